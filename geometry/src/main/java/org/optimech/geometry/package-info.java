@@ -1,0 +1,2 @@
+/** Geometry. */
+package org.optimech.geometry;

@@ -1,0 +1,51 @@
+package org.optimech.runtime.discrete;
+
+import java.util.OptionalInt;
+
+/** The integers {@code from..to}, both ends included. */
+public record IntegerRange(long from, long to) implements DiscreteDomain {
+    public IntegerRange {
+        if (from > to) {
+            throw new IllegalArgumentException("range must have from <= to. Provided value: [" + from + ", " + to + "]");
+        }
+        if (to - from + 1 > MAX_SIZE || to - from + 1 <= 0) {
+            throw new IllegalArgumentException("range must have at most " + MAX_SIZE + " values. Provided value: [" + from + ", " + to + "]");
+        }
+    }
+
+    @Override
+    public int size() {
+        return (int) (to - from + 1);
+    }
+
+    /** The integer value at an index. */
+    public long longValueAt(int index) {
+        if (index < 0 || index >= size()) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        return from + index;
+    }
+
+    @Override
+    public String valueAt(int index) {
+        return Long.toString(longValueAt(index));
+    }
+
+    @Override
+    public OptionalInt indexOf(String value) {
+        try {
+            long v = Long.parseLong(value);
+            if (v < from || v > to || !Long.toString(v).equals(value)) {
+                return OptionalInt.empty();
+            }
+            return OptionalInt.of((int) (v - from));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** The index of the range value nearest to {@code v} (its clamp into the range). */
+    public int clampedIndexOf(long v) {
+        return (int) (Math.min(Math.max(v, from), to) - from);
+    }
+}

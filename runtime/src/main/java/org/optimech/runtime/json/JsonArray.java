@@ -1,0 +1,95 @@
+package org.optimech.runtime.json;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/** A JSON array; immutable. */
+public final class JsonArray implements JsonValue {
+    private final List<JsonValue> elements;
+
+    private JsonArray(List<JsonValue> elements) {
+        this.elements = elements;
+    }
+
+    public static JsonArray of(Collection<? extends JsonValue> elements) {
+        List<JsonValue> copy = new ArrayList<>(elements.size());
+        for (JsonValue v : elements) {
+            copy.add(Objects.requireNonNull(v, "array element"));
+        }
+        return new JsonArray(List.copyOf(copy));
+    }
+
+    public static JsonArray of(JsonValue... elements) {
+        return of(List.of(elements));
+    }
+
+    /** An array of the given items, each mapped to a JSON value. */
+    public static <T> JsonArray map(Collection<T> items, Function<? super T, ? extends JsonValue> f) {
+        List<JsonValue> out = new ArrayList<>(items.size());
+        for (T t : items) {
+            out.add(f.apply(t));
+        }
+        return new JsonArray(List.copyOf(out));
+    }
+
+    public static JsonArray ofLongs(long... values) {
+        List<JsonValue> out = new ArrayList<>(values.length);
+        for (long v : values) {
+            out.add(JsonNumber.of(v));
+        }
+        return new JsonArray(List.copyOf(out));
+    }
+
+    public static JsonArray ofDoubles(double... values) {
+        List<JsonValue> out = new ArrayList<>(values.length);
+        for (double v : values) {
+            out.add(JsonNumber.of(v));
+        }
+        return new JsonArray(List.copyOf(out));
+    }
+
+    public static JsonArray ofStrings(Collection<String> values) {
+        return map(values, JsonString::new);
+    }
+
+    /** The elements; unmodifiable. */
+    public List<JsonValue> elements() {
+        return elements;
+    }
+
+    public JsonValue get(int index) {
+        return elements.get(index);
+    }
+
+    public int size() {
+        return elements.size();
+    }
+
+    @Override
+    public String typeName() {
+        return "array";
+    }
+
+    @Override
+    public JsonArray asArray() {
+        return this;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof JsonArray other && elements.equals(other.elements);
+    }
+
+    @Override
+    public int hashCode() {
+        return elements.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return JsonWriter.compact(this);
+    }
+}

@@ -1,0 +1,98 @@
+package org.optimech.runtime.json;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * A JSON number, kept as the literal text it was written with (RFC 8259 grammar). The exact value
+ * is {@link #decimal()}; {@link #doubleValue()} is the correctly rounded nearest double, which is
+ * also what RFC 8785 canonicalizes.
+ */
+public final class JsonNumber implements JsonValue {
+    private static final Pattern GRAMMAR = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+
+    private final String literal;
+
+    private JsonNumber(String literal) {
+        this.literal = literal;
+    }
+
+    /** A number from its JSON literal; rejects text outside the RFC 8259 number grammar. */
+    public static JsonNumber ofLiteral(String literal) {
+        Objects.requireNonNull(literal, "literal");
+        if (!GRAMMAR.matcher(literal).matches()) {
+            throw new IllegalArgumentException("not a JSON number literal: " + literal);
+        }
+        return new JsonNumber(literal);
+    }
+
+    public static JsonNumber of(long value) {
+        return new JsonNumber(Long.toString(value));
+    }
+
+    /**
+     * A number holding a finite double, written in the shortest form that reads back as the same
+     * double (ECMAScript's Number-to-string, as RFC 8785 requires).
+     */
+    public static JsonNumber of(double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("JSON cannot represent " + value);
+        }
+        return new JsonNumber(Es6NumberFormat.format(value));
+    }
+
+    /** The literal text. */
+    public String literal() {
+        return literal;
+    }
+
+    /** The exact value of the literal. */
+    public BigDecimal decimal() {
+        return new BigDecimal(literal);
+    }
+
+    /** The double nearest to the literal's exact value. */
+    public double doubleValue() {
+        return Double.parseDouble(literal);
+    }
+
+    /** Whether the exact value is an integer (e.g. {@code 3}, {@code 3.0}, {@code 3e2}). */
+    public boolean isIntegral() {
+        BigDecimal d = decimal();
+        return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0;
+    }
+
+    /** The exact integer value; throws {@link ArithmeticException} if it has a fractional part. */
+    public BigInteger bigIntegerValueExact() {
+        return decimal().toBigIntegerExact();
+    }
+
+    @Override
+    public String typeName() {
+        return "number";
+    }
+
+    @Override
+    public JsonNumber asNumber() {
+        return this;
+    }
+
+    /** Numbers are equal when their exact values are ({@code 1.0} equals {@code 1}). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof JsonNumber other && decimal().compareTo(other.decimal()) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        BigDecimal d = decimal();
+        return d.signum() == 0 ? 0 : d.stripTrailingZeros().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return literal;
+    }
+}

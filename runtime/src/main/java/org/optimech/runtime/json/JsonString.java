@@ -1,0 +1,25 @@
+package org.optimech.runtime.json;
+
+import java.util.Objects;
+
+/** A JSON string. */
+public record JsonString(String value) implements JsonValue {
+    public JsonString {
+        Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public String typeName() {
+        return "string";
+    }
+
+    @Override
+    public String asString() {
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return JsonWriter.compact(this);
+    }
+}

@@ -1,0 +1,266 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.optimech.runtime.discrete.DiscreteDomain;
+import org.optimech.runtime.discrete.DiscreteJson;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.discrete.PrivacyChecks;
+import org.optimech.runtime.discrete.WeightTable;
+import org.optimech.runtime.exact.ExpBounds;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonPointer;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
+
+/**
+ * Reads and writes spec documents, format {@code optimech-spec} version {@value #VERSION}.
+ *
+ * <p>{@link #read} trusts nothing: format and version, the digest, every field's type and range,
+ * the table's shape and exact row sums, and finally the privacy claim itself, re-checked from the
+ * stored integers against a rational lower bound of {@code e^certified_epsilon} (and, for δ &gt; 0,
+ * the exact hockey-stick divergence against {@code certified_delta}). A spec whose digest was
+ * recomputed after an edit still fails that last check unless the edited numbers really are private.
+ */
+public final class SpecCodec {
+    /** The format name stored in every spec. */
+    public static final String FORMAT = "optimech-spec";
+    /** The only version this runtime reads and writes. */
+    public static final int VERSION = 1;
+
+    private static final Set<String> TOP = Set.of("format", "version", "mechanism", "privacy", "design", "provenance", "digest");
+    private static final Set<String> MECHANISM = Set.of("kind", "inputs", "outputs", "denominator_bits", "weights");
+    private static final Set<String> PRIVACY = Set.of("guarantee", "relation", "neighbours", "epsilon", "epsilon_double", "delta",
+            "delta_double", "certified_epsilon", "certified_delta", "numerics", "input_policy");
+    private static final Set<String> DIGEST = Set.of("algorithm", "canonicalization", "value");
+    private static final int MAX_WEIGHT_DIGITS = 31_000; // 2^100000 has 30,103 digits
+
+    private SpecCodec() {
+    }
+
+    /** The sealed JSON document of a spec (digest included). */
+    public static JsonObject write(DiscreteMechanismSpec spec) {
+        WeightTable w = spec.weights();
+        List<JsonValue> rows = new ArrayList<>(w.rows());
+        for (int i = 0; i < w.rows(); i++) {
+            List<JsonValue> row = new ArrayList<>(w.cols());
+            for (int j = 0; j < w.cols(); j++) {
+                row.add(new JsonString(w.weight(i, j).toString()));
+            }
+            rows.add(JsonArray.of(row));
+        }
+        JsonObject mechanism = JsonObject.builder()
+                .put("kind", DiscreteMechanismSpec.KIND)
+                .put("inputs", DiscreteJson.writeDomain(spec.inputs()))
+                .put("outputs", DiscreteJson.writeDomain(spec.outputs()))
+                .put("denominator_bits", w.denominatorBits())
+                .put("weights", JsonArray.of(rows))
+                .build();
+        PrivacyGuarantee p = spec.privacy();
+        JsonObject privacy = JsonObject.builder()
+                .put("guarantee", p.guaranteeName())
+                .put("relation", p.relation().json())
+                .put("neighbours", DiscreteJson.writeGraph(p.neighbours()))
+                .put("epsilon", p.epsilon().toString())
+                .put("epsilon_double", p.epsilon().doubleValue())
+                .put("delta", p.delta().toString())
+                .put("delta_double", p.delta().doubleValue())
+                .put("certified_epsilon", p.certifiedEpsilon().toString())
+                .put("certified_delta", p.certifiedDelta().toString())
+                .put("numerics", p.numerics().json())
+                .put("input_policy", p.inputPolicy().json())
+                .build();
+        JsonObject doc = JsonObject.builder()
+                .put("format", FORMAT)
+                .put("version", VERSION)
+                .put("mechanism", mechanism)
+                .put("privacy", privacy)
+                .put("design", spec.design())
+                .put("provenance", spec.provenance())
+                .build();
+        return SpecDigest.seal(doc);
+    }
+
+    /**
+     * Validates a parsed document and returns the spec it describes.
+     *
+     * @throws InvalidSpecException naming the first field that is wrong
+     */
+    public static DiscreteMechanismSpec read(JsonValue document) throws InvalidSpecException {
+        try {
+            return readChecked(document);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
+    private static DiscreteMechanismSpec readChecked(JsonValue document) throws FieldException {
+        String root = JsonPointer.ROOT;
+        JsonObject doc = Fields.object(document, root);
+        String format = Fields.string(Fields.member(doc, "format", root), "/format");
+        if (!FORMAT.equals(format)) {
+            throw new FieldException("/format", "must be " + Fields.quote(FORMAT) + ". Provided value: " + Fields.quote(format));
+        }
+        JsonValue versionValue = Fields.member(doc, "version", root);
+        if (!(versionValue instanceof JsonNumber vn) || !vn.isIntegral() || vn.decimal().compareTo(BigDecimal.valueOf(VERSION)) != 0) {
+            throw new FieldException("/version", "unsupported spec version; this runtime reads version " + VERSION + ". Provided value: " + versionValue.describe());
+        }
+        checkDigest(doc);
+        Fields.allowedKeys(doc, root, TOP);
+
+        JsonObject mech = Fields.object(Fields.member(doc, "mechanism", root), "/mechanism");
+        Fields.allowedKeys(mech, "/mechanism", MECHANISM);
+        String kind = Fields.string(Fields.member(mech, "kind", "/mechanism"), "/mechanism/kind");
+        if (!DiscreteMechanismSpec.KIND.equals(kind)) {
+            throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + ". Provided value: " + Fields.quote(kind));
+        }
+        DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");
+        DiscreteDomain outputs = DiscreteJson.readDomain(Fields.member(mech, "outputs", "/mechanism"), "/mechanism/outputs");
+        int bits = (int) Fields.integer(Fields.member(mech, "denominator_bits", "/mechanism"), "/mechanism/denominator_bits", 0, WeightTable.MAX_DENOMINATOR_BITS);
+        WeightTable weights = readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
+
+        PrivacyGuarantee privacy = readPrivacy(Fields.object(Fields.member(doc, "privacy", root), "/privacy"), inputs);
+        JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
+        JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
+
+        checkPrivacy(weights, privacy, inputs);
+        try {
+            return new DiscreteMechanismSpec(inputs, outputs, weights, privacy, design, provenance);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException("/mechanism", e.getMessage());
+        }
+    }
+
+    private static void checkDigest(JsonObject doc) throws FieldException {
+        JsonObject d = Fields.object(Fields.member(doc, "digest", JsonPointer.ROOT), "/digest");
+        Fields.allowedKeys(d, "/digest", DIGEST);
+        Fields.oneOf(Fields.member(d, "algorithm", "/digest"), "/digest/algorithm", SpecDigest.ALGORITHM);
+        Fields.oneOf(Fields.member(d, "canonicalization", "/digest"), "/digest/canonicalization", SpecDigest.CANONICALIZATION);
+        String stored = Fields.string(Fields.member(d, "value", "/digest"), "/digest/value");
+        if (!stored.matches("[0-9a-f]{64}")) {
+            throw new FieldException("/digest/value", "must be 64 lowercase hex digits. Provided value: " + Fields.quote(stored));
+        }
+        String computed;
+        try {
+            computed = SpecDigest.compute(doc);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException("/digest/value", "cannot canonicalize the document: " + e.getMessage());
+        }
+        if (!computed.equals(stored)) {
+            throw new FieldException("/digest/value", "digest mismatch: the spec was changed after it was written (stored " + stored + ", computed " + computed + ")");
+        }
+    }
+
+    private static WeightTable readWeights(JsonValue v, int rows, int cols, int bits) throws FieldException {
+        String ptr = "/mechanism/weights";
+        JsonArray a = Fields.array(v, ptr);
+        if (a.size() != rows) {
+            throw new FieldException(ptr, "must have one row per input (" + rows + "); found " + a.size() + " rows");
+        }
+        BigInteger denominator = BigInteger.ONE.shiftLeft(bits);
+        BigInteger[][] w = new BigInteger[rows][cols];
+        for (int i = 0; i < rows; i++) {
+            String rp = JsonPointer.child(ptr, i);
+            JsonArray row = Fields.array(a.get(i), rp);
+            if (row.size() != cols) {
+                throw new FieldException(rp, "must have one weight per output (" + cols + "); found " + row.size());
+            }
+            BigInteger sum = BigInteger.ZERO;
+            for (int j = 0; j < cols; j++) {
+                w[i][j] = Fields.naturalString(row.get(j), JsonPointer.child(rp, j), MAX_WEIGHT_DIGITS);
+                sum = sum.add(w[i][j]);
+            }
+            if (!sum.equals(denominator)) {
+                throw new FieldException(rp, "weights must sum to exactly 2^" + bits + " = " + abbreviate(denominator) + "; they sum to " + abbreviate(sum));
+            }
+        }
+        return WeightTable.of(bits, w);
+    }
+
+    private static PrivacyGuarantee readPrivacy(JsonObject p, DiscreteDomain inputs) throws FieldException {
+        String ptr = "/privacy";
+        Fields.allowedKeys(p, ptr, PRIVACY);
+        String guarantee = Fields.oneOf(Fields.member(p, "guarantee", ptr), ptr + "/guarantee", "pure-dp", "approximate-dp");
+        Relation relation = Relation.fromJson(Fields.oneOf(Fields.member(p, "relation", ptr), ptr + "/relation", "substitution", "add-remove"));
+        NeighbourGraph graph = DiscreteJson.readGraph(Fields.member(p, "neighbours", ptr), ptr + "/neighbours", inputs.size());
+
+        BigDecimal epsilon = exactWithDouble(p, "epsilon");
+        if (epsilon.signum() <= 0 || epsilon.compareTo(ExpBounds.MAX_X) > 0) {
+            throw new FieldException(ptr + "/epsilon", "must be > 0 and at most " + ExpBounds.MAX_X + ". Provided value: " + epsilon);
+        }
+        BigDecimal delta = exactWithDouble(p, "delta");
+        if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+            throw new FieldException(ptr + "/delta", "must be in [0, 1). Provided value: " + delta);
+        }
+        if (guarantee.equals("pure-dp") != (delta.signum() == 0)) {
+            throw new FieldException(ptr + "/guarantee", "must be \"pure-dp\" exactly when delta is 0. Provided value: " + Fields.quote(guarantee) + " with delta " + delta);
+        }
+        BigDecimal certEps = Fields.decimalString(Fields.member(p, "certified_epsilon", ptr), ptr + "/certified_epsilon");
+        if (certEps.signum() < 0 || certEps.compareTo(epsilon) > 0) {
+            throw new FieldException(ptr + "/certified_epsilon", "must be in [0, epsilon = " + epsilon + "]; a spec may not claim less privacy than it was designed for. Provided value: " + certEps);
+        }
+        BigDecimal certDelta = Fields.decimalString(Fields.member(p, "certified_delta", ptr), ptr + "/certified_delta");
+        if (certDelta.signum() < 0 || certDelta.compareTo(delta) > 0) {
+            throw new FieldException(ptr + "/certified_delta", "must be in [0, delta = " + delta + "]. Provided value: " + certDelta);
+        }
+        String numerics = Fields.oneOf(Fields.member(p, "numerics", ptr), ptr + "/numerics", "exact", "idealized");
+        if (!numerics.equals("exact")) {
+            throw new FieldException(ptr + "/numerics", "a discrete-table mechanism is sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(numerics));
+        }
+        String policy = Fields.oneOf(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", "clamp", "reject");
+        if (policy.equals("clamp") && !(inputs instanceof IntegerRange)) {
+            throw new FieldException(ptr + "/input_policy", "\"clamp\" needs an integer range of inputs; labels can only be \"reject\"ed");
+        }
+        return new PrivacyGuarantee(relation, graph, epsilon, delta, certEps, certDelta, Numerics.EXACT,
+                policy.equals("clamp") ? InputPolicy.CLAMP : InputPolicy.REJECT);
+    }
+
+    /** A decimal string plus its companion {@code NAME_double}, which must be its nearest double. */
+    private static BigDecimal exactWithDouble(JsonObject p, String name) throws FieldException {
+        String ptr = "/privacy/" + name;
+        BigDecimal exact = Fields.decimalString(Fields.member(p, name, "/privacy"), ptr);
+        String dptr = ptr + "_double";
+        double d = Fields.finiteDouble(Fields.member(p, name + "_double", "/privacy"), dptr);
+        if (Double.compare(d, Double.parseDouble(exact.toString())) != 0 && !(d == 0.0 && exact.signum() == 0)) {
+            throw new FieldException(dptr, "must be the double nearest to " + name + " = " + exact + ". Provided value: " + d);
+        }
+        return exact;
+    }
+
+    private static void checkPrivacy(WeightTable w, PrivacyGuarantee p, DiscreteDomain inputs) throws FieldException {
+        BigInteger r = ExpBounds.lowerNumerator(p.certifiedEpsilon());
+        if (p.isPure()) {
+            Optional<PrivacyChecks.RatioViolation> v = PrivacyChecks.firstRatioViolation(w, p.neighbours(), r);
+            if (v.isPresent()) {
+                PrivacyChecks.RatioViolation x = v.get();
+                throw new FieldException("/mechanism/weights/" + x.from() + "/" + x.output(),
+                        "violates the certified guarantee: neighbouring inputs " + Fields.quote(inputs.valueAt(x.from())) + " and "
+                                + Fields.quote(inputs.valueAt(x.to())) + " give output " + x.output() + " with probability ratio "
+                                + x.ratio() + " > e^certified_epsilon = e^" + p.certifiedEpsilon() + " (≥ " + ExpBounds.lowerAsDouble(p.certifiedEpsilon()) + ")");
+            }
+            return;
+        }
+        BigInteger n = PrivacyChecks.hockeyStickNumerator(w, p.neighbours(), r);
+        BigDecimal bound = p.certifiedDelta().multiply(new BigDecimal(BigInteger.ONE.shiftLeft(PrivacyChecks.hockeyStickDenominatorBits(w))));
+        if (new BigDecimal(n).compareTo(bound) > 0) {
+            BigDecimal actual = new BigDecimal(n).divide(new BigDecimal(BigInteger.ONE.shiftLeft(PrivacyChecks.hockeyStickDenominatorBits(w))), MathContext.DECIMAL64);
+            throw new FieldException("/privacy/certified_delta", "the stored weights are not (" + p.certifiedEpsilon() + ", " + p.certifiedDelta()
+                    + ")-DP: their hockey-stick divergence at e^" + p.certifiedEpsilon() + " is " + actual.toString());
+        }
+    }
+
+    private static String abbreviate(BigInteger b) {
+        String s = b.toString();
+        return s.length() > 40 ? s.substring(0, 20) + "…(" + s.length() + " digits)" : s;
+    }
+}

@@ -1,0 +1,38 @@
+package org.optimech.runtime.spec;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonWriter;
+
+/** SHA-256 over the RFC 8785 canonical form of a spec without its {@code digest} member. */
+public final class SpecDigest {
+    /** Digest algorithm name as stored. */
+    public static final String ALGORITHM = "sha-256";
+    /** Canonicalization name as stored. */
+    public static final String CANONICALIZATION = "rfc8785";
+
+    private SpecDigest() {
+    }
+
+    /** Lowercase hex SHA-256 of the canonical form of {@code document} minus its digest member. */
+    public static String compute(JsonObject document) {
+        byte[] canonical = JsonWriter.canonicalBytes(document.without("digest"));
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK provides SHA-256", e);
+        }
+    }
+
+    /** {@code document} with its digest member set to the digest of the rest. */
+    public static JsonObject seal(JsonObject document) {
+        JsonObject digest = JsonObject.builder()
+                .put("algorithm", ALGORITHM)
+                .put("canonicalization", CANONICALIZATION)
+                .put("value", compute(document))
+                .build();
+        return document.without("digest").with("digest", digest);
+    }
+}
