@@ -1,0 +1,214 @@
+package org.optimech.designer.discrete;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.optimech.designer.Progress;
+import org.optimech.designer.lp.LagrangianBound;
+import org.optimech.designer.lp.LpException;
+import org.optimech.designer.lp.LpSolution;
+import org.optimech.designer.lp.LpSolutionCheck;
+import org.optimech.designer.lp.LpSolver;
+import org.optimech.designer.lp.LpStatus;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.Objective;
+import org.optimech.runtime.discrete.PrivacyChecks;
+import org.optimech.runtime.discrete.WeightTable;
+import org.optimech.runtime.exact.ExpBounds;
+
+/**
+ * Designs the Bayes- or minimax-optimal discrete mechanism by LP, then certifies what it stores.
+ *
+ * <ol>
+ *   <li>Solve the LP at ε_s = ε − margin (δ_s = δ − margin for δ &gt; 0).
+ *   <li>Refuse anything but OPTIMAL, and re-check the returned solution: row and bound residuals,
+ *       objective recomputed.
+ *   <li>Repair (log-Lipschitz majorant for pure DP; clamp and normalise for δ &gt; 0), round down to
+ *       integers over 2^K, and certify ε (or δ) exactly from the integers. If the certificate
+ *       exceeds the request, solve again with margin ← 2·(certified − solved) + rounding, up to
+ *       {@link DesignOptions#maxAttempts()} times, then fail with the numbers.
+ *   <li>Compute the stored mechanism's risk exactly and bound the optimum from below with the LP's
+ *       duals evaluated on the model at the exact ε (a rigorous Lagrangian bound).
+ * </ol>
+ */
+public final class DiscreteDesigner {
+    /** Repairs of one LP solution at decreasing ε_r before solving again with a larger margin. */
+    private static final int REPAIRS_PER_SOLVE = 4;
+
+    private final DesignOptions options;
+    private final Progress progress;
+
+    public DiscreteDesigner(DesignOptions options, Progress progress) {
+        this.options = options;
+        this.progress = progress;
+    }
+
+    public DiscreteDesign design(DiscreteProblem p) throws DesignException {
+        LpSolver solver = options.solver();
+        long vars = DiscreteLp.variableCount(p);
+        long rows = DiscreteLp.rowCount(p);
+        if (vars > solver.maxVariables()) {
+            throw new DesignException("problem too large for the " + solver.name() + " backend: the LP has " + vars + " variables and " + rows
+                    + " rows (" + p.inputCount() + " inputs x " + p.outputCount() + " outputs); " + solver.name() + " is trusted with at most "
+                    + solver.maxVariables() + " variables" + (solver.name().equals("ojalgo") ? "; use --solver clp (OR-Tools)" : ""));
+        }
+        if (vars > Integer.MAX_VALUE / 4 || rows > Integer.MAX_VALUE / 4) {
+            throw new DesignException("problem too large: the LP has " + vars + " variables and " + rows + " rows");
+        }
+        double eps = p.epsilon().doubleValue();
+        double delta = p.delta().doubleValue();
+        boolean pure = p.isPure();
+        double margin = pure ? Math.min(options.initialMargin(), eps / 100) : 0;
+        double deltaMargin = pure ? 0 : Math.max(delta * 1e-6, 1e-15);
+        List<DiscreteDesign.Attempt> attempts = new ArrayList<>();
+        double tBuild = 0;
+        double tSolve = 0;
+        double tCertify = 0;
+
+        for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
+            double epsS = eps - margin;
+            double deltaS = delta - deltaMargin;
+            if (!(epsS > 0) || deltaS < 0) {
+                throw new DesignException("cannot certify: the margin needed (" + margin + " on epsilon, " + deltaMargin + " on delta) leaves nothing to solve at; attempts: " + attempts);
+            }
+            double expS = Math.exp(epsS);
+            long t0 = System.nanoTime();
+            DiscreteLp model = DiscreteLp.build(p, expS, expS, deltaS, deltaS, false);
+            tBuild += seconds(t0);
+            progress.stage(String.format("LP: %d variables, %d rows, %d nonzeros (%d inputs x %d outputs, %s, %s)", model.lp().variables(), model.lp().rows(),
+                    model.lp().nonzeros(), p.inputCount(), p.outputCount(), p.objective().json(), pure ? "epsilon_s = " + epsS : "delta_s = " + deltaS));
+            LpSolution sol;
+            long t1 = System.nanoTime();
+            try {
+                sol = progress.during("solving with " + solver.name() + " (attempt " + attempt + ")", 10, () -> solver.solve(model.lp(), options.timeLimit()));
+            } catch (LpException e) {
+                throw new DesignException(e.getMessage(), e);
+            } catch (Exception e) {
+                throw new DesignException("solver " + solver.name() + " failed: " + e, e);
+            }
+            tSolve += seconds(t1);
+            if (sol.status() != LpStatus.OPTIMAL) {
+                throw new DesignException("solver " + solver.name() + " ended with status " + sol.status() + " (" + sol.statusDetail() + ") after "
+                        + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result"
+                        + (sol.status() == LpStatus.LIMIT_REACHED ? " (raise --time-limit)" : ""));
+            }
+            progress.stage(String.format("solved: %s, objective %.10g, %d iterations, %.2f s", sol.status(), sol.objectiveValue(), sol.iterations(), sol.seconds()));
+            LpSolutionCheck.Report check = LpSolutionCheck.check(model.lp(), sol);
+            if (!check.acceptable(options.residualTolerance())) {
+                throw new DesignException(String.format("solver %s reported OPTIMAL but its solution does not check out: worst row violation %.3g at %s, "
+                        + "worst bound violation %.3g at %s, objective recomputed %.12g vs reported %.12g (tolerance %.1g); refusing it",
+                        solver.name(), check.rowViolation(), check.worstRow() < 0 ? "-" : model.lp().rowName(check.worstRow()), check.boundViolation(),
+                        check.worstVariable() < 0 ? "-" : model.lp().variableName(check.worstVariable()), check.objective(), check.reportedObjective(),
+                        options.residualTolerance()));
+            }
+            long t2 = System.nanoTime();
+            double[][] q = model.mechanism(sol.primal());
+            WeightTable w;
+            if (pure) {
+                // Repair at ε_r = ε_s first; if the exact certificate of the rounded table overshoots
+                // (ratio violations of the solver, ~ its primal tolerance, survive as row-sum
+                // differences), repair the same solution again at a lower ε_r — milliseconds, where a
+                // new solve costs seconds.
+                double epsR = epsS;
+                Certifier.EpsilonCertificate c = null;
+                for (int repair = 0; repair < REPAIRS_PER_SOLVE && epsR > 0; repair++) {
+                    w = Quantizer.fromLog(MechanismRepair.logMajorant(q, p.neighbours(), epsR));
+                    c = Certifier.epsilon(w, p.neighbours(), p.epsilon());
+                    boolean ok = c.epsilon().compareTo(p.epsilon()) <= 0;
+                    attempts.add(new DiscreteDesign.Attempt(epsS, epsR, 0, c.epsilon(), BigDecimal.ZERO, ok));
+                    progress.stage("repaired at epsilon " + epsR + ", rounded to 2^" + w.denominatorBits() + ", certified epsilon " + c.epsilon()
+                            + (ok ? "" : ": above the request"));
+                    if (ok) {
+                        tCertify += seconds(t2);
+                        return finish(p, model, sol, w, c.epsilon(), BigDecimal.ZERO, attempts, tBuild, tSolve, tCertify);
+                    }
+                    epsR = epsR - 2 * (c.lnMaxRatio() - epsR) - 1e-12;
+                }
+                tCertify += seconds(t2);
+                margin = Math.max(2 * margin, 2 * (c.lnMaxRatio() - epsS) + 1e-9);
+                progress.stage("solving again with margin " + margin);
+                continue;
+            }
+            w = Quantizer.fromProbabilities(MechanismRepair.clampAndNormalize(q), WeightTable.LONG_BITS);
+            BigDecimal d = Certifier.delta(w, p.neighbours(), p.epsilon());
+            boolean ok = d.compareTo(p.delta()) <= 0;
+            attempts.add(new DiscreteDesign.Attempt(eps, eps, deltaS, p.epsilon(), d, ok));
+            tCertify += seconds(t2);
+            progress.stage("certified delta " + d + " at epsilon " + p.epsilon() + " from the stored integers" + (ok ? "" : ": above the request, solving again with a larger margin"));
+            if (!ok) {
+                deltaMargin = 2 * (d.doubleValue() - deltaS) + 1e-15;
+                continue;
+            }
+            return finish(p, model, sol, w, p.epsilon(), d, attempts, tBuild, tSolve, tCertify);
+        }
+        throw new DesignException("could not certify the requested guarantee after " + options.maxAttempts() + " solves; attempts (solve epsilon, solve delta, certified): " + attempts);
+    }
+
+    private DiscreteDesign finish(DiscreteProblem p, DiscreteLp model, LpSolution sol, WeightTable w, BigDecimal certEps, BigDecimal certDelta,
+            List<DiscreteDesign.Attempt> attempts, double tBuild, double tSolve, double tCertify) throws DesignException {
+        long t0 = System.nanoTime();
+        BigDecimal[] risks = Risks.perInput(w, p.loss());
+        BigDecimal objective = p.objective() == Objective.BAYES ? Risks.bayes(risks, p.prior()) : Risks.max(risks);
+        DiscreteDesign.Certificate certificate = certificate(p, sol, objective);
+        double revealing = 0;
+        if (!p.isPure()) {
+            for (double v : PrivacyChecks.revealingMass(w)) {
+                revealing = Math.max(revealing, v);
+            }
+        }
+        tCertify += seconds(t0);
+        LpSolver s = options.solver();
+        return new DiscreteDesign(p, w, certEps, certDelta, List.of(risks), objective, sol.objectiveValue(), certificate,
+                new DiscreteDesign.SolverRun(s.name(), s.description(), sol.status().toString(), sol.iterations(), sol.seconds()), attempts,
+                model.lp().variables(), model.lp().rows(), model.lp().nonzeros(), revealing, tBuild, tSolve, tCertify);
+    }
+
+    private DiscreteDesign.Certificate certificate(DiscreteProblem p, LpSolution sol, BigDecimal stored) throws DesignException {
+        Optional<double[]> duals = sol.dualValues();
+        LpSolver solver = options.solver();
+        if (duals.isEmpty()) {
+            return DiscreteDesign.Certificate.none("the " + solver.name() + " backend returns no usable dual values");
+        }
+        progress.stage("bounding the optimum from the duals at the exact epsilon");
+        double[] expEnclosure = expEnclosure(p.epsilon());
+        double deltaLo = Doubles.floor(p.delta());
+        double deltaHi = Doubles.ceil(p.delta());
+        DiscreteLp exact = DiscreteLp.build(p, expEnclosure[0], expEnclosure[1], deltaLo, deltaHi, true);
+        double[] multipliers = LagrangianBound.polish(exact.lp(), duals.get(), 2);
+        Optional<BigDecimal> bound = LagrangianBound.lowerBound(exact.lp(), multipliers);
+        if (bound.isEmpty()) {
+            return DiscreteDesign.Certificate.none("the " + solver.name() + " duals give no finite bound");
+        }
+        BigDecimal lb = bound.get().round(new MathContext(20, java.math.RoundingMode.FLOOR));
+        BigDecimal gap = stored.subtract(lb);
+        // The stored mechanism meets the request, so it is feasible for the exact model: a bound above
+        // its risk means a bug in the bound or the risk, never a result.
+        if (gap.signum() < 0 && gap.abs().compareTo(new BigDecimal("1e-12").multiply(BigDecimal.ONE.max(stored.abs()))) > 0) {
+            throw new IllegalStateException("internal error: certified lower bound " + lb + " exceeds the stored risk " + stored);
+        }
+        double rel = gap.doubleValue() / Math.max(Math.abs(stored.doubleValue()), 1e-300);
+        double[] prior = p.objective() == Objective.MINIMAX ? exact.epigraphPrior(multipliers) : null;
+        boolean certified = rel <= options.gapTolerance();
+        String reason = certified ? null
+                : solver.dualsReliable()
+                        ? String.format("the dual bound is %.3g below the stored risk (relative %.3g > %.1g): the solver's duals are too inexact to certify "
+                                + "optimality (they grow like e^(epsilon*distance) and lose precision in double)", gap.doubleValue(), rel, options.gapTolerance())
+                        : "the " + solver.name() + " backend's dual values are unreliable (see README); the bound they give is weak";
+        return new DiscreteDesign.Certificate(certified ? "lagrangian-dual-bound" : "weak-lagrangian-bound", lb, gap.round(new MathContext(6, java.math.RoundingMode.CEILING)),
+                rel, solver.name(), solver.dualsReliable(), prior, reason);
+    }
+
+    /** Doubles enclosing e^ε, from the exact rational bounds. */
+    static double[] expEnclosure(BigDecimal epsilon) {
+        BigDecimal scale = new BigDecimal(java.math.BigInteger.ONE.shiftLeft(ExpBounds.FRACTION_BITS));
+        BigDecimal lo = new BigDecimal(ExpBounds.lowerNumerator(epsilon)).divide(scale);
+        BigDecimal hi = new BigDecimal(ExpBounds.upperNumerator(epsilon)).divide(scale);
+        return new double[] {Doubles.floor(lo), Doubles.ceil(hi)};
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

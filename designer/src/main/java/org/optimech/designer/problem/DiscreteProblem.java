@@ -1,0 +1,267 @@
+package org.optimech.designer.problem;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+import org.optimech.runtime.discrete.DiscreteDomain;
+import org.optimech.runtime.discrete.DiscreteJson;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.Relation;
+
+/**
+ * A discrete release problem: design {@code q[θ][ω] = P(output ω | true value θ)} that is ε-DP (or
+ * (ε, δ)-DP) over the neighbour graph and minimises the Bayes or minimax risk of the loss.
+ *
+ * <p>ε and δ are exact decimals (as the user wrote them); the prior and loss are doubles taken as
+ * exact values. Build one with {@link #builder()} or read one with {@link ProblemParser}.
+ */
+public record DiscreteProblem(
+        String name,
+        BigDecimal epsilon,
+        BigDecimal delta,
+        Relation relation,
+        DiscreteDomain inputs,
+        DiscreteDomain outputs,
+        NeighbourGraph neighbours,
+        Loss loss,
+        String priorName,
+        double[] prior,
+        Objective objective,
+        InputPolicy inputPolicy) {
+
+    /** Largest ε accepted: e^50 ≈ 5e21 is already beyond what an LP solver resolves reliably. */
+    public static final BigDecimal MAX_EPSILON = BigDecimal.valueOf(50);
+    /** How far a prior's sum may be from 1. */
+    public static final double PRIOR_SUM_TOLERANCE = 1e-9;
+
+    public DiscreteProblem {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(inputs, "inputs");
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(neighbours, "neighbours");
+        Objects.requireNonNull(loss, "loss");
+        Objects.requireNonNull(priorName, "priorName");
+        Objects.requireNonNull(objective, "objective");
+        Objects.requireNonNull(inputPolicy, "inputPolicy");
+        if (epsilon == null || epsilon.signum() <= 0 || epsilon.compareTo(MAX_EPSILON) > 0) {
+            throw new IllegalArgumentException("epsilon must be > 0 and at most " + MAX_EPSILON + ". Provided value: " + epsilon);
+        }
+        if (delta == null || delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+            throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta);
+        }
+        if (inputs.size() < 2) {
+            throw new IllegalArgumentException("inputs must have at least 2 values. Provided value: " + inputs.size() + " value");
+        }
+        if (neighbours.size() != inputs.size()) {
+            throw new IllegalArgumentException("neighbours must be a graph on the " + inputs.size() + " inputs. Provided value: " + neighbours);
+        }
+        if (!neighbours.unreachableFromFirst().isEmpty()) {
+            throw new IllegalArgumentException("neighbours must connect every input; unreachable from the first: " + neighbours.unreachableFromFirst());
+        }
+        if (loss.inputs() != inputs.size() || loss.outputs() != outputs.size()) {
+            throw new IllegalArgumentException("loss must be " + inputs.size() + "x" + outputs.size() + ". Provided value: " + loss.inputs() + "x" + loss.outputs());
+        }
+        prior = Objects.requireNonNull(prior, "prior").clone();
+        if (prior.length != inputs.size()) {
+            throw new IllegalArgumentException("prior must have one entry per input (" + inputs.size() + "). Provided value: " + prior.length + " entries");
+        }
+        BigDecimal sum = BigDecimal.ZERO;
+        for (int i = 0; i < prior.length; i++) {
+            if (!Double.isFinite(prior[i]) || prior[i] < 0) {
+                throw new IllegalArgumentException("prior[" + i + "] must be >= 0 and finite. Provided value: " + prior[i]);
+            }
+            sum = sum.add(new BigDecimal(prior[i]));
+        }
+        if (sum.subtract(BigDecimal.ONE).abs().doubleValue() > PRIOR_SUM_TOLERANCE) {
+            throw new IllegalArgumentException("prior must sum to 1 (within " + PRIOR_SUM_TOLERANCE + "). Provided value: sum " + sum.doubleValue());
+        }
+        if (inputPolicy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
+            throw new IllegalArgumentException("input_policy clamp needs an integer range of inputs; labels can only be rejected");
+        }
+    }
+
+    @Override
+    public double[] prior() {
+        return prior.clone();
+    }
+
+    /** One prior entry, without copying. */
+    public double priorAt(int input) {
+        return prior[input];
+    }
+
+    /** |Θ|, the number of input values. */
+    public int inputCount() {
+        return inputs.size();
+    }
+
+    /** |Ω|, the number of output values. */
+    public int outputCount() {
+        return outputs.size();
+    }
+
+    public boolean isPure() {
+        return delta.signum() == 0;
+    }
+
+    /** The problem in its JSON form, defaults filled in (what specs record under design.problem). */
+    public JsonObject toJson() {
+        JsonObject.Builder b = JsonObject.builder();
+        b.put("kind", "discrete");
+        if (!name.isEmpty()) {
+            b.put("name", name);
+        }
+        b.put("epsilon", JsonNumber.ofLiteral(jsonLiteral(epsilon)));
+        b.put("delta", JsonNumber.ofLiteral(jsonLiteral(delta)));
+        b.put("relation", relation.json());
+        b.put("inputs", DiscreteJson.writeDomain(inputs));
+        b.put("outputs", DiscreteJson.writeDomain(outputs));
+        b.put("neighbours", DiscreteJson.writeGraph(neighbours));
+        if (loss.name().equals("matrix")) {
+            JsonValue[] rows = new JsonValue[loss.inputs()];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = JsonArray.ofDoubles(loss.matrix()[i]);
+            }
+            b.put("loss", JsonObject.builder().put("matrix", JsonArray.of(rows)).build());
+        } else {
+            b.put("loss", loss.name());
+        }
+        b.put("prior", priorName.equals("uniform") ? new JsonString("uniform") : JsonArray.ofDoubles(prior));
+        b.put("objective", objective.json());
+        b.put("input_policy", inputPolicy.json());
+        return b.build();
+    }
+
+    private static String jsonLiteral(BigDecimal d) {
+        String s = d.toString();
+        return s.replace("E+", "e").replace("E", "e");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DiscreteProblem p && toJson().equals(p.toJson());
+    }
+
+    @Override
+    public int hashCode() {
+        return toJson().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "DiscreteProblem" + toJson();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Builds a problem in Java. Defaults: δ = 0, substitution, outputs = inputs, path graph,
+     * absolute loss, uniform prior, Bayes objective, clamp for ranges (reject for labels).
+     */
+    public static final class Builder {
+        private String name = "";
+        private BigDecimal epsilon;
+        private BigDecimal delta = BigDecimal.ZERO;
+        private Relation relation = Relation.SUBSTITUTION;
+        private DiscreteDomain inputs;
+        private DiscreteDomain outputs;
+        private NeighbourGraph neighbours;
+        private String lossName = "absolute";
+        private double[][] lossMatrix;
+        private double[] prior;
+        private Objective objective = Objective.BAYES;
+        private InputPolicy inputPolicy;
+
+        private Builder() {
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder epsilon(String decimal) {
+            this.epsilon = new BigDecimal(decimal);
+            return this;
+        }
+
+        public Builder delta(String decimal) {
+            this.delta = new BigDecimal(decimal);
+            return this;
+        }
+
+        public Builder relation(Relation r) {
+            this.relation = r;
+            return this;
+        }
+
+        public Builder inputs(DiscreteDomain d) {
+            this.inputs = d;
+            return this;
+        }
+
+        public Builder range(long from, long to) {
+            this.inputs = new IntegerRange(from, to);
+            return this;
+        }
+
+        public Builder outputs(DiscreteDomain d) {
+            this.outputs = d;
+            return this;
+        }
+
+        public Builder neighbours(NeighbourGraph g) {
+            this.neighbours = g;
+            return this;
+        }
+
+        /** "absolute", "squared" or "zero-one". */
+        public Builder loss(String named) {
+            this.lossName = named;
+            this.lossMatrix = null;
+            return this;
+        }
+
+        public Builder lossMatrix(double[][] m) {
+            this.lossName = "matrix";
+            this.lossMatrix = m;
+            return this;
+        }
+
+        public Builder prior(double... p) {
+            this.prior = p.clone();
+            return this;
+        }
+
+        public Builder objective(Objective o) {
+            this.objective = o;
+            return this;
+        }
+
+        public Builder inputPolicy(InputPolicy p) {
+            this.inputPolicy = p;
+            return this;
+        }
+
+        public DiscreteProblem build() {
+            Objects.requireNonNull(inputs, "inputs");
+            DiscreteDomain out = outputs == null ? inputs : outputs;
+            NeighbourGraph g = neighbours == null ? NeighbourGraph.path(inputs.size()) : neighbours;
+            Loss loss = lossMatrix != null ? new Loss("matrix", lossMatrix) : Losses.named(lossName, inputs, out);
+            String priorName = prior == null ? "uniform" : "explicit";
+            double[] p = prior == null ? Losses.uniform(inputs.size()) : prior;
+            InputPolicy policy = inputPolicy != null ? inputPolicy : inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.REJECT;
+            return new DiscreteProblem(name, epsilon, delta, relation, inputs, out, g, loss, priorName, p, objective, policy);
+        }
+    }
+
+}

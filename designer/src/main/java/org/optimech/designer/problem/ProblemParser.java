@@ -1,0 +1,216 @@
+package org.optimech.designer.problem;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.Set;
+import org.optimech.runtime.discrete.DiscreteDomain;
+import org.optimech.runtime.discrete.DiscreteJson;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonPointer;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonSyntaxException;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.Relation;
+
+/**
+ * Reads problem files. The discrete kind:
+ *
+ * <pre>{@code
+ * { "kind": "discrete", "epsilon": 1.0, "delta": 0.0, "relation": "substitution",
+ *   "inputs": {"range": [0, 10]}, "outputs": {"range": [0, 10]}, "neighbours": "path",
+ *   "loss": "absolute", "prior": "uniform", "objective": "bayes" }
+ * }</pre>
+ *
+ * Only {@code kind}, {@code epsilon} and {@code inputs} are required. Unknown keys are errors (a
+ * misspelt {@code "delat"} must not silently mean δ = 0).
+ */
+public final class ProblemParser {
+    private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "delta", "relation", "inputs", "outputs",
+            "neighbours", "loss", "prior", "objective", "input_policy");
+
+    private ProblemParser() {
+    }
+
+    /** Reads and validates a problem file. */
+    public static DiscreteProblem read(Path file) throws IOException, InvalidProblemException {
+        JsonValue doc;
+        try {
+            doc = JsonParser.parse(file);
+        } catch (JsonSyntaxException e) {
+            throw new InvalidProblemException("", e.getMessage());
+        }
+        return parse(doc);
+    }
+
+    /** Parses and validates a problem held in a string. */
+    public static DiscreteProblem parse(String json) throws InvalidProblemException {
+        try {
+            return parse(JsonParser.parse(json));
+        } catch (JsonSyntaxException e) {
+            throw new InvalidProblemException("", e.getMessage());
+        }
+    }
+
+    /** Validates a parsed problem document. */
+    public static DiscreteProblem parse(JsonValue document) throws InvalidProblemException {
+        try {
+            return parseChecked(document);
+        } catch (FieldException e) {
+            throw InvalidProblemException.of(e);
+        }
+    }
+
+    private static DiscreteProblem parseChecked(JsonValue document) throws FieldException {
+        JsonObject o = Fields.object(document, "");
+        String kind = Fields.string(Fields.member(o, "kind", ""), "/kind");
+        if (!kind.equals("discrete")) {
+            throw new FieldException("/kind", "this version designs \"discrete\" problems only. Provided value: " + Fields.quote(kind));
+        }
+        Fields.allowedKeys(o, "", KEYS);
+
+        String name = o.has("name") ? Fields.string(o.get("name").orElseThrow(), "/name") : "";
+        if (o.has("description")) {
+            Fields.string(o.get("description").orElseThrow(), "/description");
+        }
+        BigDecimal epsilon = parameter(Fields.member(o, "epsilon", ""), "/epsilon");
+        if (epsilon.signum() <= 0) {
+            throw new FieldException("/epsilon", "must be > 0 and finite. Provided value: " + epsilon);
+        }
+        if (epsilon.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
+            throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON
+                    + " (likelihood ratios of e^50 ≈ 5e21 are beyond what LP solvers resolve). Provided value: " + epsilon);
+        }
+        BigDecimal delta = o.has("delta") ? parameter(o.get("delta").orElseThrow(), "/delta") : BigDecimal.ZERO;
+        if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+            throw new FieldException("/delta", "must be in [0, 1). Provided value: " + delta);
+        }
+        Relation relation = o.has("relation")
+                ? Relation.fromJson(Fields.oneOf(o.get("relation").orElseThrow(), "/relation", "substitution", "add-remove"))
+                : Relation.SUBSTITUTION;
+
+        DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(o, "inputs", ""), "/inputs");
+        if (inputs.size() < 2) {
+            throw new FieldException("/inputs", "must have at least 2 values (one input leaves nothing to protect). Provided value: 1 value");
+        }
+        DiscreteDomain outputs = o.has("outputs") ? DiscreteJson.readDomain(o.get("outputs").orElseThrow(), "/outputs") : inputs;
+
+        NeighbourGraph graph = o.has("neighbours")
+                ? DiscreteJson.readGraph(o.get("neighbours").orElseThrow(), "/neighbours", inputs.size())
+                : NeighbourGraph.path(inputs.size());
+        var unreachable = graph.unreachableFromFirst();
+        if (!unreachable.isEmpty()) {
+            throw new FieldException("/neighbours", "the graph is disconnected: inputs " + shortList(unreachable) + " cannot be reached from input 0; "
+                    + "a mechanism may then reveal which component the true value is in. Add edges joining every input.");
+        }
+
+        Loss loss = readLoss(o.get("loss").orElse(new JsonString("absolute")), inputs, outputs);
+        String priorName;
+        double[] prior;
+        JsonValue pv = o.get("prior").orElse(new JsonString("uniform"));
+        if (pv instanceof JsonString s) {
+            if (!s.value().equals("uniform")) {
+                throw new FieldException("/prior", "must be \"uniform\" or an array of probabilities, one per input. Provided value: " + Fields.quote(s.value()));
+            }
+            priorName = "uniform";
+            prior = Losses.uniform(inputs.size());
+        } else {
+            priorName = "explicit";
+            prior = readPrior(pv, inputs.size());
+        }
+        Objective objective = o.has("objective")
+                ? (Fields.oneOf(o.get("objective").orElseThrow(), "/objective", "bayes", "minimax").equals("bayes") ? Objective.BAYES : Objective.MINIMAX)
+                : Objective.BAYES;
+        InputPolicy policy;
+        if (o.has("input_policy")) {
+            policy = Fields.oneOf(o.get("input_policy").orElseThrow(), "/input_policy", "clamp", "reject").equals("clamp") ? InputPolicy.CLAMP : InputPolicy.REJECT;
+            if (policy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
+                throw new FieldException("/input_policy", "\"clamp\" needs an integer range of inputs; labels can only be \"reject\"ed");
+            }
+        } else {
+            policy = inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.REJECT;
+        }
+        try {
+            return new DiscreteProblem(name, epsilon, delta, relation, inputs, outputs, graph, loss, priorName, prior, objective, policy);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException("", e.getMessage());
+        }
+    }
+
+    /** ε or δ: a JSON number, kept as the exact decimal the user wrote. */
+    private static BigDecimal parameter(JsonValue v, String ptr) throws FieldException {
+        if (!(v instanceof JsonNumber n)) {
+            throw new FieldException(ptr, "must be a number. Provided value: " + v.describe());
+        }
+        if (!Double.isFinite(n.doubleValue())) {
+            throw new FieldException(ptr, "must be finite. Provided value: " + n.literal());
+        }
+        return n.decimal();
+    }
+
+    private static Loss readLoss(JsonValue v, DiscreteDomain inputs, DiscreteDomain outputs) throws FieldException {
+        String ptr = "/loss";
+        if (v instanceof JsonString s) {
+            try {
+                return Losses.named(s.value(), inputs, outputs);
+            } catch (IllegalArgumentException e) {
+                throw new FieldException(ptr, e.getMessage() + ". Provided value: " + Fields.quote(s.value()));
+            }
+        }
+        JsonObject o = Fields.object(v, ptr);
+        Fields.allowedKeys(o, ptr, Set.of("matrix"));
+        String mp = JsonPointer.child(ptr, "matrix");
+        JsonArray rows = Fields.array(Fields.member(o, "matrix", ptr), mp);
+        if (rows.size() != inputs.size()) {
+            throw new FieldException(mp, "must have one row per input (" + inputs.size() + "); found " + rows.size() + " rows");
+        }
+        double[][] m = new double[inputs.size()][];
+        for (int i = 0; i < rows.size(); i++) {
+            String rp = JsonPointer.child(mp, i);
+            JsonArray row = Fields.array(rows.get(i), rp);
+            if (row.size() != outputs.size()) {
+                throw new FieldException(rp, "must have one entry per output (" + outputs.size() + "); found " + row.size());
+            }
+            m[i] = new double[outputs.size()];
+            for (int j = 0; j < row.size(); j++) {
+                m[i][j] = Fields.finiteDouble(row.get(j), JsonPointer.child(rp, j));
+            }
+        }
+        return new Loss("matrix", m);
+    }
+
+    private static double[] readPrior(JsonValue v, int n) throws FieldException {
+        String ptr = "/prior";
+        JsonArray a = Fields.array(v, ptr);
+        if (a.size() != n) {
+            throw new FieldException(ptr, "must have one probability per input (" + n + "); found " + a.size());
+        }
+        double[] p = new double[n];
+        BigDecimal sum = BigDecimal.ZERO;
+        for (int i = 0; i < n; i++) {
+            String ip = JsonPointer.child(ptr, i);
+            JsonNumber x = Fields.number(a.get(i), ip);
+            p[i] = Fields.finiteDouble(x, ip);
+            if (x.decimal().signum() < 0) {
+                throw new FieldException(ip, "must be >= 0. Provided value: " + x.literal());
+            }
+            sum = sum.add(x.decimal());
+        }
+        if (sum.subtract(BigDecimal.ONE).abs().doubleValue() > DiscreteProblem.PRIOR_SUM_TOLERANCE) {
+            throw new FieldException(ptr, "must sum to 1 (within " + DiscreteProblem.PRIOR_SUM_TOLERANCE + "). Provided value: " + n + " entries summing to " + sum.toPlainString());
+        }
+        return p;
+    }
+
+    private static String shortList(java.util.List<Integer> l) {
+        return l.size() <= 10 ? l.toString() : l.subList(0, 10) + " and " + (l.size() - 10) + " more";
+    }
+}
