@@ -85,7 +85,7 @@ public final class OrToolsLpSolver implements LpSolver {
             if (solverId.equals("HIGHS")) {
                 v = "HiGHS"; // MPSolver 9.15 reports its HiGHS engine as "PDLP Solver"
             }
-            return "OR-Tools " + Loader.class.getPackage().getImplementationVersion() + " / " + v;
+            return "OR-Tools " + com.google.ortools.init.OrToolsVersion.getVersionString() + " / " + v;
         } finally {
             if (s != null) {
                 s.delete();

@@ -72,9 +72,9 @@ public final class SpecCodec {
                 .put("relation", p.relation().json())
                 .put("neighbours", DiscreteJson.writeGraph(p.neighbours()))
                 .put("epsilon", p.epsilon().toString())
-                .put("epsilon_double", p.epsilon().doubleValue())
+                .put("epsilon_double", nearestDouble(p.epsilon()))
                 .put("delta", p.delta().toString())
-                .put("delta_double", p.delta().doubleValue())
+                .put("delta_double", nearestDouble(p.delta()))
                 .put("certified_epsilon", p.certifiedEpsilon().toString())
                 .put("certified_delta", p.certifiedDelta().toString())
                 .put("numerics", p.numerics().json())
@@ -257,6 +257,11 @@ public final class SpecCodec {
             throw new FieldException("/privacy/certified_delta", "the stored weights are not (" + p.certifiedEpsilon() + ", " + p.certifiedDelta()
                     + ")-DP: their hockey-stick divergence at e^" + p.certifiedEpsilon() + " is " + actual.toString());
         }
+    }
+
+    /** The correctly rounded double (BigDecimal.doubleValue() is not guaranteed to be on Java 17). */
+    private static double nearestDouble(BigDecimal d) {
+        return Double.parseDouble(d.toString());
     }
 
     private static String abbreviate(BigInteger b) {

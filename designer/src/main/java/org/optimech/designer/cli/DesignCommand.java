@@ -1,0 +1,94 @@
+package org.optimech.designer.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import org.optimech.designer.Progress;
+import org.optimech.designer.discrete.DesignException;
+import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.discrete.DiscreteDesign;
+import org.optimech.designer.discrete.DiscreteDesigner;
+import org.optimech.designer.lp.LpBackends;
+import org.optimech.designer.lp.LpException;
+import org.optimech.designer.lp.LpSolver;
+import org.optimech.designer.lp.OrToolsLpSolver;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.spec.DesignSpecs;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.SpecCodec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code optimech design PROBLEM.json --out SPEC.json}. */
+@Command(name = "design", mixinStandardHelpOptions = true,
+        description = {"Designs the optimal mechanism for a problem, certifies its privacy from the stored numbers, writes the spec and re-loads it "
+                + "through the runtime's validator.", "Progress goes to stderr; the summary to stdout."})
+final class DesignCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROBLEM.json", description = "The problem file (see README, \"Problem format\").")
+    Path problemFile;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "SPEC.json", description = "Where to write the spec.")
+    Path out;
+
+    @Option(names = "--solver", paramLabel = "NAME", defaultValue = "auto",
+            description = "LP backend: auto (CLP where OR-Tools loads, else ojalgo), clp, highs, glop, ojalgo. Default: ${DEFAULT-VALUE}.")
+    String solver;
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "3600", description = "Limit per LP solve, in seconds. Default: ${DEFAULT-VALUE}.")
+    long timeLimitSeconds;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    boolean quiet;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (timeLimitSeconds <= 0) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
+        }
+        long start = System.nanoTime();
+        DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
+        LpSolver lp;
+        try {
+            lp = LpBackends.byName(solver);
+        } catch (LpException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--solver: " + e.getMessage(), e);
+        }
+        Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
+        if (solver.equals("auto") && lp.name().equals("ojalgo")) {
+            System.err.println("optimech: warning: the OR-Tools native library cannot be loaded here ("
+                    + OrToolsLpSolver.nativeLoadFailure().map(Throwable::getMessage).orElse("?") + "); using the pure-Java ojalgo backend, for small problems only");
+        }
+        progress.stage("problem " + problemFile + ": " + problem.inputCount() + " inputs x " + problem.outputCount() + " outputs, epsilon " + problem.epsilon()
+                + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json() + "; backend " + lp.name());
+        DiscreteDesign design;
+        try {
+            design = new DiscreteDesigner(DesignOptions.defaults(lp).withTimeLimit(Duration.ofSeconds(timeLimitSeconds)), progress).design(problem);
+        } catch (DesignException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
+        }
+        long writeStart = System.nanoTime();
+        DiscreteMechanismSpec written;
+        try {
+            written = DesignSpecs.writeAndVerify(design, out, Instant.now());
+        } catch (IOException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
+        } catch (InvalidSpecException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refused the spec just written: " + e.getMessage(), e);
+        }
+        double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+        progress.stage("spec written and verified by the runtime: " + out);
+        Summary.design(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), writeSeconds, (System.nanoTime() - start) / 1e9);
+        return 0;
+    }
+
+}

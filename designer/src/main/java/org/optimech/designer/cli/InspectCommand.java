@@ -1,0 +1,126 @@
+package org.optimech.designer.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.ProblemParser;
+import org.optimech.runtime.discrete.WeightTable;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.PrivacyGuarantee;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code optimech inspect SPEC.json}: a human summary. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Validates a spec and summarises it: guarantee, design, risk per input (recomputed from the stored weights), the matrix if small.")
+final class InspectCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SPEC.json")
+    Path file;
+
+    @Option(names = "--max-matrix", defaultValue = "12", paramLabel = "N", description = "Print the matrix when it has at most N rows and columns. Default: ${DEFAULT-VALUE}.")
+    int maxMatrix;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        DiscreteMechanismSpec s = SpecFiles.loadSpec(file);
+        PrivacyGuarantee p = s.privacy();
+        WeightTable w = s.weights();
+        out.printf("spec         %s (valid: digest, shapes, exact row sums and privacy re-checked)%n", file);
+        out.printf("mechanism    %s, %d inputs x %d outputs, weights over 2^%d%s%n", DiscreteMechanismSpec.KIND, w.rows(), w.cols(), w.denominatorBits(),
+                w.fitsInLong() ? " (64-bit sampler)" : " (big-integer rows)");
+        out.printf("guarantee    %s: certified epsilon %s, certified delta %s (requested %s, %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
+                p.guaranteeName(), p.certifiedEpsilon(), p.certifiedDelta(), p.epsilon(), p.delta(), p.neighbours().kind().toString().toLowerCase(),
+                p.relation().json(), p.numerics().json(), p.inputPolicy().json());
+        JsonObject design = s.design();
+        out.printf("design       %s objective %s, solver %s, optimality %s%n", text(design, "objective").orElse("(none recorded)"),
+                text(design, "objective_value").orElse("-"),
+                design.get("solver").filter(v -> v instanceof JsonObject).flatMap(v -> text(v.asObject(), "backend")).orElse("-"),
+                optimality(design));
+        out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
+
+        Optional<DiscreteProblem> problem = problemOf(design);
+        if (problem.isPresent() && problem.get().inputCount() == w.rows() && problem.get().outputCount() == w.cols()) {
+            DiscreteProblem pr = problem.get();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"input", "risk", "P(output = input)"});
+            for (int i = 0; i < w.rows(); i++) {
+                double risk = 0;
+                for (int j = 0; j < w.cols(); j++) {
+                    risk += pr.loss().at(i, j) * w.probability(i, j);
+                }
+                int same = s.outputs().indexOf(s.inputs().valueAt(i)).orElse(-1);
+                rows.add(new String[] {s.inputs().valueAt(i), String.format("%.6g", risk), same < 0 ? "-" : String.format("%.6g", w.probability(i, same))});
+            }
+            out.printf("risk per input (%s loss, from the stored weights):%n", pr.loss().name());
+            out.print(Summary.table(rows));
+        } else {
+            out.println("risk per input: the spec records no design.problem this tool can read");
+        }
+        if (w.rows() <= maxMatrix && w.cols() <= maxMatrix) {
+            List<String[]> rows = new ArrayList<>();
+            String[] head = new String[w.cols() + 1];
+            head[0] = "P(out|in)";
+            for (int j = 0; j < w.cols(); j++) {
+                head[j + 1] = s.outputs().valueAt(j);
+            }
+            rows.add(head);
+            for (int i = 0; i < w.rows(); i++) {
+                String[] r = new String[w.cols() + 1];
+                r[0] = s.inputs().valueAt(i);
+                for (int j = 0; j < w.cols(); j++) {
+                    r[j + 1] = String.format("%.4f", w.probability(i, j));
+                }
+                rows.add(r);
+            }
+            out.println("matrix (rows: inputs, columns: outputs):");
+            out.print(Summary.table(rows));
+        } else {
+            out.printf("matrix: %d x %d, larger than --max-matrix %d; not printed%n", w.rows(), w.cols(), maxMatrix);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** A member as plain text: strings unquoted, other values as JSON. */
+    private static Optional<String> text(JsonObject o, String name) {
+        return o.get(name).map(v -> v instanceof org.optimech.runtime.json.JsonString str ? str.value() : JsonWriter.compact(v));
+    }
+
+    private static String optimality(JsonObject design) {
+        Optional<JsonValue> o = design.get("optimality");
+        if (o.isEmpty() || !(o.get() instanceof JsonObject opt) || opt.get("certified").isEmpty()) {
+            return "(none recorded)";
+        }
+        if (!(opt.get("certified").get() instanceof org.optimech.runtime.json.JsonBoolean b) || !b.asBoolean()) {
+            return "NOT certified" + text(opt, "reason").map(r -> ": " + r).orElse("");
+        }
+        return "certified" + opt.get("relative_gap").filter(v -> v instanceof org.optimech.runtime.json.JsonNumber)
+                .map(v -> String.format(" (relative gap %.2g)", v.asNumber().doubleValue())).orElse("");
+    }
+
+    private static Optional<DiscreteProblem> problemOf(JsonObject design) {
+        Optional<JsonValue> p = design.get("problem");
+        if (p.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ProblemParser.parse(p.get()));
+        } catch (InvalidProblemException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package org.optimech.designer.cli;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.ProblemParser;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.SpecLoader;
+
+/** Reading problem and spec files with one-line errors. */
+final class SpecFiles {
+    private SpecFiles() {
+    }
+
+    static DiscreteMechanismSpec loadSpec(Path file) {
+        try {
+            return SpecLoader.load(file);
+        } catch (InvalidSpecException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw ioError(file, e);
+        }
+    }
+
+    static DiscreteProblem loadProblem(Path file) {
+        try {
+            return ProblemParser.read(file);
+        } catch (InvalidProblemException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw ioError(file, e);
+        }
+    }
+
+    static OptimechCli.CliException ioError(Path file, IOException e) {
+        String why = e instanceof NoSuchFileException ? "no such file" : e.getMessage() != null ? e.getMessage() : e.toString();
+        return new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": cannot read: " + why, e);
+    }
+}

@@ -1,0 +1,74 @@
+package org.optimech.designer.cli;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+import org.optimech.designer.discrete.DiscreteDesign;
+import org.optimech.designer.problem.DiscreteProblem;
+
+/** The human summaries the CLI prints. */
+final class Summary {
+    private Summary() {
+    }
+
+    static void design(PrintWriter out, Path problemFile, Path specFile, DiscreteDesign d, String digest, double writeSeconds, double totalSeconds) {
+        DiscreteProblem p = d.problem();
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  problem      %s%d inputs x %d outputs, %s neighbours, %s loss, %s prior, %s objective%n",
+                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), p.neighbours().kind().toString().toLowerCase(),
+                p.loss().name(), p.priorName(), p.objective().json());
+        out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
+        DiscreteDesign.SolverRun s = d.solver();
+        out.printf("  solver       %s (%s): %s, %d iterations, %.2f s; LP %d variables, %d rows, %d nonzeros%n", s.name(), s.description(), s.status(),
+                s.iterations(), s.seconds(), d.lpVariables(), d.lpRows(), d.lpNonzeros());
+        if (p.isPure()) {
+            out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s <= requested %s (checked exactly on the stored integers, denominator 2^%d)%n",
+                    d.certifiedEpsilon(), p.epsilon(), d.weights().denominatorBits());
+        } else {
+            out.printf("  guarantee    (epsilon, delta)-DP: certified delta = %s <= requested %s at epsilon %s (exact hockey-stick divergence of the stored integers, "
+                    + "denominator 2^%d); largest mass on outputs that reveal the input: %.3g%n",
+                    d.certifiedDelta(), p.delta(), d.certifiedEpsilon(), d.weights().denominatorBits(), d.maxRevealingMass());
+        }
+        out.printf("  objective    %s risk of the stored mechanism = %s (the solver's value for its unrepaired solution: %.12g)%n", p.objective().json(),
+                round(d.objectiveValue(), 12), d.solverObjective());
+        DiscreteDesign.Certificate c = d.certificate();
+        if (c.certified()) {
+            out.printf("  optimality   certified: no mechanism meeting the request has lower risk than %s (relative gap %.2g, duals from %s)%n",
+                    round(c.lowerBound(), 12), c.relativeGap(), c.dualSource());
+        } else {
+            out.printf("  optimality   NOT certified: %s%s%n", c.reason(), c.lowerBound() == null ? "" : " (bound " + round(c.lowerBound(), 8) + ")");
+        }
+        out.printf("  time         %.2f s total: build %.2f, solve %.2f, certify %.2f, write and verify %.2f%n", totalSeconds, d.secondsBuild(), d.secondsSolve(),
+                d.secondsCertify(), writeSeconds);
+        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.flush();
+    }
+
+    static String round(BigDecimal x, int digits) {
+        return x.round(new java.math.MathContext(digits)).stripTrailingZeros().toPlainString();
+    }
+
+    static String pad(String s, int width) {
+        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+
+    static String table(List<String[]> rows) {
+        int cols = rows.get(0).length;
+        int[] w = new int[cols];
+        for (String[] r : rows) {
+            for (int i = 0; i < cols; i++) {
+                w[i] = Math.max(w[i], r[i].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String[] r : rows) {
+            sb.append("  ");
+            for (int i = 0; i < cols; i++) {
+                sb.append(i + 1 < cols ? pad(r[i], w[i] + 2) : r[i]);
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

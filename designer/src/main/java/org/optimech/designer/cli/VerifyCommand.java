@@ -1,0 +1,63 @@
+package org.optimech.designer.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonPointer;
+import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code optimech verify SPEC.json}: JSON on stdout, exit 0 iff valid. */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = {"Re-checks a spec the way the runtime does before sampling: digest, version, shapes, exact row sums, and the privacy "
+                + "constraints re-checked from the stored integers.", "Prints a JSON object with at least \"valid\" and \"certified_epsilon\"; exits 0 iff valid."})
+final class VerifyCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SPEC.json")
+    Path file;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        JsonObject.Builder b = JsonObject.builder();
+        int code;
+        try {
+            DiscreteMechanismSpec s = SpecLoader.load(file);
+            b.put("valid", true);
+            b.put("file", file.toString());
+            b.put("mechanism", DiscreteMechanismSpec.KIND);
+            b.put("guarantee", s.privacy().guaranteeName());
+            b.put("epsilon", s.privacy().epsilon().toString());
+            b.put("delta", s.privacy().delta().toString());
+            b.put("certified_epsilon", s.privacy().certifiedEpsilon().toString());
+            b.put("certified_delta", s.privacy().certifiedDelta().toString());
+            b.put("numerics", s.privacy().numerics().json());
+            b.put("inputs", s.inputs().size());
+            b.put("outputs", s.outputs().size());
+            b.put("denominator_bits", s.weights().denominatorBits());
+            b.put("digest", SpecCodec.write(s).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
+            code = 0;
+        } catch (InvalidSpecException e) {
+            b.put("valid", false);
+            b.put("file", file.toString());
+            b.put("certified_epsilon", org.optimech.runtime.json.JsonNull.INSTANCE);
+            b.put("error", JsonObject.builder().put("pointer", JsonPointer.display(e.pointer())).put("message", e.detail()).build());
+            code = OptimechCli.EXIT_FAILED;
+        } catch (IOException e) {
+            throw SpecFiles.ioError(file, e);
+        }
+        out.print(JsonWriter.pretty(b.build()));
+        out.flush();
+        return code;
+    }
+}

@@ -1,0 +1,176 @@
+package org.optimech.designer.spec;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import org.optimech.designer.discrete.DiscreteDesign;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.runtime.OptimechVersion;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.Numerics;
+import org.optimech.runtime.spec.PrivacyGuarantee;
+import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecLoader;
+
+/** Turns a {@link DiscreteDesign} into a spec and writes it. */
+public final class DesignSpecs {
+    private DesignSpecs() {
+    }
+
+    /** The spec of a design (not yet written). */
+    public static DiscreteMechanismSpec toSpec(DiscreteDesign d, Instant created) {
+        DiscreteProblem p = d.problem();
+        PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), p.delta(), d.certifiedEpsilon(), d.certifiedDelta(),
+                Numerics.EXACT, p.inputPolicy());
+        JsonObject provenance = JsonObject.builder()
+                .put("tool", "optimech")
+                .put("tool_version", OptimechVersion.get())
+                .put("created", created.truncatedTo(ChronoUnit.SECONDS).toString())
+                .put("java", System.getProperty("java.version"))
+                .build();
+        return new DiscreteMechanismSpec(p.inputs(), p.outputs(), d.weights(), privacy, designBlock(d), provenance);
+    }
+
+    /**
+     * Writes the spec of a design to {@code out} (atomically: a temporary file, then a move), then
+     * loads it back through the runtime's validator and checks the digest survived.
+     *
+     * @return the spec as the runtime loaded it
+     * @throws InvalidSpecException if the runtime refuses what was written (a bug: the file is removed)
+     */
+    public static DiscreteMechanismSpec writeAndVerify(DiscreteDesign d, Path out, Instant created) throws IOException, InvalidSpecException {
+        DiscreteMechanismSpec spec = toSpec(d, created);
+        JsonObject sealed = SpecCodec.write(spec);
+        Path abs = out.toAbsolutePath();
+        Path dir = abs.getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        Path tmp = Files.createTempFile(dir, ".optimech-", ".tmp");
+        try {
+            Files.writeString(tmp, JsonWriter.pretty(sealed), StandardCharsets.UTF_8);
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        DiscreteMechanismSpec loaded;
+        try {
+            loaded = SpecLoader.load(abs);
+        } catch (InvalidSpecException e) {
+            Files.deleteIfExists(abs);
+            throw e;
+        }
+        String written = digestOf(sealed);
+        String reread = digestOf(SpecCodec.write(loaded));
+        if (!written.equals(reread)) {
+            Files.deleteIfExists(abs);
+            throw new IllegalStateException("internal error: the spec re-loaded with a different digest (" + reread + " vs " + written + ")");
+        }
+        return loaded;
+    }
+
+    /** The digest value of a sealed document. */
+    public static String digestOf(JsonObject sealed) {
+        return sealed.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
+    }
+
+    static JsonObject designBlock(DiscreteDesign d) {
+        DiscreteProblem p = d.problem();
+        JsonObject.Builder b = JsonObject.builder();
+        b.put("method", "lp");
+        b.put("problem", p.toJson());
+        b.put("objective", p.objective().json());
+        b.put("objective_value", d.objectiveValue().doubleValue());
+        b.put("objective_value_exact", decimal(d.objectiveValue(), RoundingMode.CEILING));
+        if (Double.isFinite(d.solverObjective())) {
+            b.put("solver_objective_value", d.solverObjective());
+        }
+        double[] risks = new double[d.riskPerInput().size()];
+        for (int i = 0; i < risks.length; i++) {
+            risks[i] = d.riskPerInput().get(i).doubleValue();
+        }
+        b.put("risk_per_input", JsonArray.ofDoubles(risks));
+        DiscreteDesign.SolverRun s = d.solver();
+        b.put("solver", JsonObject.builder()
+                .put("backend", s.name())
+                .put("description", s.description())
+                .put("status", s.status())
+                .put("iterations", s.iterations())
+                .put("seconds", round3(s.seconds()))
+                .put("lp", JsonObject.builder().put("variables", d.lpVariables()).put("rows", d.lpRows()).put("nonzeros", d.lpNonzeros()).build())
+                .build());
+        List<JsonValue> attempts = new ArrayList<>();
+        for (DiscreteDesign.Attempt a : d.attempts()) {
+            attempts.add(JsonObject.builder()
+                    .put("solve_epsilon", a.solveEpsilon())
+                    .put("repair_epsilon", a.repairEpsilon())
+                    .put("solve_delta", a.solveDelta())
+                    .put("certified_epsilon", a.certifiedEpsilon().toString())
+                    .put("certified_delta", a.certifiedDelta().toString())
+                    .put("accepted", a.accepted())
+                    .build());
+        }
+        b.put("certification", JsonObject.builder()
+                .put("procedure", p.isPure()
+                        ? "LP solved at epsilon minus a margin; log-Lipschitz majorant per output column; rows normalised; rounded down to integers over 2^K "
+                                + "(residual on each row's largest entry); every neighbour ratio checked exactly against a rational lower bound of e^certified_epsilon"
+                        : "LP solved at delta minus a margin; negatives clamped, rows normalised; rounded down to integers over 2^62; hockey-stick divergence "
+                                + "at a rational lower bound of e^epsilon computed exactly and rounded up")
+                .put("denominator_bits", d.weights().denominatorBits())
+                .put("attempts", JsonArray.of(attempts))
+                .build());
+        DiscreteDesign.Certificate c = d.certificate();
+        JsonObject.Builder o = JsonObject.builder();
+        o.put("certified", c.certified());
+        o.put("kind", c.kind());
+        if (c.lowerBound() != null) {
+            o.put("lower_bound", decimal(c.lowerBound(), RoundingMode.FLOOR));
+            o.put("stored_risk", decimal(d.objectiveValue(), RoundingMode.CEILING));
+            o.put("gap", c.gap().toString());
+            o.put("relative_gap", c.relativeGap());
+            o.put("dual_source", c.dualSource());
+            o.put("duals_trusted", c.dualsTrusted());
+            o.put("meaning", "every mechanism meeting the requested guarantee on these inputs and outputs has "
+                    + p.objective().json() + " risk >= lower_bound (weak Lagrangian duality, evaluated with directed rounding at the exact epsilon)");
+        }
+        if (c.leastFavourablePrior() != null) {
+            o.put("least_favourable_prior", JsonArray.ofDoubles(c.leastFavourablePrior()));
+        }
+        if (c.reason() != null) {
+            o.put("reason", c.reason());
+        }
+        b.put("optimality", o.build());
+        if (!p.isPure()) {
+            b.put("max_revealing_mass", d.maxRevealingMass());
+        }
+        b.put("timing", JsonObject.builder()
+                .put("build_seconds", round3(d.secondsBuild()))
+                .put("solve_seconds", round3(d.secondsSolve()))
+                .put("certify_seconds", round3(d.secondsCertify()))
+                .build());
+        return b.build();
+    }
+
+    private static String decimal(BigDecimal x, RoundingMode mode) {
+        return x.round(new MathContext(25, mode)).stripTrailingZeros().toString();
+    }
+
+    private static JsonNumber round3(double seconds) {
+        return JsonNumber.of(Math.round(seconds * 1000) / 1000.0);
+    }
+}
