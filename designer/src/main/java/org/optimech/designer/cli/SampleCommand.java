@@ -1,10 +1,6 @@
 package org.optimech.designer.cli;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.DiscreteMechanism;
@@ -14,6 +10,7 @@ import org.optimech.runtime.random.SeededRandomBits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code optimech sample SPEC.json --input VALUE --count N [--seed S]}. */
 @Command(name = "sample", mixinStandardHelpOptions = true,
@@ -37,6 +34,9 @@ final class SampleCommand implements Callable<Integer> {
                     + "the seed can remove the noise.")
     Long seed;
 
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         if (count < 1 || count > MAX_COUNT) {
@@ -51,23 +51,18 @@ final class SampleCommand implements Callable<Integer> {
         }
         RandomBits bits;
         if (seed != null) {
-            System.err.println("optimech: warning: --seed " + seed + " makes the output reproducible (" + SeededRandomBits.ALGORITHM
+            spec.commandLine().getErr().println("optimech: warning: --seed " + seed + " makes the output reproducible (" + SeededRandomBits.ALGORITHM
                     + "); it is not private against anyone who knows the seed. Never use it on real data.");
             bits = new SeededRandomBits(seed);
         } else {
             bits = new SecureRandomBits();
         }
-        // stdout directly (not the PrintWriter): millions of lines want a large buffer
-        BufferedWriter w = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
-        try {
-            for (long i = 0; i < count; i++) {
-                w.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
-                w.write('\n');
-            }
-            w.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
+        for (long i = 0; i < count; i++) {
+            out.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
+            out.write('\n');
         }
+        out.flush();
         return 0;
     }
 }

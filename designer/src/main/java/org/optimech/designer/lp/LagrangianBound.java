@@ -79,16 +79,16 @@ public final class LagrangianBound {
     }
 
     /**
-     * Improves multipliers by exact coordinate ascent on the dual function (in doubles, at the
-     * midpoints of the intervals): each row's multiplier in turn is moved to a maximiser of the
-     * concave piecewise-linear function of that multiplier alone. The result is only a choice of
-     * multipliers; {@link #lowerBound} then evaluates it rigorously, so this can tighten a bound but
-     * never make it invalid.
+     * Improves multipliers by coordinate ascent on the dual function: each row's multiplier in turn
+     * is moved to a maximiser of the function of that multiplier alone — the same worst-case
+     * (interval) function {@link #lowerBound} evaluates, in doubles. The result is only a choice of
+     * multipliers; {@link #lowerBound} then evaluates it rigorously, so this can tighten a bound
+     * (never below where it started, up to rounding) but never make it invalid. Coordinate ascent can
+     * stall at a kink short of the dual optimum.
      *
      * <p>Why it matters: multipliers from a solve at ε_s evaluated at the exact ε leave small negative
      * reduced costs, each paid in full over the variable's box; re-optimising a row-sum multiplier
-     * pays only the smallest of them. It also turns garbage multipliers (see
-     * {@link OrToolsLpSolver#highs()}) into a usable bound.
+     * pays only the smallest of them.
      */
     public static double[] polish(LinearProgram lp, double[] duals, int passes) {
         int n = lp.variables();
@@ -100,95 +100,114 @@ public final class LagrangianBound {
                 y[i] = 0;
             }
         }
-        double[] rc = new double[n];
+        // reduced-cost intervals [rl, rh] = c − Aᵀy over the coefficient intervals
+        double[] rl = new double[n];
+        double[] rh = new double[n];
         for (int j = 0; j < n; j++) {
-            rc[j] = 0.5 * (lp.costLo(j) + lp.costHi(j));
+            rl[j] = lp.costLo(j);
+            rh[j] = lp.costHi(j);
         }
         for (int i = 0; i < m; i++) {
-            for (int k = lp.rowStart(i); k < lp.rowStart(i + 1); k++) {
-                rc[lp.column(k)] -= y[i] * mid(lp, k);
-            }
+            apply(lp, i, y[i], rl, rh, -1);
         }
         for (int pass = 0; pass < passes; pass++) {
             for (int i = 0; i < m; i++) {
-                int start = lp.rowStart(i);
-                int end = lp.rowStart(i + 1);
-                // reduced costs without this row's current contribution
-                for (int k = start; k < end; k++) {
-                    rc[lp.column(k)] += y[i] * mid(lp, k);
-                }
-                double best = bestMultiplier(lp, i, rc);
-                for (int k = start; k < end; k++) {
-                    rc[lp.column(k)] -= best * mid(lp, k);
-                }
-                y[i] = best;
+                apply(lp, i, y[i], rl, rh, +1); // remove the row's current contribution
+                y[i] = bestMultiplier(lp, i, y[i], rl, rh);
+                apply(lp, i, y[i], rl, rh, -1);
             }
         }
         return y;
     }
 
+    /** Adds (sign = +1) or subtracts (−1) row i's contribution y·a to the reduced-cost intervals. */
+    private static void apply(LinearProgram lp, int i, double y, double[] rl, double[] rh, int sign) {
+        if (y == 0) {
+            return;
+        }
+        for (int k = lp.rowStart(i); k < lp.rowStart(i + 1); k++) {
+            int j = lp.column(k);
+            double a = y * lp.coefLo(k);
+            double b = y * lp.coefHi(k);
+            rl[j] += sign * Math.max(a, b);
+            rh[j] += sign * Math.min(a, b);
+        }
+    }
+
     /**
-     * A maximiser of {@code g(y) = y·b(y) + Σ_j min over x_j in [l_j, u_j] of (r_j − y·a_j)·x_j} over
-     * the multipliers allowed for row i ({@code b} is the row's lower bound for y ≥ 0 and its upper
-     * bound for y &lt; 0; a side whose bound is infinite is not allowed). g is concave and piecewise
-     * linear with kinks at {@code r_j / a_j} and 0, so the maximiser is the first kink, in increasing
-     * order, whose right slope is ≤ 0.
+     * A maximiser over the allowed signs of row i's dual function (the row's bound term plus the
+     * worst case of each of its variables' terms). It is concave and piecewise linear with kinks at 0
+     * and where a reduced-cost end crosses 0, so it is maximised at a kink, found by bisection.
      */
-    private static double bestMultiplier(LinearProgram lp, int i, double[] r) {
-        double lo = 0.5 * (lp.rowLowerLo(i) + lp.rowLowerHi(i));
-        double hi = 0.5 * (lp.rowUpperLo(i) + lp.rowUpperHi(i));
-        boolean positiveAllowed = lo > Double.NEGATIVE_INFINITY;
-        boolean negativeAllowed = hi < Double.POSITIVE_INFINITY;
+    private static double bestMultiplier(LinearProgram lp, int i, double current, double[] rl, double[] rh) {
+        boolean positiveAllowed = lp.rowLowerLo(i) > Double.NEGATIVE_INFINITY;
+        boolean negativeAllowed = lp.rowUpperHi(i) < Double.POSITIVE_INFINITY;
         if (!positiveAllowed && !negativeAllowed) {
             return 0;
         }
         int start = lp.rowStart(i);
         int end = lp.rowStart(i + 1);
-        double[] kinks = new double[end - start + 1];
+        double[] kinks = new double[4 * (end - start) + 2];
         int count = 0;
         kinks[count++] = 0;
+        kinks[count++] = current;
         for (int k = start; k < end; k++) {
-            double a = mid(lp, k);
-            double t = r[lp.column(k)] / a;
-            if (a != 0 && Double.isFinite(t) && (t > 0 ? positiveAllowed : t < 0 ? negativeAllowed : true)) {
-                kinks[count++] = t;
+            int j = lp.column(k);
+            for (double a : new double[] {lp.coefLo(k), lp.coefHi(k)}) {
+                for (double r : new double[] {rl[j], rh[j]}) {
+                    double t = r / a;
+                    if (a != 0 && Double.isFinite(t) && (t >= 0 ? positiveAllowed : negativeAllowed)) {
+                        kinks[count++] = t;
+                    }
+                }
             }
         }
-        kinks = java.util.Arrays.copyOf(kinks, count);
-        java.util.Arrays.sort(kinks);
-        // first kink with right slope ≤ 0 (the right slope does not increase along the sorted kinks)
-        int a = 0;
-        int b = count - 1;
-        if (rightSlope(lp, i, r, kinks[b], lo, hi) > 0) {
-            return kinks[b];
-        }
-        while (a < b) {
-            int mid = (a + b) >>> 1;
-            if (rightSlope(lp, i, r, kinks[mid], lo, hi) <= 0) {
-                b = mid;
+        double[] c = java.util.Arrays.copyOf(kinks, count);
+        java.util.Arrays.sort(c);
+        int lo = 0;
+        int hi = c.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rowValue(lp, i, c[mid], rl, rh) < rowValue(lp, i, c[mid + 1], rl, rh)) {
+                lo = mid + 1;
             } else {
-                a = mid + 1;
+                hi = mid;
             }
         }
-        return kinks[a];
+        double best = c[lo];
+        // never step back from where the row was (bisection on a nearly flat function can)
+        return rowValue(lp, i, best, rl, rh) >= rowValue(lp, i, current, rl, rh) ? best : current;
     }
 
-    /** Slope of g just to the right of y. */
-    private static double rightSlope(LinearProgram lp, int i, double[] r, double y, double lo, double hi) {
-        double s = y >= 0 ? lo : hi;
+    /** Row i's part of the dual function at multiplier y (reduced costs given without row i). */
+    private static double rowValue(LinearProgram lp, int i, double y, double[] rl, double[] rh) {
+        double v;
+        if (y > 0) {
+            v = y * lp.rowLowerLo(i);
+        } else if (y < 0) {
+            v = y * lp.rowUpperHi(i);
+        } else {
+            v = 0;
+        }
+        if (Double.isNaN(v) || v == Double.NEGATIVE_INFINITY) {
+            return Double.NEGATIVE_INFINITY;
+        }
         for (int k = lp.rowStart(i); k < lp.rowStart(i + 1); k++) {
             int j = lp.column(k);
-            double a = mid(lp, k);
-            double reduced = r[j] - y * a;
-            // just right of y the reduced cost moves by −a: at a tie it takes the sign of −a
-            boolean atLower = reduced > 0 || (reduced == 0 && a < 0);
-            s -= a * (atLower ? lp.variableLower(j) : lp.variableUpper(j));
+            double a = y * lp.coefLo(k);
+            double b = y * lp.coefHi(k);
+            double low = rl[j] - Math.max(a, b);
+            double high = rh[j] - Math.min(a, b);
+            double l = lp.variableLower(j);
+            double u = lp.variableUpper(j);
+            double term = Math.min(Math.min(corner(low, l), corner(low, u)), Math.min(corner(high, l), corner(high, u)));
+            v += term;
         }
-        return s;
+        return v;
     }
 
-    private static double mid(LinearProgram lp, int k) {
-        return 0.5 * (lp.coefLo(k) + lp.coefHi(k));
+    private static double corner(double r, double x) {
+        return r == 0 ? 0 : r * x;
     }
 
     /** min of r·x over r in [rLo, rHi], x in [l, u]: attained at a corner. */

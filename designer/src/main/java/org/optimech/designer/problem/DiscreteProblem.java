@@ -165,7 +165,8 @@ public record DiscreteProblem(
 
     /**
      * Builds a problem in Java. Defaults: δ = 0, substitution, outputs = inputs, path graph,
-     * absolute loss, uniform prior, Bayes objective, clamp for ranges (reject for labels).
+     * absolute loss for ranges (zero-one for labels), uniform prior, Bayes objective, clamp for
+     * ranges (reject for labels).
      */
     public static final class Builder {
         private String name = "";
@@ -175,7 +176,7 @@ public record DiscreteProblem(
         private DiscreteDomain inputs;
         private DiscreteDomain outputs;
         private NeighbourGraph neighbours;
-        private String lossName = "absolute";
+        private String lossName;
         private double[][] lossMatrix;
         private double[] prior;
         private Objective objective = Objective.BAYES;
@@ -256,7 +257,8 @@ public record DiscreteProblem(
             Objects.requireNonNull(inputs, "inputs");
             DiscreteDomain out = outputs == null ? inputs : outputs;
             NeighbourGraph g = neighbours == null ? NeighbourGraph.path(inputs.size()) : neighbours;
-            Loss loss = lossMatrix != null ? new Loss("matrix", lossMatrix) : Losses.named(lossName, inputs, out);
+            String named = lossName != null ? lossName : inputs instanceof IntegerRange && out instanceof IntegerRange ? "absolute" : "zero-one";
+            Loss loss = lossMatrix != null ? new Loss("matrix", lossMatrix) : Losses.named(named, inputs, out);
             String priorName = prior == null ? "uniform" : "explicit";
             double[] p = prior == null ? Losses.uniform(inputs.size()) : prior;
             InputPolicy policy = inputPolicy != null ? inputPolicy : inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.REJECT;

@@ -30,8 +30,10 @@ import org.optimech.runtime.spec.Relation;
  *   "loss": "absolute", "prior": "uniform", "objective": "bayes" }
  * }</pre>
  *
- * Only {@code kind}, {@code epsilon} and {@code inputs} are required. Unknown keys are errors (a
- * misspelt {@code "delat"} must not silently mean δ = 0).
+ * Only {@code kind}, {@code epsilon} and {@code inputs} are required; the defaults are δ = 0,
+ * substitution, outputs = inputs, the path graph, absolute loss for ranges (zero-one for labels), a
+ * uniform prior, the Bayes objective, and input policy clamp for ranges (reject for labels). Unknown
+ * keys are errors (a misspelt {@code "delat"} must not silently mean δ = 0).
  */
 public final class ProblemParser {
     private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "delta", "relation", "inputs", "outputs",
@@ -112,7 +114,9 @@ public final class ProblemParser {
                     + "a mechanism may then reveal which component the true value is in. Add edges joining every input.");
         }
 
-        Loss loss = readLoss(o.get("loss").orElse(new JsonString("absolute")), inputs, outputs);
+        // Default loss: absolute error for numbers, misclassification for labels.
+        String defaultLoss = inputs instanceof IntegerRange && outputs instanceof IntegerRange ? "absolute" : "zero-one";
+        Loss loss = readLoss(o.get("loss").orElse(new JsonString(defaultLoss)), inputs, outputs);
         String priorName;
         double[] prior;
         JsonValue pv = o.get("prior").orElse(new JsonString("uniform"));

@@ -61,7 +61,8 @@ public final class DesignSpecs {
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        Path tmp = Files.createTempFile(dir, ".optimech-", ".tmp");
+        // A sibling temporary file with default permissions (createTempFile would make it 0600).
+        Path tmp = (dir == null ? Path.of(".") : dir).resolve("." + abs.getFileName() + ".tmp-" + Long.toHexString(System.nanoTime()));
         try {
             Files.writeString(tmp, JsonWriter.pretty(sealed), StandardCharsets.UTF_8);
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
