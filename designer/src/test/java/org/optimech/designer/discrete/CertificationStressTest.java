@@ -80,6 +80,29 @@ class CertificationStressTest {
         }
     }
 
+    /**
+     * ε·n = 800: the optimal mechanism's smallest entries (~e^-800 ≈ 2^-1154) are below the smallest
+     * double, so the repair runs in log space and the weights need a denominator beyond 2^1074
+     * (DESIGN.md §4). The runtime must still certify every ratio exactly.
+     */
+    @org.junit.jupiter.api.Test
+    void entriesBelowTheDoubleRange() throws Exception {
+        DiscreteProblem p = DiscreteProblem.builder().epsilon("8").range(0, 100).build();
+        DiscreteDesign d = Designs.design(p);
+        assertTrue(d.weights().denominatorBits() > 1074, "denominator 2^" + d.weights().denominatorBits());
+        java.math.BigInteger smallest = null;
+        for (int i = 0; i < d.weights().rows(); i++) {
+            for (int j = 0; j < d.weights().cols(); j++) {
+                java.math.BigInteger w = d.weights().weight(i, j);
+                assertTrue(w.signum() > 0, "a zero weight would be an infinite ratio");
+                smallest = smallest == null ? w : smallest.min(w);
+            }
+        }
+        assertTrue(d.weights().denominatorBits() - smallest.bitLength() > 1074, "smallest entry should be below 2^-1074");
+        assertTrue(d.certifiedEpsilon().compareTo(p.epsilon()) <= 0);
+        SpecCodec.read(SpecCodec.write(DesignSpecs.toSpec(d, Instant.EPOCH)));
+    }
+
     static NeighbourGraph randomConnected(SplittableRandom rng, int m) {
         List<int[]> edges = new ArrayList<>();
         for (int i = 1; i < m; i++) {

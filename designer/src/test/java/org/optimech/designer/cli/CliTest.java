@@ -1,0 +1,129 @@
+package org.optimech.designer.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI forms of the issue, run through the real entry point with captured streams. */
+class CliTest {
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = OptimechCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    Path problem(String json) throws Exception {
+        Path p = dir.resolve("problem.json");
+        Files.writeString(p, json);
+        return p;
+    }
+
+    @Test
+    void designVerifySampleInspect() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,10]},\"objective\":\"minimax\"}");
+        Path spec = dir.resolve("out/count.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet");
+        assertEquals(0, design.code(), design.err());
+        assertTrue(design.out().contains("certified epsilon = 0.99999"), design.out());
+        assertTrue(design.out().contains("minimax risk of the stored mechanism ="), design.out());
+        assertTrue(design.out().contains("optimality   certified"), design.out());
+        assertTrue(Files.exists(spec));
+
+        Run verify = run("verify", spec.toString());
+        assertEquals(0, verify.code(), verify.err());
+        assertTrue(verify.out().contains("\"valid\": true"), verify.out());
+        assertTrue(verify.out().contains("\"certified_epsilon\": \"0.99999"), verify.out());
+
+        Run sample = run("sample", spec.toString(), "--input", "4", "--count", "500", "--seed", "7");
+        assertEquals(0, sample.code(), sample.err());
+        String[] lines = sample.out().split("\n");
+        assertEquals(500, lines.length);
+        for (String l : lines) {
+            int v = Integer.parseInt(l);
+            assertTrue(v >= 0 && v <= 10, l);
+        }
+        assertTrue(sample.err().contains("warning: --seed 7"), sample.err());
+        assertEquals(sample.out(), run("sample", spec.toString(), "--input", "4", "--count", "500", "--seed", "7").out(), "a seed must reproduce");
+
+        Run secure = run("sample", spec.toString(), "--input", "99", "--count", "3");
+        assertEquals(0, secure.code());
+        assertEquals("", secure.err(), "no warning without --seed");
+        assertEquals(3, secure.out().split("\n").length);
+
+        Run inspect = run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("risk per input (absolute loss"), inspect.out());
+        assertTrue(inspect.out().contains("matrix (rows: inputs, columns: outputs)"), inspect.out());
+    }
+
+    @Test
+    void verifyReportsTamperingAsJsonAndExitsNonZero() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,3]}}");
+        Path spec = dir.resolve("s.json");
+        assertEquals(0, run("design", problem.toString(), "--out", spec.toString(), "-q").code());
+        String text = Files.readString(spec);
+        Files.writeString(spec, text.replaceFirst("\"epsilon\": \"1.0\"", "\"epsilon\": \"2.0\""));
+        Run verify = run("verify", spec.toString());
+        assertEquals(1, verify.code());
+        assertTrue(verify.out().contains("\"valid\": false"), verify.out());
+        assertTrue(verify.out().contains("\"pointer\": \"/digest/value\""), verify.out());
+        assertTrue(verify.out().contains("\"certified_epsilon\": null"), verify.out());
+        Run sample = run("sample", spec.toString(), "--input", "1");
+        assertEquals(1, sample.code());
+        assertTrue(sample.err().startsWith("optimech: error: " + spec + ": invalid spec: /digest/value: digest mismatch"), sample.err());
+    }
+
+    @Test
+    void badInputGetsOneLineAndNoStackTrace() throws Exception {
+        Path bad = problem("{\"kind\":\"discrete\",\"epsilon\":-1,\"inputs\":{\"range\":[0,3]}}");
+        Run r = run("design", bad.toString(), "--out", dir.resolve("x.json").toString());
+        assertEquals(2, r.code());
+        assertEquals("optimech: error: " + bad + ": invalid problem: /epsilon: must be > 0 and finite. Provided value: -1\n", r.err());
+
+        Run missing = run("verify", dir.resolve("nope.json").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("cannot read: no such file"), missing.err());
+
+        Run solver = run("design", bad.toString(), "--out", "x.json", "--solver", "cplex");
+        assertEquals(2, solver.code());
+
+        Run usage = run("sample");
+        assertEquals(2, usage.code());
+        assertTrue(usage.err().contains("Missing required"), usage.err());
+
+        Path ok = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"a\",\"b\"]},\"neighbours\":\"complete\"}");
+        Path spec = dir.resolve("rr.json");
+        assertEquals(0, run("design", ok.toString(), "--out", spec.toString(), "-q").code());
+        Run label = run("sample", spec.toString(), "--input", "c");
+        assertEquals(2, label.code());
+        assertEquals("optimech: error: --input: input is not one of the spec's 2 labels. Provided value: \"c\"\n", label.err());
+        Run count = run("sample", spec.toString(), "--input", "a", "--count", "0");
+        assertEquals(2, count.code());
+
+        for (Run x : new Run[] {r, missing, solver, usage, label, count}) {
+            assertFalse(x.err().contains("\tat "), "stack trace printed: " + x.err());
+        }
+    }
+
+    @Test
+    void tooLargeForTheChosenBackendSaysSo() throws Exception {
+        Path p = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,50]}}");
+        Run r = run("design", p.toString(), "--out", dir.resolve("x.json").toString(), "--solver", "ojalgo", "-q");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("design failed: problem too large for the ojalgo backend: the LP has 2601 variables"), r.err());
+    }
+}
