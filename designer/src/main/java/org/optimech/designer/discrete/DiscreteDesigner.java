@@ -90,9 +90,16 @@ public final class DiscreteDesigner {
             }
             tSolve += seconds(t1);
             if (sol.status() != LpStatus.OPTIMAL) {
+                String hint = switch (sol.status()) {
+                    case LIMIT_REACHED -> " (raise --time-limit)";
+                    // The uniform mechanism satisfies every constraint, so this LP is never infeasible
+                    // or unbounded: such a status is a numerical failure of the backend.
+                    case INFEASIBLE, UNBOUNDED -> "; this LP always has a solution (the uniform mechanism satisfies it), so the backend failed "
+                            + "numerically: try another --solver (clp, highs, glop)";
+                    default -> "; try another --solver (clp, highs, glop)";
+                };
                 throw new DesignException("solver " + solver.name() + " ended with status " + sol.status() + " (" + sol.statusDetail() + ") after "
-                        + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result"
-                        + (sol.status() == LpStatus.LIMIT_REACHED ? " (raise --time-limit)" : ""));
+                        + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);
             }
             progress.stage(String.format("solved: %s, objective %.10g, %d iterations, %.2f s", sol.status(), sol.objectiveValue(), sol.iterations(), sol.seconds()));
             LpSolutionCheck.Report check = LpSolutionCheck.check(model.lp(), sol);

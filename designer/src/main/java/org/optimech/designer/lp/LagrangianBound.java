@@ -1,8 +1,6 @@
 package org.optimech.designer.lp;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.Optional;
 
 /**
@@ -16,16 +14,22 @@ import java.util.Optional;
  * every term is taken at its worst value, and every operation is rounded toward −∞, so the result
  * bounds the optimum of every LP inside the intervals — in particular the one with the exact
  * coefficient e^ε. Wrong or stale multipliers give a weaker bound, never an invalid one.
+ *
+ * <p>Where the multipliers are huge (exact duals of the ratio rows grow like e^(ε·distance)), their
+ * double values carry too little precision for any tight bound: the result stays valid but weak.
  */
 public final class LagrangianBound {
-    private static final MathContext DOWN = new MathContext(34, RoundingMode.FLOOR);
-    private static final MathContext UP = new MathContext(34, RoundingMode.CEILING);
-
     private LagrangianBound() {
     }
 
     /**
-     * The bound, or empty when it is −∞ (a reduced cost of the wrong sign on an unbounded variable).
+     * The bound, or empty when it is −∞ (a reduced cost of the wrong sign on an unbounded variable)
+     * or the arithmetic overflowed.
+     *
+     * <p>Evaluated in doubles with directed rounding: every sum and product is computed to nearest
+     * and then moved one ulp toward −∞ ({@link Math#nextDown}) or +∞ ({@link Math#nextUp}), as the
+     * bound needs. Round-to-nearest is within half an ulp (also at a power of two), so the moved
+     * value always encloses the exact one.
      *
      * @param duals one multiplier per row of {@code lp}
      */
@@ -34,13 +38,13 @@ public final class LagrangianBound {
             throw new IllegalArgumentException("need one multiplier per row: " + lp.rows() + ", got " + duals.length);
         }
         int n = lp.variables();
-        BigDecimal[] rcLo = new BigDecimal[n];
-        BigDecimal[] rcHi = new BigDecimal[n];
+        double[] rcLo = new double[n];
+        double[] rcHi = new double[n];
         for (int j = 0; j < n; j++) {
-            rcLo[j] = new BigDecimal(lp.costLo(j));
-            rcHi[j] = new BigDecimal(lp.costHi(j));
+            rcLo[j] = lp.costLo(j);
+            rcHi[j] = lp.costHi(j);
         }
-        BigDecimal total = BigDecimal.ZERO;
+        double total = 0;
         for (int i = 0; i < lp.rows(); i++) {
             double y = duals[i];
             if (!Double.isFinite(y) || y == 0.0) {
@@ -50,32 +54,60 @@ public final class LagrangianBound {
                 if (lp.rowLowerLo(i) == Double.NEGATIVE_INFINITY) {
                     continue; // no finite lower bound to price
                 }
-                total = total.add(new BigDecimal(y).multiply(new BigDecimal(lp.rowLowerLo(i))), DOWN);
+                total = down(total + down(y * lp.rowLowerLo(i)));
             } else {
                 if (lp.rowUpperHi(i) == Double.POSITIVE_INFINITY) {
                     continue;
                 }
-                total = total.add(new BigDecimal(y).multiply(new BigDecimal(lp.rowUpperHi(i))), DOWN);
+                total = down(total + down(y * lp.rowUpperHi(i)));
             }
-            BigDecimal yd = new BigDecimal(y);
             for (int k = lp.rowStart(i); k < lp.rowStart(i + 1); k++) {
                 int j = lp.column(k);
-                BigDecimal a = yd.multiply(new BigDecimal(lp.coefLo(k)));
-                BigDecimal b = yd.multiply(new BigDecimal(lp.coefHi(k)));
-                BigDecimal hi = a.max(b);
-                BigDecimal lo = a.min(b);
-                rcLo[j] = rcLo[j].subtract(hi, DOWN);
-                rcHi[j] = rcHi[j].subtract(lo, UP);
+                double a = y * lp.coefLo(k);
+                double b = lp.coefHi(k) == lp.coefLo(k) ? a : y * lp.coefHi(k);
+                // y·a lies in [down(min), up(max)] of the two rounded products
+                rcLo[j] = down(rcLo[j] - up(Math.max(a, b)));
+                rcHi[j] = up(rcHi[j] - down(Math.min(a, b)));
             }
         }
         for (int j = 0; j < n; j++) {
-            Optional<BigDecimal> m = boxMinimum(rcLo[j], rcHi[j], lp.variableLower(j), lp.variableUpper(j));
-            if (m.isEmpty()) {
+            double m = boxMinimum(rcLo[j], rcHi[j], lp.variableLower(j), lp.variableUpper(j));
+            if (m == Double.NEGATIVE_INFINITY || Double.isNaN(m)) {
                 return Optional.empty();
             }
-            total = total.add(m.get(), DOWN);
+            total = down(total + m);
         }
-        return Optional.of(total);
+        return Double.isFinite(total) ? Optional.of(new BigDecimal(total)) : Optional.empty();
+    }
+
+    private static double down(double x) {
+        return Math.nextDown(x);
+    }
+
+    private static double up(double x) {
+        return Math.nextUp(x);
+    }
+
+    /** min of r·x over r in [rLo, rHi], x in [l, u] (attained at a corner), rounded down; −∞ if unbounded. */
+    private static double boxMinimum(double rLo, double rHi, double l, double u) {
+        double best = Double.POSITIVE_INFINITY;
+        for (double r : new double[] {rLo, rHi}) {
+            for (double x : new double[] {l, u}) {
+                double v;
+                if (r == 0) {
+                    v = 0;
+                } else if (Double.isInfinite(x)) {
+                    if ((r > 0) == (x > 0)) {
+                        continue; // +∞ is never the minimum
+                    }
+                    return Double.NEGATIVE_INFINITY;
+                } else {
+                    v = x == 0 ? 0 : down(r * x);
+                }
+                best = Math.min(best, v);
+            }
+        }
+        return best == Double.POSITIVE_INFINITY ? 0 : best;
     }
 
     /**
@@ -208,28 +240,5 @@ public final class LagrangianBound {
 
     private static double corner(double r, double x) {
         return r == 0 ? 0 : r * x;
-    }
-
-    /** min of r·x over r in [rLo, rHi], x in [l, u]: attained at a corner. */
-    private static Optional<BigDecimal> boxMinimum(BigDecimal rLo, BigDecimal rHi, double l, double u) {
-        BigDecimal best = null;
-        for (BigDecimal r : new BigDecimal[] {rLo, rHi}) {
-            for (double x : new double[] {l, u}) {
-                BigDecimal v;
-                if (Double.isInfinite(x)) {
-                    if (r.signum() == 0) {
-                        v = BigDecimal.ZERO;
-                    } else if ((r.signum() > 0) == (x > 0)) {
-                        continue; // +∞ never the minimum
-                    } else {
-                        return Optional.empty();
-                    }
-                } else {
-                    v = r.multiply(new BigDecimal(x), DOWN);
-                }
-                best = best == null ? v : best.min(v);
-            }
-        }
-        return Optional.of(best == null ? BigDecimal.ZERO : best);
     }
 }

@@ -57,18 +57,9 @@ public final class PrivacyChecks {
         if (g.kind() == NeighbourGraph.Kind.COMPLETE) {
             // Every pair is constrained: per output, the largest entry against the smallest.
             for (int c = 0; c < cols; c++) {
-                int hi = 0;
-                int lo = 0;
-                for (int r = 1; r < w.rows(); r++) {
-                    if (w.weight(r, c).compareTo(w.weight(hi, c)) > 0) {
-                        hi = r;
-                    }
-                    if (w.weight(r, c).compareTo(w.weight(lo, c)) < 0) {
-                        lo = r;
-                    }
-                }
-                if (violates(w.weight(hi, c), w.weight(lo, c), rNumerator)) {
-                    return Optional.of(new RatioViolation(hi, lo, c, w.weight(hi, c), w.weight(lo, c)));
+                int[] x = columnExtremes(w, c);
+                if (violates(w.weight(x[0], c), w.weight(x[1], c), rNumerator)) {
+                    return Optional.of(new RatioViolation(x[0], x[1], c, w.weight(x[0], c), w.weight(x[1], c)));
                 }
             }
             return Optional.empty();
@@ -97,17 +88,8 @@ public final class PrivacyChecks {
         int cols = w.cols();
         if (g.kind() == NeighbourGraph.Kind.COMPLETE) {
             for (int c = 0; c < cols; c++) {
-                int hi = 0;
-                int lo = 0;
-                for (int r = 1; r < w.rows(); r++) {
-                    if (w.weight(r, c).compareTo(w.weight(hi, c)) > 0) {
-                        hi = r;
-                    }
-                    if (w.weight(r, c).compareTo(w.weight(lo, c)) < 0) {
-                        lo = r;
-                    }
-                }
-                best = larger(best, hi, lo, c, w.weight(hi, c), w.weight(lo, c));
+                int[] x = columnExtremes(w, c);
+                best = larger(best, x[0], x[1], c, w.weight(x[0], c), w.weight(x[1], c));
             }
             return best;
         }
@@ -170,6 +152,21 @@ public final class PrivacyChecks {
             }
         }
         return mass;
+    }
+
+    /** Rows of the largest and the smallest weight in column c: on the complete graph that pair decides the column. */
+    private static int[] columnExtremes(WeightTable w, int c) {
+        int hi = 0;
+        int lo = 0;
+        for (int r = 1; r < w.rows(); r++) {
+            if (w.weight(r, c).compareTo(w.weight(hi, c)) > 0) {
+                hi = r;
+            }
+            if (w.weight(r, c).compareTo(w.weight(lo, c)) < 0) {
+                lo = r;
+            }
+        }
+        return new int[] {hi, lo};
     }
 
     private static BigInteger pairDivergence(WeightTable w, int a, int b, BigInteger rNumerator) {

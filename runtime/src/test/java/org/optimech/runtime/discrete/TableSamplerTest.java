@@ -47,7 +47,7 @@ class TableSamplerTest {
             BigInteger left = total;
             for (int j = 0; j < cols - 1; j++) {
                 BigInteger x = rng.nextInt(5) == 0 ? BigInteger.valueOf(rng.nextInt(3)) // tiny weights share prefixes
-                        : new BigInteger(k - 2, new java.util.Random(rng.nextLong())).mod(left.add(BigInteger.ONE));
+                        : randomBits(rng, k - 2).mod(left.add(BigInteger.ONE));
                 row[j] = x;
                 left = left.subtract(x);
             }
@@ -70,7 +70,7 @@ class TableSamplerTest {
                 }
             }
             for (int i = 0; i < 20; i++) {
-                draws.add(new BigInteger(k, new java.util.Random(rng.nextLong())));
+                draws.add(randomBits(rng, k));
             }
             for (BigInteger u : draws) {
                 int expected = 0;
@@ -83,6 +83,16 @@ class TableSamplerTest {
                 assertEquals(expected, s.sample(0, bits), "u = " + u);
             }
         }
+    }
+
+    /** A uniform integer in [0, 2^bits) from a seeded test generator. */
+    static BigInteger randomBits(SplittableRandom rng, int bits) {
+        BigInteger r = BigInteger.ZERO;
+        for (int left = bits; left > 0; left -= 32) {
+            int take = Math.min(32, left);
+            r = r.shiftLeft(take).or(BigInteger.valueOf(rng.nextLong() >>> (64 - take)));
+        }
+        return r;
     }
 
     /**
