@@ -49,8 +49,8 @@ public final class DiscreteMechanism {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("input must be an integer in [" + r.from() + ", " + r.to() + "]. Provided value: \"" + value + "\"");
             }
-            if (spec.privacy().inputPolicy() == InputPolicy.CLAMP) {
-                return r.clampedIndexOf(v);
+            if (v >= r.from() && v <= r.to() || spec.privacy().inputPolicy() == InputPolicy.CLAMP) {
+                return r.clampedIndexOf(v); // in range (written as "05" or " 5"), or clamped
             }
             throw new IllegalArgumentException("input is outside [" + r.from() + ", " + r.to() + "] and the spec's input policy is reject. Provided value: " + v);
         }

@@ -63,6 +63,17 @@ class GoldenFilesTest {
     }
 
     @Test
+    void rejectPolicyAcceptsInRangeValuesHoweverWritten() throws Exception {
+        DiscreteMechanism m = DiscreteMechanism.of(SpecCodec.read(golden("approximate-dp.json")));
+        assertEquals(InputPolicy.REJECT, m.spec().privacy().inputPolicy());
+        assertEquals(1, m.inputIndex("1"));
+        assertEquals(1, m.inputIndex("01"));
+        assertEquals(0, m.inputIndex(" 0"));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> m.inputIndex("2"));
+        assertEquals("input is outside [0, 1] and the spec's input policy is reject. Provided value: 2", e.getMessage());
+    }
+
+    @Test
     void approximateDp() throws Exception {
         DiscreteMechanismSpec s = SpecCodec.read(golden("approximate-dp.json"));
         assertTrue(!s.privacy().isPure());
