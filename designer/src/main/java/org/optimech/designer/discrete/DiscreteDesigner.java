@@ -150,11 +150,11 @@ public final class DiscreteDesigner {
             }
             return finish(p, model, sol, w, p.epsilon(), d, attempts, tBuild, tSolve, tCertify);
         }
-        throw new DesignException("could not certify the requested guarantee after " + options.maxAttempts() + " solves; attempts (solve epsilon, solve delta, certified): " + attempts);
+        throw new DesignException("could not certify the requested guarantee after " + options.maxAttempts() + " solves; attempts: " + attempts);
     }
 
     private DiscreteDesign finish(DiscreteProblem p, DiscreteLp model, LpSolution sol, WeightTable w, BigDecimal certEps, BigDecimal certDelta,
-            List<DiscreteDesign.Attempt> attempts, double tBuild, double tSolve, double tCertify) throws DesignException {
+            List<DiscreteDesign.Attempt> attempts, double tBuild, double tSolve, double tCertify) {
         long t0 = System.nanoTime();
         BigDecimal[] risks = Risks.perInput(w, p.loss());
         BigDecimal objective = p.objective() == Objective.BAYES ? Risks.bayes(risks, p.prior()) : Risks.max(risks);
@@ -172,7 +172,7 @@ public final class DiscreteDesigner {
                 model.lp().variables(), model.lp().rows(), model.lp().nonzeros(), revealing, tBuild, tSolve, tCertify);
     }
 
-    private DiscreteDesign.Certificate certificate(DiscreteProblem p, LpSolution sol, BigDecimal stored) throws DesignException {
+    private DiscreteDesign.Certificate certificate(DiscreteProblem p, LpSolution sol, BigDecimal stored) {
         Optional<double[]> duals = sol.dualValues();
         LpSolver solver = options.solver();
         if (duals.isEmpty()) {

@@ -125,9 +125,10 @@ public record DiscreteProblem(
         b.put("outputs", DiscreteJson.writeDomain(outputs));
         b.put("neighbours", DiscreteJson.writeGraph(neighbours));
         if (loss.name().equals("matrix")) {
-            JsonValue[] rows = new JsonValue[loss.inputs()];
+            double[][] m = loss.matrix(); // a copy: take it once
+            JsonValue[] rows = new JsonValue[m.length];
             for (int i = 0; i < rows.length; i++) {
-                rows[i] = JsonArray.ofDoubles(loss.matrix()[i]);
+                rows[i] = JsonArray.ofDoubles(m[i]);
             }
             b.put("loss", JsonObject.builder().put("matrix", JsonArray.of(rows)).build());
         } else {
