@@ -3,30 +3,55 @@ package org.optimech.runtime;
 import java.util.Objects;
 import java.util.OptionalInt;
 import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.discrete.TableSampler;
+import org.optimech.runtime.noise.DiscreteLaplace;
 import org.optimech.runtime.random.RandomBits;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
 import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.MechanismSpec;
 
 /**
  * A loaded discrete mechanism, ready to privatize values: maps an input value to its row (by the
- * spec's input policy), draws a row sample exactly, and returns the output value. Thread-safe.
+ * spec's input policy), draws an output exactly, and returns the output value. Works for both spec
+ * kinds: a dense table ({@link TableSampler}) and a truncated geometric mechanism followed by a remap
+ * (exact discrete Laplace, clamp, remap). Thread-safe.
  */
 public final class DiscreteMechanism {
-    private final DiscreteMechanismSpec spec;
-    private final TableSampler sampler;
+    private final MechanismSpec spec;
+    private final IndexSampler sampler;
 
-    private DiscreteMechanism(DiscreteMechanismSpec spec) {
+    /** Draws an output index for an input index. */
+    private interface IndexSampler {
+        int sample(int input, RandomBits random);
+    }
+
+    private DiscreteMechanism(MechanismSpec spec) {
         this.spec = spec;
-        this.sampler = TableSampler.of(spec.weights());
+        if (spec instanceof DiscreteMechanismSpec d) {
+            this.sampler = TableSampler.of(d.weights())::sample;
+        } else {
+            this.sampler = geometricRemap((GeometricRemapSpec) spec);
+        }
+    }
+
+    private static IndexSampler geometricRemap(GeometricRemapSpec g) {
+        DiscreteLaplace noise = DiscreteLaplace.of(g.noiseEpsilon());
+        Remap remap = g.remap();
+        long last = g.inputs().size() - 1L;
+        return (input, random) -> {
+            long z = Math.max(0, Math.min(last, input + noise.sample(random)));
+            return remap.sample((int) z, random);
+        };
     }
 
     /** A mechanism for a validated spec (see {@link org.optimech.runtime.spec.SpecLoader}). */
-    public static DiscreteMechanism of(DiscreteMechanismSpec spec) {
+    public static DiscreteMechanism of(MechanismSpec spec) {
         return new DiscreteMechanism(Objects.requireNonNull(spec, "spec"));
     }
 
-    public DiscreteMechanismSpec spec() {
+    public MechanismSpec spec() {
         return spec;
     }
 
@@ -59,6 +84,9 @@ public final class DiscreteMechanism {
 
     /** One private output for the input row {@code inputIndex}, as an output index. */
     public int sampleIndex(int inputIndex, RandomBits random) {
+        if (inputIndex < 0 || inputIndex >= spec.inputs().size()) {
+            throw new IndexOutOfBoundsException("input index must be in [0, " + spec.inputs().size() + "). Provided value: " + inputIndex);
+        }
         return sampler.sample(inputIndex, random);
     }
 

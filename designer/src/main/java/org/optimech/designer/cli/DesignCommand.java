@@ -16,8 +16,11 @@ import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.Objective;
 import org.optimech.designer.spec.DesignSpecs;
-import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.designer.structural.StructuralDesign;
+import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecCodec;
 import picocli.CommandLine.Command;
@@ -42,6 +45,11 @@ final class DesignCommand implements Callable<Integer> {
 
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "3600", description = "Limit per LP solve, in seconds. Default: ${DEFAULT-VALUE}.")
     long timeLimitSeconds;
+
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "auto",
+            description = "lp (the full LP), structural (truncated geometric plus an optimal remap: path graph, integer ranges, delta 0, a loss "
+                    + "non-decreasing in |input - output|), or auto (structural where it applies, else lp). Default: ${DEFAULT-VALUE}.")
+    String method;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
@@ -70,25 +78,70 @@ final class DesignCommand implements Callable<Integer> {
         }
         progress.stage("problem " + problemFile + ": " + problem.inputCount() + " inputs x " + problem.outputCount() + " outputs, epsilon " + problem.epsilon()
                 + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json() + "; backend " + lp.name());
+        boolean structural = chooseStructural(problem, lp, progress);
+        DesignOptions options = DesignOptions.defaults(lp).withTimeLimit(Duration.ofSeconds(timeLimitSeconds));
+        if (structural) {
+            StructuralDesign design;
+            try {
+                design = new StructuralDesigner(options, progress).design(problem);
+            } catch (DesignException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
+            }
+            long writeStart = System.nanoTime();
+            MechanismSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
+            progress.stage("spec written and verified by the runtime: " + out);
+            Summary.structural(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), (System.nanoTime() - writeStart) / 1e9,
+                    (System.nanoTime() - start) / 1e9);
+            return 0;
+        }
         DiscreteDesign design;
         try {
-            design = new DiscreteDesigner(DesignOptions.defaults(lp).withTimeLimit(Duration.ofSeconds(timeLimitSeconds)), progress).design(problem);
+            design = new DiscreteDesigner(options, progress).design(problem);
         } catch (DesignException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
         }
         long writeStart = System.nanoTime();
-        DiscreteMechanismSpec written;
-        try {
-            written = DesignSpecs.writeAndVerify(design, out, Instant.now());
-        } catch (IOException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
-        } catch (InvalidSpecException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refused the spec just written: " + e.getMessage(), e);
-        }
+        MechanismSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
         double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
         progress.stage("spec written and verified by the runtime: " + out);
         Summary.design(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), writeSeconds, (System.nanoTime() - start) / 1e9);
         return 0;
     }
 
+    private MechanismSpec write(MechanismSpec spec) {
+        try {
+            return DesignSpecs.writeAndVerify(spec, out);
+        } catch (IOException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
+        } catch (InvalidSpecException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refused the spec just written: " + e.getMessage(), e);
+        }
+    }
+
+    /** Resolves --method: structural where it applies (and, for minimax, where the backend has duals), else the LP. */
+    private boolean chooseStructural(DiscreteProblem problem, LpSolver lp, Progress progress) {
+        java.util.Optional<String> why = StructuralDesigner.whyNotApplicable(problem);
+        switch (method) {
+            case "lp" -> {
+                progress.stage("method lp (as requested)");
+                return false;
+            }
+            case "structural" -> {
+                if (why.isPresent()) {
+                    throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + why.get());
+                }
+                progress.stage("method structural (as requested)");
+                return true;
+            }
+            case "auto" -> {
+                if (why.isEmpty() && problem.objective() == Objective.MINIMAX && lp.name().equals("ojalgo")) {
+                    why = java.util.Optional.of("the minimax remap needs LP duals, which the ojalgo backend does not give");
+                }
+                progress.stage(why.isEmpty() ? "method structural (auto: path graph, integer ranges, delta 0, monotone loss)"
+                        : "method lp (auto: the structural method does not apply: " + why.get() + ")");
+                return why.isEmpty();
+            }
+            default -> throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method must be lp, structural or auto. Provided value: " + method);
+        }
+    }
 }

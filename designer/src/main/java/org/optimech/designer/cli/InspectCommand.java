@@ -13,7 +13,10 @@ import org.optimech.runtime.discrete.WeightTable;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.PrivacyGuarantee;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,7 +39,11 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        DiscreteMechanismSpec s = SpecFiles.loadSpec(file);
+        MechanismSpec loaded = SpecFiles.loadSpec(file);
+        if (loaded instanceof GeometricRemapSpec g) {
+            return geometric(out, g);
+        }
+        DiscreteMechanismSpec s = (DiscreteMechanismSpec) loaded;
         PrivacyGuarantee p = s.privacy();
         WeightTable w = s.weights();
         out.printf("spec         %s (valid: digest, shapes, exact row sums and privacy re-checked)%n", file);
@@ -91,6 +98,45 @@ final class InspectCommand implements Callable<Integer> {
         } else {
             out.printf("matrix: %d x %d, larger than --max-matrix %d; not printed%n", w.rows(), w.cols(), maxMatrix);
         }
+        out.flush();
+        return 0;
+    }
+
+    private int geometric(PrintWriter out, GeometricRemapSpec s) {
+        PrivacyGuarantee p = s.privacy();
+        Remap r = s.remap();
+        int randomized = 0;
+        for (int z = 0; z < r.rows(); z++) {
+            if (r.width(z) > 1) {
+                randomized++;
+            }
+        }
+        out.printf("spec         %s (valid: digest, shapes, remap row sums and the structure re-checked)%n", file);
+        out.printf("mechanism    %s: truncated geometric noise at epsilon %s on %d inputs, then a remap onto %d outputs (%s)%n", GeometricRemapSpec.KIND,
+                s.noiseEpsilon(), s.inputs().size(), s.outputs().size(),
+                randomized == 0 ? "deterministic" : randomized + " randomized rows, weights over 2^" + r.bits());
+        out.printf("guarantee    %s: certified epsilon %s (requested %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
+                p.guaranteeName(), p.certifiedEpsilon(), p.epsilon(), p.neighbours().kind().toString().toLowerCase(), p.relation().json(),
+                p.numerics().json(), p.inputPolicy().json());
+        JsonObject design = s.design();
+        out.printf("design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),
+                text(design, "objective_value").orElse("-"), optimality(design));
+        out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
+        int shown = Math.min(r.rows(), maxMatrix);
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"noisy value", "released as"});
+        for (int z = 0; z < shown; z++) {
+            StringBuilder sb = new StringBuilder();
+            for (int k = 0; k < r.width(z); k++) {
+                sb.append(k == 0 ? "" : ", ").append(s.outputs().valueAt(r.outputAt(z, k)));
+                if (r.width(z) > 1) {
+                    sb.append(String.format(" (%.4f)", r.probabilityAt(z, k)));
+                }
+            }
+            rows.add(new String[] {s.inputs().valueAt(z), sb.toString()});
+        }
+        out.printf("remap (first %d of %d rows):%n", shown, r.rows());
+        out.print(Summary.table(rows));
         out.flush();
         return 0;
     }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.problem.ProblemParser;
-import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecLoader;
 
@@ -15,7 +15,7 @@ final class SpecFiles {
     private SpecFiles() {
     }
 
-    static DiscreteMechanismSpec loadSpec(Path file) {
+    static MechanismSpec loadSpec(Path file) {
         try {
             return SpecLoader.load(file);
         } catch (InvalidSpecException e) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.structural.StructuralDesign;
 
 /** The human summaries the CLI prints. */
 final class Summary {
@@ -41,6 +42,35 @@ final class Summary {
         }
         out.printf("  time         %.2f s total: build %.2f, solve %.2f, certify %.2f, write and verify %.2f%n", totalSeconds, d.secondsBuild(), d.secondsSolve(),
                 d.secondsCertify(), writeSeconds);
+        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.flush();
+    }
+
+    static void structural(PrintWriter out, Path problemFile, Path specFile, StructuralDesign d, String digest, double writeSeconds, double totalSeconds) {
+        DiscreteProblem p = d.problem();
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  problem      %s%d inputs x %d outputs, %s neighbours, %s loss, %s prior, %s objective%n",
+                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), p.neighbours().kind().toString().toLowerCase(),
+                p.loss().name(), p.priorName(), p.objective().json());
+        out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
+        int randomized = 0;
+        for (int z = 0; z < d.remap().rows(); z++) {
+            randomized += d.remap().width(z) > 1 ? 1 : 0;
+        }
+        out.printf("  method       structural: truncated geometric mechanism, then a %s remap (%s%s)%n",
+                randomized == 0 ? "deterministic" : "randomized (" + randomized + " randomized rows)", d.engine(),
+                d.iterations() > 0 ? ", " + d.iterations() + " column-generation rounds" : "");
+        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s (exactly: geometric noise on the path graph, remap is post-processing; "
+                + "sampled with exact integer arithmetic)%n", d.noiseEpsilon());
+        out.printf("  objective    %s risk of the stored mechanism = %.12g%n", p.objective().json(), d.objectiveValue());
+        StructuralDesign.Certificate c = d.certificate();
+        if (c.certified()) {
+            out.printf("  optimality   certified: no epsilon-DP mechanism has lower risk than %.12g (relative gap %.2g, %s)%n", c.lowerBound(), c.relativeGap(), c.kind());
+        } else {
+            out.printf("  optimality   NOT certified: %s%n", c.reason());
+        }
+        out.printf("  time         %.2f s total: design %.2f, risk and bound %.2f, write and verify %.2f%n", totalSeconds, d.secondsDesign(), d.secondsCertify(),
+                writeSeconds);
         out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }

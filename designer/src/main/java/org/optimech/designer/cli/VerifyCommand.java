@@ -8,6 +8,8 @@ import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.json.JsonWriter;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecCodec;
 import org.optimech.runtime.spec.SpecLoader;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code optimech verify SPEC.json}: JSON on stdout, exit 0 iff valid. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Re-checks a spec the way the runtime does before sampling: digest, version, shapes, exact row sums, and the privacy "
-                + "constraints re-checked from the stored integers.", "Prints a JSON object with at least \"valid\" and \"certified_epsilon\"; exits 0 iff valid."})
+                + "constraints re-checked from the stored integers (a table) or the structure (geometric noise on the path graph, then a remap).", "Prints a JSON object with at least \"valid\" and \"certified_epsilon\"; exits 0 iff valid."})
 final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
@@ -32,10 +34,10 @@ final class VerifyCommand implements Callable<Integer> {
         JsonObject.Builder b = JsonObject.builder();
         int code;
         try {
-            DiscreteMechanismSpec s = SpecLoader.load(file);
+            MechanismSpec s = SpecLoader.load(file);
             b.put("valid", true);
             b.put("file", file.toString());
-            b.put("mechanism", DiscreteMechanismSpec.KIND);
+            b.put("mechanism", s.kind());
             b.put("guarantee", s.privacy().guaranteeName());
             b.put("epsilon", s.privacy().epsilon().toString());
             b.put("delta", s.privacy().delta().toString());
@@ -44,7 +46,13 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("numerics", s.privacy().numerics().json());
             b.put("inputs", s.inputs().size());
             b.put("outputs", s.outputs().size());
-            b.put("denominator_bits", s.weights().denominatorBits());
+            if (s instanceof DiscreteMechanismSpec t) {
+                b.put("denominator_bits", t.weights().denominatorBits());
+            } else {
+                GeometricRemapSpec g = (GeometricRemapSpec) s;
+                b.put("noise_epsilon", g.noiseEpsilon().toString());
+                b.put("denominator_bits", g.remap().bits());
+            }
             b.put("digest", SpecCodec.write(s).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
             code = 0;
         } catch (InvalidSpecException e) {

@@ -226,7 +226,7 @@ public record DiscreteProblem(
             return this;
         }
 
-        /** "absolute", "squared" or "zero-one". */
+        /** "absolute", "squared", "relative" or "zero-one". */
         public Builder loss(String named) {
             this.lossName = named;
             this.lossMatrix = null;
@@ -259,7 +259,7 @@ public record DiscreteProblem(
             DiscreteDomain out = outputs == null ? inputs : outputs;
             NeighbourGraph g = neighbours == null ? NeighbourGraph.path(inputs.size()) : neighbours;
             String named = lossName != null ? lossName : inputs instanceof IntegerRange && out instanceof IntegerRange ? "absolute" : "zero-one";
-            Loss loss = lossMatrix != null ? new Loss("matrix", lossMatrix) : Losses.named(named, inputs, out);
+            Loss loss = lossMatrix != null ? Loss.ofMatrix("matrix", lossMatrix) : Losses.named(named, inputs, out);
             String priorName = prior == null ? "uniform" : "explicit";
             double[] p = prior == null ? Losses.uniform(inputs.size()) : prior;
             InputPolicy policy = inputPolicy != null ? inputPolicy : inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.REJECT;

@@ -188,7 +188,7 @@ public final class ProblemParser {
                 m[i][j] = Fields.finiteDouble(row.get(j), JsonPointer.child(rp, j));
             }
         }
-        return new Loss("matrix", m);
+        return Loss.ofMatrix("matrix", m);
     }
 
     private static double[] readPrior(JsonValue v, int n) throws FieldException {

@@ -20,7 +20,11 @@ import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.json.JsonWriter;
+import org.optimech.designer.structural.StructuralDesign;
+import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.PrivacyGuarantee;
@@ -37,24 +41,39 @@ public final class DesignSpecs {
         DiscreteProblem p = d.problem();
         PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), p.delta(), d.certifiedEpsilon(), d.certifiedDelta(),
                 Numerics.EXACT, p.inputPolicy());
-        JsonObject provenance = JsonObject.builder()
+        return new DiscreteMechanismSpec(p.inputs(), p.outputs(), d.weights(), privacy, designBlock(d), provenance(created));
+    }
+
+    /** The spec of a structural design: the geometric noise and the remap, exactly ε-DP by construction. */
+    public static GeometricRemapSpec toSpec(StructuralDesign d, Instant created) {
+        DiscreteProblem p = d.problem();
+        PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), BigDecimal.ZERO, d.noiseEpsilon(), BigDecimal.ZERO,
+                Numerics.EXACT, p.inputPolicy());
+        return new GeometricRemapSpec((IntegerRange) p.inputs(), p.outputs(), d.noiseEpsilon(), d.remap(), privacy, StructuralBlock.of(d), provenance(created));
+    }
+
+    static JsonObject provenance(Instant created) {
+        return JsonObject.builder()
                 .put("tool", "optimech")
                 .put("tool_version", OptimechVersion.get())
                 .put("created", created.truncatedTo(ChronoUnit.SECONDS).toString())
                 .put("java", System.getProperty("java.version"))
                 .build();
-        return new DiscreteMechanismSpec(p.inputs(), p.outputs(), d.weights(), privacy, designBlock(d), provenance);
+    }
+
+    /** {@link #writeAndVerify(MechanismSpec, Path)} of the spec of an LP design. */
+    public static DiscreteMechanismSpec writeAndVerify(DiscreteDesign d, Path out, Instant created) throws IOException, InvalidSpecException {
+        return (DiscreteMechanismSpec) writeAndVerify(toSpec(d, created), out);
     }
 
     /**
-     * Writes the spec of a design to {@code out} (atomically: a temporary file, then a move), then
-     * loads it back through the runtime's validator and checks the digest survived.
+     * Writes a spec to {@code out} (atomically: a temporary file, then a move), then loads it back
+     * through the runtime's validator and checks the digest survived.
      *
      * @return the spec as the runtime loaded it
      * @throws InvalidSpecException if the runtime refuses what was written (a bug: the file is removed)
      */
-    public static DiscreteMechanismSpec writeAndVerify(DiscreteDesign d, Path out, Instant created) throws IOException, InvalidSpecException {
-        DiscreteMechanismSpec spec = toSpec(d, created);
+    public static MechanismSpec writeAndVerify(MechanismSpec spec, Path out) throws IOException, InvalidSpecException {
         JsonObject sealed = SpecCodec.write(spec);
         Path abs = out.toAbsolutePath();
         Path dir = abs.getParent();
@@ -69,7 +88,7 @@ public final class DesignSpecs {
         } finally {
             Files.deleteIfExists(tmp);
         }
-        DiscreteMechanismSpec loaded;
+        MechanismSpec loaded;
         try {
             loaded = SpecLoader.load(abs);
         } catch (InvalidSpecException e) {
@@ -167,11 +186,11 @@ public final class DesignSpecs {
         return b.build();
     }
 
-    private static String decimal(BigDecimal x, RoundingMode mode) {
+    static String decimal(BigDecimal x, RoundingMode mode) {
         return x.round(new MathContext(25, mode)).stripTrailingZeros().toString();
     }
 
-    private static JsonNumber round3(double seconds) {
+    static JsonNumber round3(double seconds) {
         return JsonNumber.of(Math.round(seconds * 1000) / 1000.0);
     }
 }

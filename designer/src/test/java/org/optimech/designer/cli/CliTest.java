@@ -36,7 +36,7 @@ class CliTest {
     void designVerifySampleInspect() throws Exception {
         Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,10]},\"objective\":\"minimax\"}");
         Path spec = dir.resolve("out/count.spec.json");
-        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet");
+        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet", "--method", "lp");
         assertEquals(0, design.code(), design.err());
         assertTrue(design.out().contains("certified epsilon = 0.99999"), design.out());
         assertTrue(design.out().contains("minimax risk of the stored mechanism ="), design.out());
@@ -122,8 +122,40 @@ class CliTest {
     @Test
     void tooLargeForTheChosenBackendSaysSo() throws Exception {
         Path p = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,50]}}");
-        Run r = run("design", p.toString(), "--out", dir.resolve("x.json").toString(), "--solver", "ojalgo", "-q");
+        Run r = run("design", p.toString(), "--out", dir.resolve("x.json").toString(), "--solver", "ojalgo", "--method", "lp", "-q");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("design failed: problem too large for the ojalgo backend: the LP has 2601 variables"), r.err());
+    }
+
+    /** auto picks the structural method for a count on a path; the spec stores structure and the runtime samples it. */
+    @Test
+    void structuralDesignEndToEnd() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,2000]},\"loss\":\"relative\","
+                + "\"objective\":\"bayes\"}");
+        Path spec = dir.resolve("structural.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString());
+        assertEquals(0, design.code(), design.err());
+        assertTrue(design.out().contains("method       structural"), design.out());
+        assertTrue(design.out().contains("certified epsilon = 0.5 (exactly"), design.out());
+        assertTrue(design.out().contains("optimality   certified"), design.out());
+        assertTrue(Files.size(spec) < 200_000, "a 2001-input structural spec should be O(n), not a dense table: " + Files.size(spec) + " bytes");
+
+        Run verify = run("verify", spec.toString());
+        assertEquals(0, verify.code(), verify.err());
+        assertTrue(verify.out().contains("\"mechanism\": \"geometric-remap\""), verify.out());
+        Run sample = run("sample", spec.toString(), "--input", "1000", "--count", "200", "--seed", "3");
+        assertEquals(0, sample.code(), sample.err());
+        assertEquals(200, sample.out().split("\n").length);
+        Run inspect = run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("truncated geometric noise at epsilon 0.5 on 2001 inputs"), inspect.out());
+
+        Path complete = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,3]},\"neighbours\":\"complete\"}");
+        Run refused = run("design", complete.toString(), "--out", dir.resolve("y.json").toString(), "--method", "structural", "-q");
+        assertEquals(2, refused.code());
+        assertTrue(refused.err().contains("--method structural does not apply"), refused.err());
+        Run bad = run("design", complete.toString(), "--out", dir.resolve("y.json").toString(), "--method", "magic", "-q");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--method must be lp, structural or auto. Provided value: magic"), bad.err());
     }
 }

@@ -34,7 +34,7 @@ class ApproximateDpTest {
         assertEquals(approx.epsilon(), d.certifiedEpsilon());
 
         // The runtime's exact check accepts it (this re-checks the hockey-stick divergence).
-        DiscreteMechanismSpec spec = SpecCodec.read(SpecCodec.write(DesignSpecs.toSpec(d, Instant.EPOCH)));
+        DiscreteMechanismSpec spec = (DiscreteMechanismSpec) SpecCodec.read(SpecCodec.write(DesignSpecs.toSpec(d, Instant.EPOCH)));
         assertEquals(d.certifiedDelta(), spec.privacy().certifiedDelta());
 
         // An independent double computation of δ(ε) agrees with the certified value.

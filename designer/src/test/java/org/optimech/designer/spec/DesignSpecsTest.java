@@ -62,6 +62,29 @@ class DesignSpecsTest {
         }
     }
 
+    /** Structural specs (Bayes deterministic, minimax randomized remap) validate against the same schema and re-load. */
+    @Test
+    void structuralSpecsValidateAgainstTheSchema() throws Exception {
+        String[] problems = {
+            "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,12]},\"objective\":\"minimax\"}",
+            "{\"kind\":\"discrete\",\"epsilon\":0.25,\"inputs\":{\"range\":[5,30]},\"outputs\":{\"range\":[0,40]},\"loss\":\"squared\"}",
+        };
+        for (String json : problems) {
+            var p = org.optimech.designer.problem.ProblemParser.parse(json);
+            var d = new org.optimech.designer.structural.StructuralDesigner(org.optimech.designer.discrete.DesignOptions.defaults(
+                    org.optimech.designer.lp.OrToolsLpSolver.clp()), org.optimech.designer.Progress.silent()).design(p);
+            Path out = dir.resolve("structural.json");
+            var loaded = DesignSpecs.writeAndVerify(DesignSpecs.toSpec(d, Instant.parse("2026-11-22T12:00:00Z")), out);
+            assertEquals(p.epsilon(), loaded.privacy().certifiedEpsilon());
+            JsonNode doc = new ObjectMapper().readTree(out.toFile());
+            Set<ValidationMessage> errors = schema().validate(doc);
+            assertTrue(errors.isEmpty(), errors.toString());
+            assertEquals("geometric-remap", doc.at("/mechanism/kind").asText());
+            assertEquals("structural", doc.at("/design/method").asText());
+            assertTrue(doc.at("/design/optimality/certified").asBoolean(), doc.at("/design/optimality").toString());
+        }
+    }
+
     @Test
     void writtenFilesAreReadableByOthers() throws Exception {
         Path out = dir.resolve("perm.spec.json");
@@ -84,8 +107,9 @@ class DesignSpecsTest {
     void sampledOutputsFollowTheStoredRows() throws Exception {
         DiscreteDesign d = Designs.design("{\"kind\":\"discrete\",\"epsilon\":0.7,\"inputs\":{\"range\":[0,30]}}");
         Path out = dir.resolve("chi2.spec.json");
-        DiscreteMechanism m = DiscreteMechanism.of(DesignSpecs.writeAndVerify(d, out, Instant.EPOCH));
-        assertTrue(!m.spec().weights().fitsInLong(), "wanted a big-integer table to exercise that sampler");
+        DiscreteMechanismSpec written = DesignSpecs.writeAndVerify(d, out, Instant.EPOCH);
+        DiscreteMechanism m = DiscreteMechanism.of(written);
+        assertTrue(!written.weights().fitsInLong(), "wanted a big-integer table to exercise that sampler");
         SeededRandomBits bits = new SeededRandomBits(2026);
         for (int input : new int[] {0, 15, 30}) {
             int n = 300_000;
@@ -99,7 +123,7 @@ class DesignSpecsTest {
             double pooledExpected = 0;
             long pooledObserved = 0;
             for (int j = 0; j < counts.length; j++) {
-                double e = n * m.spec().weights().probability(input, j);
+                double e = n * written.weights().probability(input, j);
                 if (e < 5) {
                     pooledExpected += e;
                     pooledObserved += counts[j];

@@ -19,7 +19,7 @@ public record DiscreteMechanismSpec(
         WeightTable weights,
         PrivacyGuarantee privacy,
         JsonObject design,
-        JsonObject provenance) {
+        JsonObject provenance) implements MechanismSpec {
 
     /** The mechanism kind name in JSON. */
     public static final String KIND = "discrete-table";
@@ -44,5 +44,10 @@ public record DiscreteMechanismSpec(
         if (privacy.numerics() != Numerics.EXACT) {
             throw new IllegalArgumentException("a discrete table is sampled exactly; numerics must be exact");
         }
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
     }
 }

@@ -12,6 +12,7 @@ import org.optimech.runtime.discrete.DiscreteJson;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
 import org.optimech.runtime.discrete.PrivacyChecks;
+import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.discrete.WeightTable;
 import org.optimech.runtime.exact.ExpBounds;
 import org.optimech.runtime.json.FieldException;
@@ -22,6 +23,7 @@ import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.noise.DiscreteLaplace;
 
 /**
  * Reads and writes spec documents, format {@code optimech-spec} version {@value #VERSION}.
@@ -40,6 +42,8 @@ public final class SpecCodec {
 
     private static final Set<String> TOP = Set.of("format", "version", "mechanism", "privacy", "design", "provenance", "digest");
     private static final Set<String> MECHANISM = Set.of("kind", "inputs", "outputs", "denominator_bits", "weights");
+    private static final Set<String> GEOMETRIC_REMAP = Set.of("kind", "inputs", "outputs", "noise_epsilon", "denominator_bits", "remap");
+    private static final Set<String> REMAP_ROW = Set.of("outputs", "weights");
     private static final Set<String> PRIVACY = Set.of("guarantee", "relation", "neighbours", "epsilon", "epsilon_double", "delta",
             "delta_double", "certified_epsilon", "certified_delta", "numerics", "input_policy");
     private static final Set<String> DIGEST = Set.of("algorithm", "canonicalization", "value");
@@ -49,23 +53,8 @@ public final class SpecCodec {
     }
 
     /** The sealed JSON document of a spec (digest included). */
-    public static JsonObject write(DiscreteMechanismSpec spec) {
-        WeightTable w = spec.weights();
-        List<JsonValue> rows = new ArrayList<>(w.rows());
-        for (int i = 0; i < w.rows(); i++) {
-            List<JsonValue> row = new ArrayList<>(w.cols());
-            for (int j = 0; j < w.cols(); j++) {
-                row.add(new JsonString(w.weight(i, j).toString()));
-            }
-            rows.add(JsonArray.of(row));
-        }
-        JsonObject mechanism = JsonObject.builder()
-                .put("kind", DiscreteMechanismSpec.KIND)
-                .put("inputs", DiscreteJson.writeDomain(spec.inputs()))
-                .put("outputs", DiscreteJson.writeDomain(spec.outputs()))
-                .put("denominator_bits", w.denominatorBits())
-                .put("weights", JsonArray.of(rows))
-                .build();
+    public static JsonObject write(MechanismSpec spec) {
+        JsonObject mechanism = spec instanceof DiscreteMechanismSpec d ? writeTable(d) : writeGeometricRemap((GeometricRemapSpec) spec);
         PrivacyGuarantee p = spec.privacy();
         JsonObject privacy = JsonObject.builder()
                 .put("guarantee", p.guaranteeName())
@@ -91,12 +80,58 @@ public final class SpecCodec {
         return SpecDigest.seal(doc);
     }
 
+    private static JsonObject writeTable(DiscreteMechanismSpec spec) {
+        WeightTable w = spec.weights();
+        List<JsonValue> rows = new ArrayList<>(w.rows());
+        for (int i = 0; i < w.rows(); i++) {
+            List<JsonValue> row = new ArrayList<>(w.cols());
+            for (int j = 0; j < w.cols(); j++) {
+                row.add(new JsonString(w.weight(i, j).toString()));
+            }
+            rows.add(JsonArray.of(row));
+        }
+        return JsonObject.builder()
+                .put("kind", DiscreteMechanismSpec.KIND)
+                .put("inputs", DiscreteJson.writeDomain(spec.inputs()))
+                .put("outputs", DiscreteJson.writeDomain(spec.outputs()))
+                .put("denominator_bits", w.denominatorBits())
+                .put("weights", JsonArray.of(rows))
+                .build();
+    }
+
+    private static JsonObject writeGeometricRemap(GeometricRemapSpec spec) {
+        Remap r = spec.remap();
+        List<JsonValue> rows = new ArrayList<>(r.rows());
+        for (int z = 0; z < r.rows(); z++) {
+            if (r.width(z) == 1) {
+                rows.add(JsonNumber.of(r.outputAt(z, 0)));
+            } else {
+                long[] w = r.weights(z);
+                List<JsonValue> ws = new ArrayList<>(w.length);
+                for (long x : w) {
+                    ws.add(new JsonString(Long.toString(x)));
+                }
+                int[] o = r.outputs(z);
+                rows.add(JsonObject.builder().put("outputs", JsonArray.ofLongs(java.util.Arrays.stream(o).asLongStream().toArray()))
+                        .put("weights", JsonArray.of(ws)).build());
+            }
+        }
+        return JsonObject.builder()
+                .put("kind", GeometricRemapSpec.KIND)
+                .put("inputs", DiscreteJson.writeDomain(spec.inputs()))
+                .put("outputs", DiscreteJson.writeDomain(spec.outputs()))
+                .put("noise_epsilon", spec.noiseEpsilon().toString())
+                .put("denominator_bits", r.bits())
+                .put("remap", JsonArray.of(rows))
+                .build();
+    }
+
     /**
      * Validates a parsed document and returns the spec it describes.
      *
      * @throws InvalidSpecException naming the first field that is wrong
      */
-    public static DiscreteMechanismSpec read(JsonValue document) throws InvalidSpecException {
+    public static MechanismSpec read(JsonValue document) throws InvalidSpecException {
         try {
             return readChecked(document);
         } catch (FieldException e) {
@@ -104,7 +139,7 @@ public final class SpecCodec {
         }
     }
 
-    private static DiscreteMechanismSpec readChecked(JsonValue document) throws FieldException {
+    private static MechanismSpec readChecked(JsonValue document) throws FieldException {
         String root = JsonPointer.ROOT;
         JsonObject doc = Fields.object(document, root);
         String format = Fields.string(Fields.member(doc, "format", root), "/format");
@@ -119,23 +154,93 @@ public final class SpecCodec {
         Fields.allowedKeys(doc, root, TOP);
 
         JsonObject mech = Fields.object(Fields.member(doc, "mechanism", root), "/mechanism");
-        Fields.allowedKeys(mech, "/mechanism", MECHANISM);
         String kind = Fields.string(Fields.member(mech, "kind", "/mechanism"), "/mechanism/kind");
-        if (!DiscreteMechanismSpec.KIND.equals(kind)) {
-            throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + ". Provided value: " + Fields.quote(kind));
+        if (!kind.equals(DiscreteMechanismSpec.KIND) && !kind.equals(GeometricRemapSpec.KIND)) {
+            throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + " and "
+                    + Fields.quote(GeometricRemapSpec.KIND) + ". Provided value: " + Fields.quote(kind));
         }
+        Fields.allowedKeys(mech, "/mechanism", kind.equals(DiscreteMechanismSpec.KIND) ? MECHANISM : GEOMETRIC_REMAP);
         DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");
         DiscreteDomain outputs = DiscreteJson.readDomain(Fields.member(mech, "outputs", "/mechanism"), "/mechanism/outputs");
-        int bits = (int) Fields.integer(Fields.member(mech, "denominator_bits", "/mechanism"), "/mechanism/denominator_bits", 0, WeightTable.MAX_DENOMINATOR_BITS);
-        WeightTable weights = readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
+        int maxBits = kind.equals(DiscreteMechanismSpec.KIND) ? WeightTable.MAX_DENOMINATOR_BITS : Remap.MAX_BITS;
+        int bits = (int) Fields.integer(Fields.member(mech, "denominator_bits", "/mechanism"), "/mechanism/denominator_bits", 0, maxBits);
 
         PrivacyGuarantee privacy = readPrivacy(Fields.object(Fields.member(doc, "privacy", root), "/privacy"), inputs);
         JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
         JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
 
+        if (kind.equals(GeometricRemapSpec.KIND)) {
+            return readGeometricRemap(mech, inputs, outputs, bits, privacy, design, provenance);
+        }
+        WeightTable weights = readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
         checkPrivacy(weights, privacy, inputs);
         try {
             return new DiscreteMechanismSpec(inputs, outputs, weights, privacy, design, provenance);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException("/mechanism", e.getMessage());
+        }
+    }
+
+    private static GeometricRemapSpec readGeometricRemap(JsonObject mech, DiscreteDomain inputs, DiscreteDomain outputs, int bits,
+            PrivacyGuarantee privacy, JsonObject design, JsonObject provenance) throws FieldException {
+        if (!(inputs instanceof IntegerRange range)) {
+            throw new FieldException("/mechanism/inputs", "a geometric-remap mechanism needs an integer range of inputs. Provided value: " + inputs.size() + " labels");
+        }
+        BigDecimal noise = Fields.decimalString(Fields.member(mech, "noise_epsilon", "/mechanism"), "/mechanism/noise_epsilon");
+        if (noise.signum() <= 0 || noise.compareTo(privacy.certifiedEpsilon()) > 0) {
+            throw new FieldException("/mechanism/noise_epsilon", "must be > 0 and at most certified_epsilon = " + privacy.certifiedEpsilon()
+                    + " (the geometric mechanism is exactly noise_epsilon-DP, no better). Provided value: " + noise);
+        }
+        try {
+            DiscreteLaplace.of(noise);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException("/mechanism/noise_epsilon", e.getMessage());
+        }
+        if (privacy.neighbours().kind() != NeighbourGraph.Kind.PATH) {
+            throw new FieldException("/privacy/neighbours", "a geometric-remap mechanism is private only on the path graph. Provided value: " + privacy.neighbours());
+        }
+        String ptr = "/mechanism/remap";
+        JsonArray a = Fields.array(Fields.member(mech, "remap", "/mechanism"), ptr);
+        if (a.size() != inputs.size()) {
+            throw new FieldException(ptr, "must have one row per input (" + inputs.size() + "); found " + a.size() + " rows");
+        }
+        int[][] outs = new int[a.size()][];
+        long[][] ws = new long[a.size()][];
+        long total = 1L << bits;
+        for (int z = 0; z < a.size(); z++) {
+            String rp = JsonPointer.child(ptr, z);
+            JsonValue row = a.get(z);
+            if (row instanceof JsonNumber) {
+                outs[z] = new int[] {(int) Fields.integer(row, rp, 0, outputs.size() - 1)};
+                ws[z] = new long[] {total};
+                continue;
+            }
+            JsonObject o = Fields.object(row, rp);
+            Fields.allowedKeys(o, rp, REMAP_ROW);
+            JsonArray oa = Fields.array(Fields.member(o, "outputs", rp), rp + "/outputs");
+            JsonArray wa = Fields.array(Fields.member(o, "weights", rp), rp + "/weights");
+            if (oa.size() == 0 || oa.size() != wa.size()) {
+                throw new FieldException(rp, "must list at least one output and exactly one weight per output; found " + oa.size() + " outputs and " + wa.size() + " weights");
+            }
+            outs[z] = new int[oa.size()];
+            ws[z] = new long[oa.size()];
+            for (int k = 0; k < oa.size(); k++) {
+                outs[z][k] = (int) Fields.integer(oa.get(k), JsonPointer.child(rp + "/outputs", k), 0, outputs.size() - 1);
+                BigInteger w = Fields.naturalString(wa.get(k), JsonPointer.child(rp + "/weights", k), 20);
+                if (w.signum() <= 0 || w.compareTo(BigInteger.valueOf(total)) > 0) {
+                    throw new FieldException(JsonPointer.child(rp + "/weights", k), "must be in [1, 2^" + bits + "]. Provided value: " + w);
+                }
+                ws[z][k] = w.longValueExact();
+            }
+        }
+        Remap remap;
+        try {
+            remap = Remap.of(bits, outputs.size(), outs, ws);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(ptr, e.getMessage());
+        }
+        try {
+            return new GeometricRemapSpec(range, outputs, noise, remap, privacy, design, provenance);
         } catch (IllegalArgumentException e) {
             throw new FieldException("/mechanism", e.getMessage());
         }
@@ -215,7 +320,7 @@ public final class SpecCodec {
         }
         String numerics = Fields.oneOf(Fields.member(p, "numerics", ptr), ptr + "/numerics", "exact", "idealized");
         if (!numerics.equals("exact")) {
-            throw new FieldException(ptr + "/numerics", "a discrete-table mechanism is sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(numerics));
+            throw new FieldException(ptr + "/numerics", "discrete mechanisms are sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(numerics));
         }
         String policy = Fields.oneOf(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", "clamp", "reject");
         if (policy.equals("clamp") && !(inputs instanceof IntegerRange)) {

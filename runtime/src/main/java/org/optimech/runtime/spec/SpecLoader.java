@@ -18,7 +18,7 @@ public final class SpecLoader {
      * @throws IOException if the file cannot be read
      * @throws InvalidSpecException if it is not valid JSON (pointer {@code ""}) or not a valid spec
      */
-    public static DiscreteMechanismSpec load(Path file) throws IOException, InvalidSpecException {
+    public static MechanismSpec load(Path file) throws IOException, InvalidSpecException {
         JsonValue doc;
         try {
             doc = JsonParser.parse(file);
@@ -29,7 +29,7 @@ public final class SpecLoader {
     }
 
     /** Parses and validates a spec held in a string. */
-    public static DiscreteMechanismSpec parse(String json) throws InvalidSpecException {
+    public static MechanismSpec parse(String json) throws InvalidSpecException {
         JsonValue doc;
         try {
             doc = JsonParser.parse(json);
@@ -40,7 +40,7 @@ public final class SpecLoader {
     }
 
     /** The file text of a spec: the sealed document, pretty-printed. */
-    public static String toText(DiscreteMechanismSpec spec) {
+    public static String toText(MechanismSpec spec) {
         return JsonWriter.pretty(SpecCodec.write(spec));
     }
 }

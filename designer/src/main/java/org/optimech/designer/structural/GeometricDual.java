@@ -1,0 +1,156 @@
+package org.optimech.designer.structural;
+
+import org.optimech.designer.problem.Loss;
+
+/**
+ * A rigorous lower bound on the Bayes risk of every ε-DP mechanism on the path graph, from an
+ * explicit dual solution of the full LP.
+ *
+ * <p>The Bayes LP is min Σ_{i,j} p_i L_ij q_ij subject to rows summing to 1 and every output column
+ * q_{·j} in the cone C_ε of log-Lipschitz vectors (q_i ≤ e^ε q_{i±1}). Its dual is max Σ_i u_i
+ * subject to (p_i L_ij − u_i)_i ∈ C_ε^* for every j; weak duality makes Σ u_i a lower bound. The
+ * geometric-plus-remap design suggests u: complementary slackness on the geometric columns
+ * α^{|i−z|} gives A·u = b with A the Kac–Murdock–Szegő matrix α^{|i−z|}, whose inverse is
+ * tridiagonal. Membership in C_ε^* is then verified per column: the extreme rays of C_ε are the
+ * vectors whose log moves by ±ε at every step, so min over rays normalised to max 1 of w·v is a
+ * shortest path over (index, depth below the maximum) — depths beyond K are lumped with a bound
+ * that can only lower the result. Every operation rounds toward the bound (nextDown / nextUp), and
+ * any remaining deficit η is paid for by lowering all u_i by η (each normalised ray has an entry 1).
+ * Normalising rays by their maximum rather than their first entry keeps rounding errors from being
+ * amplified by e^{ε·n}.
+ */
+final class GeometricDual {
+    /** Largest (n+1)·(K+1)·|Ω| the verification accepts. */
+    static final double WORK_LIMIT = 1.5e9;
+
+    /**
+     * @param lowerBound a certified lower bound on the optimal Bayes risk (NaN when not computed)
+     * @param deficit the largest dual infeasibility found (paid for in the bound)
+     * @param depth levels K of the verification
+     * @param reason why no bound was computed, or null
+     */
+    record Bound(double lowerBound, double deficit, int depth, String reason) {
+        boolean computed() {
+            return reason == null;
+        }
+    }
+
+    private GeometricDual() {
+    }
+
+    static int depth(int n, double epsilon) {
+        // n + 1 levels can never be reached by a ray over n + 1 inputs that touches level 0, so small n are exact
+        return (int) Math.min(n + 1L, (long) Math.ceil(46.0 / epsilon) + 1);
+    }
+
+    static boolean fits(int n, int outputs, double epsilon) {
+        return (double) (n + 1) * (depth(n, epsilon) + 1) * outputs <= WORK_LIMIT;
+    }
+
+    /**
+     * @param b b_z of the Bayes remap (column scale α^{|i−z|}), from {@link BayesRemap}
+     */
+    static Bound bound(double[] prior, Loss loss, Geometric g, double[] b) {
+        int n = g.n();
+        int m = loss.outputs();
+        int depth = depth(n, g.epsilon());
+        if (!fits(n, m, g.epsilon())) {
+            return new Bound(Double.NaN, Double.NaN, depth, "dual verification skipped: " + (n + 1) + " inputs x " + m + " outputs x " + (depth + 1)
+                    + " levels exceeds " + (long) WORK_LIMIT + " steps");
+        }
+        double[] u = kmsSolve(b, g.alpha());
+        // Enclosures of α^k for the exact ε (the double ε may differ from the decimal by half an ulp: a relative 1e-14 covers it up to ε = 50).
+        double[] powLo = new double[depth + 1];
+        double[] powHi = new double[depth + 1];
+        powLo[0] = 1;
+        powHi[0] = 1;
+        double aLo = g.alpha() * (1 - 1e-14);
+        double aHi = g.alpha() * (1 + 1e-14);
+        for (int k = 1; k <= depth; k++) {
+            powLo[k] = Math.nextDown(powLo[k - 1] * aLo);
+            powHi[k] = Math.nextUp(powHi[k - 1] * aHi);
+        }
+        // Output columns are independent: verify them in parallel.
+        double deficit = java.util.stream.IntStream.range(0, m).parallel().mapToDouble(j -> {
+            double[] w = new double[n + 1];
+            for (int i = 0; i <= n; i++) {
+                double pl = prior[i] * loss.at(i, j);
+                pl = pl > 0 ? Math.nextDown(pl) : pl;
+                w[i] = Math.nextDown(pl - u[i]);
+            }
+            return -minOverRays(w, depth, powLo, powHi, new double[2][depth + 1], new double[2][depth + 1]);
+        }).max().orElse(0);
+        deficit = Math.max(0, deficit);
+        double sum = 0;
+        for (double x : u) {
+            sum = Math.nextDown(sum + x);
+        }
+        double bound = Math.nextDown(sum - Math.nextUp(deficit * (n + 1)));
+        return new Bound(bound, deficit, depth, null);
+    }
+
+    /** u with A·u = b, A_{zi} = α^{|i−z|}: the tridiagonal inverse of the KMS matrix. */
+    static double[] kmsSolve(double[] b, double a) {
+        int n = b.length - 1;
+        double s = 1 - a * a;
+        double[] u = new double[n + 1];
+        u[0] = (b[0] - a * b[1]) / s;
+        u[n] = (b[n] - a * b[n - 1]) / s;
+        for (int i = 1; i < n; i++) {
+            u[i] = ((1 + a * a) * b[i] - a * (b[i - 1] + b[i + 1])) / s;
+        }
+        return u;
+    }
+
+    /** A lower bound on min Σ w_i v_i over extreme rays v of C_ε with max v = 1 (v_i = α^{level}). */
+    private static double minOverRays(double[] w, int depth, double[] powLo, double[] powHi, double[][] cur, double[][] next) {
+        double inf = Double.POSITIVE_INFINITY;
+        for (int k = 0; k <= depth; k++) {
+            cur[0][k] = k == 0 ? inf : term(w[0], k, depth, powLo, powHi);
+            cur[1][k] = k == 0 ? term(w[0], 0, depth, powLo, powHi) : inf;
+        }
+        for (int i = 1; i < w.length; i++) {
+            java.util.Arrays.fill(next[0], inf);
+            java.util.Arrays.fill(next[1], inf);
+            for (int k = 0; k <= depth; k++) {
+                double c = term(w[i], k, depth, powLo, powHi);
+                // predecessors of level k: k−1, k+1, and k itself at the lumped depth
+                for (int s = 0; s < 2; s++) {
+                    double best = inf;
+                    if (k > 0) {
+                        best = Math.min(best, cur[s][k - 1]);
+                    }
+                    if (k < depth) {
+                        best = Math.min(best, cur[s][k + 1]);
+                    } else {
+                        best = Math.min(best, cur[s][k]);
+                    }
+                    if (best == inf) {
+                        continue;
+                    }
+                    int t = s == 1 || k == 0 ? 1 : 0;
+                    double v = Math.nextDown(best + c);
+                    if (v < next[t][k]) {
+                        next[t][k] = v;
+                    }
+                }
+            }
+            double[][] tmp = cur;
+            cur = next;
+            next = tmp;
+        }
+        double min = inf;
+        for (int k = 0; k <= depth; k++) {
+            min = Math.min(min, cur[1][k]);
+        }
+        return min;
+    }
+
+    /** A lower bound of w·α^k; at the lumped depth, of w·α^{k'} for every k' ≥ depth. */
+    private static double term(double w, int k, int depth, double[] powLo, double[] powHi) {
+        if (k == depth && depth > 0) {
+            return w >= 0 ? 0 : Math.nextDown(w * powHi[k]);
+        }
+        return Math.nextDown(w >= 0 ? w * powLo[k] : w * powHi[k]);
+    }
+}

@@ -1,0 +1,177 @@
+package org.optimech.designer.structural;
+
+import java.util.Optional;
+import org.optimech.designer.Progress;
+import org.optimech.designer.discrete.DesignException;
+import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.Loss;
+import org.optimech.designer.problem.Objective;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.discrete.Remap;
+
+/**
+ * Designs the truncated geometric mechanism plus an optimal remap (see the package documentation),
+ * and bounds the optimum from below with {@link GeometricDual}.
+ */
+public final class StructuralDesigner {
+    /** Denominator exponent of randomized remap rows. */
+    static final int REMAP_BITS = 62;
+
+    private final DesignOptions options;
+    private final Progress progress;
+
+    public StructuralDesigner(DesignOptions options, Progress progress) {
+        this.options = options;
+        this.progress = progress;
+    }
+
+    /**
+     * Why the structural method does not apply to a problem, or empty if it does: it needs integer
+     * ranges of inputs and outputs, the path graph, δ = 0, and a loss non-decreasing in |θ − ω| on
+     * each side of every θ (verified entry by entry for a matrix).
+     */
+    public static Optional<String> whyNotApplicable(DiscreteProblem p) {
+        if (!(p.inputs() instanceof IntegerRange in) || !(p.outputs() instanceof IntegerRange out)) {
+            return Optional.of("inputs and outputs must be integer ranges");
+        }
+        if (p.neighbours().kind() != NeighbourGraph.Kind.PATH) {
+            return Optional.of("the neighbour graph must be the path (it is " + p.neighbours().kind().toString().toLowerCase() + ")");
+        }
+        if (!p.isPure()) {
+            return Optional.of("delta must be 0 (the geometric mechanism is pure DP; (epsilon, delta) designs use the LP)");
+        }
+        Loss loss = p.loss();
+        if (loss.distanceForm().isPresent()) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < loss.inputs(); i++) {
+            long x = in.longValueAt(i);
+            for (int j = 1; j < loss.outputs(); j++) {
+                long y = out.longValueAt(j);
+                double prev = loss.at(i, j - 1);
+                double cur = loss.at(i, j);
+                boolean ok = y <= x ? cur <= prev : out.longValueAt(j - 1) >= x ? cur >= prev : true;
+                if (!ok) {
+                    return Optional.of("the loss must not decrease as the output moves away from the input; loss[" + i + "][" + (j - 1) + "] = " + prev
+                            + " and loss[" + i + "][" + j + "] = " + cur + " (input " + x + ")");
+                }
+            }
+            if (i == 0 && !BayesRemap.denseFits(loss.inputs(), loss.outputs())) {
+                return Optional.of("an explicit loss matrix this large (" + loss.inputs() + " x " + loss.outputs() + ") needs O(n^2 |outputs|) work; named losses have a fast path");
+            }
+        }
+        return Optional.empty();
+    }
+
+    public StructuralDesign design(DiscreteProblem p) throws DesignException {
+        Optional<String> why = whyNotApplicable(p);
+        if (why.isPresent()) {
+            throw new DesignException("the structural method does not apply: " + why.get() + "; use --method lp or auto");
+        }
+        int n = p.inputCount() - 1;
+        Geometric g = Geometric.of(n, p.epsilon().doubleValue());
+        Loss loss = p.loss();
+        double[] prior = p.prior();
+        String engine = loss.distanceForm().isPresent()
+                ? "weighted " + (loss.distanceForm().get().power() == 1 ? "median" : "mean") + " by exponentially weighted prefix sums"
+                : "dense posterior expected loss";
+        long t0 = System.nanoTime();
+        Remap remap;
+        int rounds = 0;
+        double[] lfp = null;
+        if (p.objective() == Objective.BAYES) {
+            progress.stage("structural Bayes design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), remap by " + engine);
+            remap = Remap.deterministic(p.outputCount(), BayesRemap.solve(prior, loss, g).target());
+        } else {
+            progress.stage("structural minimax design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), randomized remap by column generation with "
+                    + options.solver().name());
+            MinimaxRemap.Result r = MinimaxRemap.solve(loss, g, options.solver(), options.timeLimit(), progress);
+            remap = quantize(r.outputs(), r.probabilities(), p.outputCount());
+            rounds = r.rounds();
+            lfp = r.leastFavourable();
+        }
+        double secondsDesign = (System.nanoTime() - t0) / 1e9;
+
+        long t1 = System.nanoTime();
+        progress.stage("evaluating the risk of every input and the dual bound");
+        StructuralRisk.PerInput risk = StructuralRisk.of(g, remap, loss);
+        double stored = p.objective() == Objective.BAYES ? risk.bayes(prior, true) : risk.maxUpper();
+        double[] boundPrior = p.objective() == Objective.BAYES ? prior : lfp;
+        BayesRemap.Result atPrior = BayesRemap.solve(boundPrior, loss, g);
+        GeometricDual.Bound bound = GeometricDual.bound(boundPrior, loss, g, atPrior.value());
+        StructuralDesign.Certificate cert = certificate(p, stored, bound, lfp);
+        double secondsCertify = (System.nanoTime() - t1) / 1e9;
+        return new StructuralDesign(p, p.epsilon(), remap, risk.lower(), risk.upper(), stored, cert, engine, rounds, secondsDesign, secondsCertify);
+    }
+
+    private StructuralDesign.Certificate certificate(DiscreteProblem p, double stored, GeometricDual.Bound bound, double[] lfp) {
+        String kind = p.objective() == Objective.BAYES ? "geometric-dual" : "least-favourable-prior";
+        if (!bound.computed()) {
+            return new StructuralDesign.Certificate("theorem-only", false, Double.NaN, Double.NaN, Double.NaN, lfp,
+                    bound.reason() + "; optimal by Ghosh-Roughgarden-Sundararajan 2009 / Gupte-Sundararajan 2010, not numerically certified");
+        }
+        double gap = stored > 0 ? Math.max(0, (stored - bound.lowerBound()) / stored) : (bound.lowerBound() >= 0 ? 0 : Double.POSITIVE_INFINITY);
+        boolean ok = gap <= options.gapTolerance();
+        String reason = ok ? null : String.format("the bound %.10g is %.3g below the stored risk %.10g (relative %.3g > %.1g)", bound.lowerBound(),
+                stored - bound.lowerBound(), stored, gap, options.gapTolerance());
+        return new StructuralDesign.Certificate(kind, ok, bound.lowerBound(), gap, bound.deficit(), lfp, reason);
+    }
+
+    /** Rows of probabilities to weights over 2^62: floor each, the residual on the largest. */
+    static Remap quantize(int[][] outputs, double[][] probabilities, int outputCount) {
+        long total = 1L << REMAP_BITS;
+        int rows = outputs.length;
+        int[][] o = new int[rows][];
+        long[][] w = new long[rows][];
+        for (int z = 0; z < rows; z++) {
+            double sum = 0;
+            for (double v : probabilities[z]) {
+                sum += v;
+            }
+            int count = 0;
+            long[] tmp = new long[outputs[z].length];
+            long used = 0;
+            int largest = -1;
+            for (int k = 0; k < tmp.length; k++) {
+                double q = sum > 0 ? probabilities[z][k] / sum : (k == 0 ? 1 : 0);
+                tmp[k] = (long) Math.floor(Math.scalb(q, REMAP_BITS));
+                used += tmp[k];
+                if (largest < 0 || tmp[k] > tmp[largest]) {
+                    largest = k;
+                }
+            }
+            tmp[largest] += total - used;
+            for (long x : tmp) {
+                if (x > 0) {
+                    count++;
+                }
+            }
+            o[z] = new int[count];
+            w[z] = new long[count];
+            int c = 0;
+            for (int k = 0; k < tmp.length; k++) {
+                if (tmp[k] > 0) {
+                    o[z][c] = outputs[z][k];
+                    w[z][c] = tmp[k];
+                    c++;
+                }
+            }
+        }
+        Remap r = Remap.of(REMAP_BITS, outputCount, o, w);
+        return deterministicIfPossible(r, outputCount);
+    }
+
+    /** Rows with a single output are stored with denominator 2^0 when every row is deterministic. */
+    private static Remap deterministicIfPossible(Remap r, int outputCount) {
+        int[] target = new int[r.rows()];
+        for (int z = 0; z < r.rows(); z++) {
+            if (r.width(z) != 1) {
+                return r;
+            }
+            target[z] = r.outputAt(z, 0);
+        }
+        return Remap.deterministic(outputCount, target);
+    }
+}

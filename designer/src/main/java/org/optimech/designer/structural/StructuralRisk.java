@@ -1,0 +1,93 @@
+package org.optimech.designer.structural;
+
+import org.optimech.designer.problem.Loss;
+import org.optimech.runtime.discrete.Remap;
+
+/**
+ * The risk of each input under the truncated geometric mechanism followed by a remap:
+ * r_i = Σ_z G[i][z]·Σ_k R[z][k]·L(i, ω_k). Exact sums over a window |i − z| ≤ W; the mass outside the
+ * window is known in closed form, so each r_i comes with an upper bound r_i + (mass outside)·max_ω L(i, ω).
+ */
+final class StructuralRisk {
+    /** Inputs up to which every r_i sums over all z. */
+    static final int FULL_WINDOW = 4000;
+
+    /**
+     * @param lower r_i summed over the window (a lower bound for non-negative losses)
+     * @param upper r_i plus the bound on what the window left out
+     */
+    record PerInput(double[] lower, double[] upper, int window) {
+        double maxUpper() {
+            double m = Double.NEGATIVE_INFINITY;
+            for (double v : upper) {
+                m = Math.max(m, v);
+            }
+            return m;
+        }
+
+        double maxLower() {
+            double m = Double.NEGATIVE_INFINITY;
+            for (double v : lower) {
+                m = Math.max(m, v);
+            }
+            return m;
+        }
+
+        double bayes(double[] prior, boolean useUpper) {
+            double s = 0;
+            double[] r = useUpper ? upper : lower;
+            for (int i = 0; i < r.length; i++) {
+                s += prior[i] * r[i];
+            }
+            return s;
+        }
+    }
+
+    private StructuralRisk() {
+    }
+
+    static int window(int n, double epsilon, double maxLoss) {
+        if (n <= FULL_WINDOW) {
+            return n;
+        }
+        // α^W ≤ e^{-45}/max(1, maxLoss): what is left out is below 3e-20 in loss units
+        double w = (45 + Math.log(Math.max(1, maxLoss))) / epsilon;
+        return (int) Math.min(n, Math.ceil(w));
+    }
+
+    static PerInput of(Geometric g, Remap remap, Loss loss) {
+        int n = g.n();
+        int w = window(n, g.epsilon(), loss.max());
+        double[] pw = new double[w + 1];
+        for (int d = 0; d <= w; d++) {
+            pw[d] = g.pow(d);
+        }
+        double[] kappa = new double[n + 1];
+        for (int z = 0; z <= n; z++) {
+            kappa[z] = g.kappa(z);
+        }
+        double[] lower = new double[n + 1];
+        double[] upper = new double[n + 1];
+        for (int i = 0; i <= n; i++) {
+            int zLo = Math.max(0, i - w);
+            int zHi = Math.min(n, i + w);
+            double r = 0;
+            for (int z = zLo; z <= zHi; z++) {
+                double l;
+                if (remap.width(z) == 1) {
+                    l = loss.at(i, remap.outputAt(z, 0));
+                } else {
+                    l = 0;
+                    for (int k = 0; k < remap.width(z); k++) {
+                        l += remap.probabilityAt(z, k) * loss.at(i, remap.outputAt(z, k));
+                    }
+                }
+                r += kappa[z] * pw[Math.abs(i - z)] * l;
+            }
+            double outside = (zLo > 0 ? g.tailBeyond(i - zLo) : 0) + (zHi < n ? g.tailBeyond(zHi - i) : 0);
+            lower[i] = r;
+            upper[i] = outside == 0 ? r : r + outside * loss.rowMax(i);
+        }
+        return new PerInput(lower, upper, w);
+    }
+}

@@ -1,0 +1,81 @@
+package org.optimech.runtime.noise;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Objects;
+import org.optimech.runtime.random.RandomBits;
+
+/**
+ * The two-sided geometric (discrete Laplace) distribution P(Z = z) = (1−α)/(1+α)·α^{|z|} with
+ * α = e^{-ε} for a positive rational ε = s/t, sampled exactly (Canonne, Kamath, Steinke 2020,
+ * Algorithm 2, with their scale t/s). Adding it to an integer query of sensitivity 1 and clamping
+ * to 0..n gives exactly the truncated geometric mechanism of Ghosh, Roughgarden and Sundararajan.
+ *
+ * <p>Immutable and thread-safe; each call takes its own {@link RandomBits}.
+ */
+public final class DiscreteLaplace {
+    /** Numerator and denominator of ε are kept below this so that every product fits a long. */
+    static final long MAX_PART = 1L << 40;
+
+    private final long s;
+    private final long t;
+    private final BigDecimal epsilon;
+
+    private DiscreteLaplace(long s, long t, BigDecimal epsilon) {
+        this.s = s;
+        this.t = t;
+        this.epsilon = epsilon;
+    }
+
+    /**
+     * The sampler for {@code P(z) ∝ e^{-ε|z|}}, ε a positive decimal whose numerator and denominator
+     * (in lowest terms) are below 2^40.
+     */
+    public static DiscreteLaplace of(BigDecimal epsilon) {
+        Objects.requireNonNull(epsilon, "epsilon");
+        if (epsilon.signum() <= 0) {
+            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
+        }
+        BigDecimal e = epsilon.stripTrailingZeros();
+        BigInteger num = e.unscaledValue();
+        BigInteger den = BigInteger.ONE;
+        if (e.scale() > 0) {
+            den = BigInteger.TEN.pow(e.scale());
+        } else {
+            num = num.multiply(BigInteger.TEN.pow(-e.scale()));
+        }
+        BigInteger g = num.gcd(den);
+        num = num.divide(g);
+        den = den.divide(g);
+        if (num.bitLength() > 40 || den.bitLength() > 40) {
+            throw new IllegalArgumentException("epsilon has too many digits for the exact sampler (numerator and denominator must be below 2^40). Provided value: " + epsilon);
+        }
+        return new DiscreteLaplace(num.longValueExact(), den.longValueExact(), epsilon);
+    }
+
+    /** ε, as given. */
+    public BigDecimal epsilon() {
+        return epsilon;
+    }
+
+    /** One draw. */
+    public long sample(RandomBits random) {
+        while (true) {
+            long u = ExactBernoulli.uniformBelow(t, random);
+            if (!ExactBernoulli.bernoulliExpMinus(u, t, random)) {
+                continue;
+            }
+            long v = 0;
+            while (ExactBernoulli.bernoulliExpMinus(1, 1, random)) {
+                v++;
+            }
+            // X = U + t·V is geometric with P(X = x) ∝ e^{-x/t}; Y = ⌊X/s⌋ has P(Y = y) ∝ e^{-y·s/t}.
+            long y = Math.addExact(u, Math.multiplyExact(t, v)) / s;
+            boolean negative = random.nextBits(1) == 1;
+            if (negative && y == 0) {
+                continue;
+            }
+            return negative ? -y : y;
+        }
+    }
+}

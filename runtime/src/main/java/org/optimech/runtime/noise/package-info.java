@@ -1,0 +1,10 @@
+/**
+ * Exact noise samplers: integer and rational arithmetic only, so the distribution of the bits
+ * returned is exactly the one the privacy proof assumes (no floating-point leak, Mironov 2012).
+ *
+ * <p>{@link org.optimech.runtime.noise.ExactBernoulli} draws Bernoulli(p/q) and Bernoulli(e^{-γ})
+ * for rational p/q and γ; {@link org.optimech.runtime.noise.DiscreteLaplace} draws the two-sided
+ * geometric distribution P(z) ∝ e^{-ε|z|} for a rational ε (Canonne, Kamath, Steinke 2020,
+ * Algorithms 1 and 2).
+ */
+package org.optimech.runtime.noise;

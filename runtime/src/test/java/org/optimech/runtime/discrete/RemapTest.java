@@ -1,0 +1,43 @@
+package org.optimech.runtime.discrete;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.optimech.runtime.RandomBitsStub;
+
+class RemapTest {
+
+    /** Over all 2^3 draws, row 1 hits output 0 three times and output 2 five times; row 0 draws nothing. */
+    @Test
+    void exactOverEveryDraw() {
+        Remap r = Remap.of(3, 3, new int[][] {{1}, {0, 2}}, new long[][] {{8}, {3, 5}});
+        RandomBitsStub none = new RandomBitsStub();
+        assertEquals(1, r.sample(0, none));
+        assertEquals(0, none.drawn());
+        int[] counts = new int[3];
+        for (long u = 0; u < 8; u++) {
+            counts[r.sample(1, new RandomBitsStub().push(u << 61))]++;
+        }
+        assertEquals(3, counts[0]);
+        assertEquals(0, counts[1]);
+        assertEquals(5, counts[2]);
+        assertEquals(3.0 / 8, r.probabilityAt(1, 0));
+    }
+
+    @Test
+    void refusesMalformedRows() {
+        assertMessage(() -> Remap.of(3, 3, new int[][] {{0, 1}}, new long[][] {{3, 4}}), "sum to exactly 2^3");
+        assertMessage(() -> Remap.of(3, 3, new int[][] {{1, 0}}, new long[][] {{4, 4}}), "increasing");
+        assertMessage(() -> Remap.of(3, 3, new int[][] {{0, 3}}, new long[][] {{4, 4}}), "in [0, 3)");
+        assertMessage(() -> Remap.of(3, 3, new int[][] {{0, 1}}, new long[][] {{0, 8}}), "weights must be in [1, 2^3]");
+        assertMessage(() -> Remap.of(63, 3, new int[][] {{0}}, new long[][] {{1}}), "0..62");
+        assertMessage(() -> Remap.of(2, 3, new int[][] {{}}, new long[][] {{}}), "at least one output");
+    }
+
+    private static void assertMessage(org.junit.jupiter.api.function.Executable e, String part) {
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, e);
+        assertTrue(x.getMessage().contains(part), x.getMessage());
+    }
+}
