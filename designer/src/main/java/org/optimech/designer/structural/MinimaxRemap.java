@@ -64,6 +64,8 @@ final class MinimaxRemap {
                 outs[z] = cand[z].stream().mapToInt(Integer::intValue).toArray();
                 var[z] = new int[outs[z].length];
                 for (int k = 0; k < outs[z].length; k++) {
+                    // x ≤ 1 is implied by the row; stated explicitly it can take part of the dual. Dropping it was tried and gave
+                    // wider gaps on the test sample (n ≤ 60), so it stays; why the duals degrade beyond n ≈ 60 is open (README)
                     var[z][k] = b.variable(0, 1, 0);
                 }
             }
