@@ -15,11 +15,7 @@ final class Summary {
 
     static void design(PrintWriter out, Path problemFile, Path specFile, DiscreteDesign d, String digest, double writeSeconds, double totalSeconds) {
         DiscreteProblem p = d.problem();
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  problem      %s%d inputs x %d outputs, %s neighbours, %s loss, %s prior, %s objective%n",
-                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), p.neighbours().kind().toString().toLowerCase(),
-                p.loss().name(), p.priorName(), p.objective().json());
-        out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
+        header(out, problemFile, specFile, p);
         DiscreteDesign.SolverRun s = d.solver();
         out.printf("  solver       %s (%s): %s, %d iterations, %.2f s; LP %d variables, %d rows, %d nonzeros%n", s.name(), s.description(), s.status(),
                 s.iterations(), s.seconds(), d.lpVariables(), d.lpRows(), d.lpNonzeros());
@@ -48,11 +44,7 @@ final class Summary {
 
     static void structural(PrintWriter out, Path problemFile, Path specFile, StructuralDesign d, String digest, double writeSeconds, double totalSeconds) {
         DiscreteProblem p = d.problem();
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  problem      %s%d inputs x %d outputs, %s neighbours, %s loss, %s prior, %s objective%n",
-                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), p.neighbours().kind().toString().toLowerCase(),
-                p.loss().name(), p.priorName(), p.objective().json());
-        out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
+        header(out, problemFile, specFile, p);
         int randomized = 0;
         for (int z = 0; z < d.remap().rows(); z++) {
             randomized += d.remap().width(z) > 1 ? 1 : 0;
@@ -73,6 +65,14 @@ final class Summary {
                 writeSeconds);
         out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
+    }
+
+    private static void header(PrintWriter out, Path problemFile, Path specFile, DiscreteProblem p) {
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  problem      %s%d inputs x %d outputs, %s neighbours, %s loss, %s prior, %s objective%n",
+                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), p.neighbours().kind().toString().toLowerCase(),
+                p.loss().name(), p.priorName(), p.objective().json());
+        out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
     }
 
     static String round(BigDecimal x, int digits) {

@@ -22,11 +22,6 @@ record Geometric(int n, double epsilon, double alpha) {
         return z == 0 || z == n ? 1 / (1 + alpha) : (1 - alpha) / (1 + alpha);
     }
 
-    /** G[i][z]. */
-    double probability(int i, int z) {
-        return kappa(z) * pow(Math.abs(i - z));
-    }
-
     /** P(z ≥ i + d + 1) for d ≥ 0 when the clamp at n is further away: α^{d+1}/(1+α), the mass beyond a window. */
     double tailBeyond(int d) {
         return pow(d + 1L) / (1 + alpha);

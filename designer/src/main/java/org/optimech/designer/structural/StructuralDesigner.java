@@ -81,9 +81,11 @@ public final class StructuralDesigner {
         Remap remap;
         int rounds = 0;
         double[] lfp = null;
+        BayesRemap.Result bayes = null;
         if (p.objective() == Objective.BAYES) {
             progress.stage("structural Bayes design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), remap by " + engine);
-            remap = Remap.deterministic(p.outputCount(), BayesRemap.solve(prior, loss, g).target());
+            bayes = BayesRemap.solve(prior, loss, g);
+            remap = Remap.deterministic(p.outputCount(), bayes.target());
         } else {
             progress.stage("structural minimax design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), randomized remap by column generation with "
                     + options.solver().name());
@@ -97,9 +99,10 @@ public final class StructuralDesigner {
         long t1 = System.nanoTime();
         progress.stage("evaluating the risk of every input and the dual bound");
         StructuralRisk.PerInput risk = StructuralRisk.of(g, remap, loss);
-        double stored = p.objective() == Objective.BAYES ? risk.bayes(prior, true) : risk.maxUpper();
-        double[] boundPrior = p.objective() == Objective.BAYES ? prior : lfp;
-        BayesRemap.Result atPrior = BayesRemap.solve(boundPrior, loss, g);
+        double stored = bayes != null ? risk.bayesUpper(prior) : risk.maxUpper();
+        double[] boundPrior = bayes != null ? prior : lfp;
+        // The dual is built from the Bayes remap's column values under the bound's prior: the design's own for Bayes.
+        BayesRemap.Result atPrior = bayes != null ? bayes : BayesRemap.solve(boundPrior, loss, g);
         GeometricDual.Bound bound = GeometricDual.bound(boundPrior, loss, g, atPrior.value());
         StructuralDesign.Certificate cert = certificate(p, stored, bound, lfp);
         double secondsCertify = (System.nanoTime() - t1) / 1e9;

@@ -25,19 +25,11 @@ final class StructuralRisk {
             return m;
         }
 
-        double maxLower() {
-            double m = Double.NEGATIVE_INFINITY;
-            for (double v : lower) {
-                m = Math.max(m, v);
-            }
-            return m;
-        }
-
-        double bayes(double[] prior, boolean useUpper) {
+        /** Bayes risk from the upper values. */
+        double bayesUpper(double[] prior) {
             double s = 0;
-            double[] r = useUpper ? upper : lower;
-            for (int i = 0; i < r.length; i++) {
-                s += prior[i] * r[i];
+            for (int i = 0; i < upper.length; i++) {
+                s += prior[i] * upper[i];
             }
             return s;
         }

@@ -37,7 +37,7 @@ class GeometricRemapCrossCheckTest {
     @ParameterizedTest(name = "n={0} eps={1} {2} loss, {3} prior")
     @MethodSource("cases")
     void lpBayesOptimumEqualsGeometricPlusRemap(int n, String eps, String loss, String priorKind) throws Exception {
-        double[] prior = prior(priorKind, n, new SplittableRandom(n * 31L + eps.hashCode()));
+        double[] prior = Priors.of(priorKind, n, new SplittableRandom(n * 31L + eps.hashCode()));
         DiscreteProblem p = DiscreteProblem.builder().epsilon(eps).range(0, n).loss(loss).prior(prior).build();
         double grs = geometricPlusRemapRisk(n, Double.parseDouble(eps), p.loss().matrix(), prior);
         DiscreteDesign d = Designs.design(p);
@@ -79,30 +79,5 @@ class GeometricRemapCrossCheckTest {
             return Math.pow(a, n - t) / (1 + a);
         }
         return (1 - a) / (1 + a) * Math.pow(a, Math.abs(z - t));
-    }
-
-    static double[] prior(String kind, int n, SplittableRandom rng) {
-        double[] p = new double[n + 1];
-        double sum = 0;
-        for (int i = 0; i <= n; i++) {
-            p[i] = switch (kind) {
-                case "uniform" -> 1;
-                case "dirichlet" -> -Math.log(1 - rng.nextDouble()); // Dirichlet(1,…,1)
-                default -> binomial(n, i, 0.3);
-            };
-            sum += p[i];
-        }
-        for (int i = 0; i <= n; i++) {
-            p[i] /= sum;
-        }
-        return p;
-    }
-
-    static double binomial(int n, int k, double q) {
-        double logC = 0;
-        for (int i = 1; i <= k; i++) {
-            logC += Math.log(n - k + i) - Math.log(i);
-        }
-        return Math.exp(logC + k * Math.log(q) + (n - k) * Math.log(1 - q));
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignOptions;
 import org.optimech.designer.discrete.Designs;
+import org.optimech.designer.discrete.Priors;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
@@ -48,7 +49,7 @@ class StructuralDesignerTest {
     }
 
     static DiscreteProblem problem(int n, String eps, String loss, String priorKind, Objective o) {
-        double[] prior = prior(priorKind, n, new SplittableRandom(n * 31L + eps.hashCode()));
+        double[] prior = Priors.of(priorKind, n, new SplittableRandom(n * 31L + eps.hashCode()));
         DiscreteProblem.Builder b = DiscreteProblem.builder().epsilon(eps).range(0, n).prior(prior).objective(o);
         if (loss.equals("asymmetric")) {
             // over-estimates cost twice as much as under-estimates: monotone on each side, not symmetric
@@ -123,7 +124,7 @@ class StructuralDesignerTest {
                 scale[i] = trial % 2 == 0 ? 1 : 1.0 / Math.max(i, 1);
             }
             Loss loss = Loss.ofDistance("t", new Loss.DistanceForm(in, out, 1 + trial % 3 / 2, scale));
-            double[] prior = prior(trial % 3 == 0 ? "dirichlet" : "binomial", n, rng);
+            double[] prior = Priors.of(trial % 3 == 0 ? "dirichlet" : "binomial", n, rng);
             BayesRemap.Result fast = BayesRemap.distance(prior, loss.distanceForm().get(), g);
             BayesRemap.Result dense = BayesRemap.dense(prior, Loss.ofMatrix("m", loss.matrix()), g);
             for (int z = 0; z <= n; z++) {
@@ -137,7 +138,7 @@ class StructuralDesignerTest {
     void dualVerificationDetectsAnInfeasibleDual() {
         int n = 30;
         Geometric g = Geometric.of(n, 0.5);
-        double[] prior = prior("uniform", n, null);
+        double[] prior = Priors.of("uniform", n, null);
         Loss loss = DiscreteProblem.builder().epsilon("0.5").range(0, n).build().loss();
         double[] b = BayesRemap.solve(prior, loss, g).value();
         GeometricDual.Bound ok = GeometricDual.bound(prior, loss, g, b);
@@ -178,30 +179,5 @@ class StructuralDesignerTest {
         assertEquals(1L << 62, w[0] + w[1] + w[2]);
         assertArrayEquals(new int[] {1}, r.outputs(1));
         assertEquals(0, StructuralDesigner.quantize(new int[][] {{0}, {2}}, new double[][] {{1}, {1}}, 3).bits());
-    }
-
-    static double[] prior(String kind, int n, SplittableRandom rng) {
-        double[] p = new double[n + 1];
-        double sum = 0;
-        for (int i = 0; i <= n; i++) {
-            p[i] = switch (kind) {
-                case "uniform" -> 1;
-                case "dirichlet" -> -Math.log(1 - rng.nextDouble());
-                default -> Math.exp(logBinomial(n, i, 0.3));
-            };
-            sum += p[i];
-        }
-        for (int i = 0; i <= n; i++) {
-            p[i] /= sum;
-        }
-        return p;
-    }
-
-    static double logBinomial(int n, int k, double q) {
-        double logC = 0;
-        for (int i = 1; i <= k; i++) {
-            logC += Math.log(n - k + i) - Math.log(i);
-        }
-        return logC + k * Math.log(q) + (n - k) * Math.log(1 - q);
     }
 }

@@ -47,7 +47,7 @@ public final class DiscreteLaplace {
         BigInteger g = num.gcd(den);
         num = num.divide(g);
         den = den.divide(g);
-        if (num.bitLength() > 40 || den.bitLength() > 40) {
+        if (num.compareTo(BigInteger.valueOf(MAX_PART)) >= 0 || den.compareTo(BigInteger.valueOf(MAX_PART)) >= 0) {
             throw new IllegalArgumentException("epsilon has too many digits for the exact sampler (numerator and denominator must be below 2^40). Provided value: " + epsilon);
         }
         return new DiscreteLaplace(num.longValueExact(), den.longValueExact(), epsilon);

@@ -79,9 +79,8 @@ public final class ExactBernoulli {
     private static boolean expMinusAtMostOne(long num, long den, RandomBits random) {
         long k = 1;
         while (true) {
-            // A_k ~ Bernoulli(num / (den·k)); den·k cannot overflow in practice (k ~ Poisson), but check.
-            long q = Math.multiplyHigh(den, k) == 0 && den * k > 0 ? den * k : -1;
-            boolean a = q > 0 ? uniformBelow(q, random) < num
+            // A_k ~ Bernoulli(num / (den·k)); den·k overflows only for absurd k (k ~ Poisson), then BigInteger.
+            boolean a = k <= Long.MAX_VALUE / den ? uniformBelow(den * k, random) < num
                     : uniformBelow(BigInteger.valueOf(den).multiply(BigInteger.valueOf(k)), random).compareTo(BigInteger.valueOf(num)) < 0;
             if (!a) {
                 return (k & 1) == 1;
