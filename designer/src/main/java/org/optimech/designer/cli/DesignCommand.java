@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import org.optimech.designer.DesignMethod;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignException;
 import org.optimech.designer.discrete.DesignOptions;
@@ -16,7 +17,6 @@ import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
-import org.optimech.designer.problem.Objective;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.designer.structural.StructuralDesigner;
@@ -79,7 +79,7 @@ final class DesignCommand implements Callable<Integer> {
         }
         progress.stage("problem " + problemFile + ": " + problem.inputCount() + " inputs x " + problem.outputCount() + " outputs, epsilon " + problem.epsilon()
                 + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json() + "; backend " + lp.name());
-        boolean structural = chooseStructural(problem, lp, progress);
+        boolean structural = chooseStructural(problem, progress);
         DesignOptions options = DesignOptions.defaults(lp).withTimeLimit(Duration.ofSeconds(timeLimitSeconds));
         if (structural) {
             StructuralDesign design;
@@ -120,31 +120,14 @@ final class DesignCommand implements Callable<Integer> {
     }
 
     /** Resolves --method: structural where it applies (and, for minimax, where the backend has duals), else the LP. */
-    private boolean chooseStructural(DiscreteProblem problem, LpSolver lp, Progress progress) {
-        java.util.Optional<String> why = StructuralDesigner.whyNotApplicable(problem);
-        switch (method) {
-            case "lp" -> {
-                progress.stage("method lp (as requested)");
-                return false;
-            }
-            case "structural" -> {
-                if (why.isPresent()) {
-                    throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + why.get());
-                }
-                progress.stage("method structural (as requested)");
-                return true;
-            }
-            case "auto" -> {
-                if (why.isEmpty() && problem.objective() == Objective.MINIMAX) {
-                    // Known limitation: beyond n ≈ 60 the column generation's least-favourable prior leaves a wide gap (see README).
-                    why = java.util.Optional.of("the structural minimax path is experimental (its optimality certificate is not tight beyond about 60 inputs); "
-                            + "--method structural tries it");
-                }
-                progress.stage(why.isEmpty() ? "method structural (auto: path graph, integer ranges, delta 0, monotone loss)"
-                        : "method lp (auto: the structural method does not apply: " + why.get() + ")");
-                return why.isEmpty();
-            }
-            default -> throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method must be lp, structural or auto. Provided value: " + method);
+    private boolean chooseStructural(DiscreteProblem problem, Progress progress) {
+        DesignMethod.Choice choice;
+        try {
+            choice = SpecFiles.method(method).choose(problem);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + e.getMessage(), e);
         }
+        progress.stage(choice.explanation());
+        return choice.structural();
     }
 }

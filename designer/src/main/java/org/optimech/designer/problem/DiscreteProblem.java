@@ -107,6 +107,11 @@ public record DiscreteProblem(
         return outputs.size();
     }
 
+    /** The same problem at another ε (validated like any other). */
+    public DiscreteProblem withEpsilon(BigDecimal newEpsilon) {
+        return new DiscreteProblem(name, newEpsilon, delta, relation, inputs, outputs, neighbours, loss, priorName, prior, objective, inputPolicy);
+    }
+
     public boolean isPure() {
         return delta.signum() == 0;
     }

@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.optimech.designer.AtomicFiles;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.runtime.OptimechVersion;
@@ -76,18 +75,7 @@ public final class DesignSpecs {
     public static MechanismSpec writeAndVerify(MechanismSpec spec, Path out) throws IOException, InvalidSpecException {
         JsonObject sealed = SpecCodec.write(spec);
         Path abs = out.toAbsolutePath();
-        Path dir = abs.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        // A sibling temporary file with default permissions (createTempFile would make it 0600).
-        Path tmp = (dir == null ? Path.of(".") : dir).resolve("." + abs.getFileName() + ".tmp-" + Long.toHexString(System.nanoTime()));
-        try {
-            Files.writeString(tmp, JsonWriter.pretty(sealed), StandardCharsets.UTF_8);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(abs, JsonWriter.pretty(sealed));
         MechanismSpec loaded;
         try {
             loaded = SpecLoader.load(abs);

@@ -158,4 +158,30 @@ class CliTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--method must be lp, structural or auto. Provided value: magic"), bad.err());
     }
+
+    @Test
+    void sweepWritesCsvPlotsAndSpecs() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,12]},\"objective\":\"minimax\"}");
+        Path out = dir.resolve("sweep");
+        Run sweep = run("sweep", problem.toString(), "--epsilon", "0.5:1.5:0.5", "--out", out.toString(), "--specs", "-q");
+        assertEquals(0, sweep.code(), sweep.err());
+        assertTrue(sweep.out().contains("3 values of epsilon"), sweep.out());
+        assertTrue(sweep.out().contains("1/sinh(eps)"), sweep.out());
+        for (String f : new String[] {"sweep.csv", "sweep.png", "sweep.svg", "specs/epsilon-0.5.spec.json", "specs/epsilon-1.spec.json",
+                "specs/epsilon-1.5.spec.json"}) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        }
+        Run verify = run("verify", out.resolve("specs/epsilon-1.5.spec.json").toString());
+        assertEquals(0, verify.code(), verify.err());
+        assertTrue(verify.out().contains("\"certified_epsilon\": \"1.4999"), verify.out());
+        assertEquals(4, Files.readAllLines(out.resolve("sweep.csv")).size());
+
+        Run bad = run("sweep", problem.toString(), "--epsilon", "1:0:0.1", "--out", out.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("optimech: error: --epsilon TO must be >= FROM. Provided value: 1:0:0.1"), bad.err());
+        Run labels = run("sweep", problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"a\",\"b\"]}}").toString(),
+                "--epsilon", "1", "--out", out.toString(), "--method", "structural");
+        assertEquals(2, labels.code());
+        assertTrue(labels.err().contains("--method structural does not apply"), labels.err());
+    }
 }

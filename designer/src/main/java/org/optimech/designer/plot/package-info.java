@@ -1,0 +1,5 @@
+/**
+ * Figures: risk curves and risk bodies drawn with XChart and written as PNG and SVG files a person
+ * can open.
+ */
+package org.optimech.designer.plot;

@@ -1,0 +1,114 @@
+package org.optimech.designer.sweep;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.optimech.designer.DesignMethod;
+import org.optimech.designer.Progress;
+import org.optimech.designer.discrete.DesignException;
+import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.discrete.DiscreteDesign;
+import org.optimech.designer.discrete.DiscreteDesigner;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.spec.DesignSpecs;
+import org.optimech.designer.structural.StructuralDesign;
+import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * Designs one problem at each ε of a grid, in increasing order.
+ *
+ * <p>Work reused between neighbouring ε: the parsed problem (loss in distance form, graph, prior) and
+ * the method choice are built once; on the LP path the margin below ε that the previous point needed
+ * for its exact certificate is the next point's first margin, so a point that would otherwise need a
+ * second solve usually needs one. The LP itself is solved from scratch at each ε (the OR-Tools
+ * backends take no starting basis for CLP). Structural designs cost O(n log n) per point and reuse
+ * nothing.
+ */
+public final class EpsilonSweep {
+    /** Receives each point's spec as it is designed (for example to write it to a file). */
+    @FunctionalInterface
+    public interface SpecSink {
+        void accept(SweepPoint point, MechanismSpec spec) throws Exception;
+    }
+
+    private final DesignOptions options;
+    private final DesignMethod method;
+    private final Progress progress;
+
+    public EpsilonSweep(DesignOptions options, DesignMethod method, Progress progress) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.method = Objects.requireNonNull(method, "method");
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    /**
+     * Runs the sweep. A point whose design fails is recorded with its reason and the sweep goes on.
+     *
+     * @param problem the problem; its own ε is replaced by each grid value
+     * @param sink receives each designed point's spec, or null
+     * @throws IllegalArgumentException if the method is {@code structural} and does not apply
+     */
+    public List<SweepPoint> run(DiscreteProblem problem, EpsilonGrid grid, SpecSink sink) {
+        List<BigDecimal> values = grid.values().stream().sorted().distinct().toList();
+        DesignMethod.Choice choice = method.choose(problem);
+        progress.stage(choice.explanation() + "; " + values.size() + " values of epsilon from " + values.get(0).toPlainString()
+                + " to " + values.get(values.size() - 1).toPlainString());
+        String methodName = choice.structural() ? "structural" : "lp";
+        List<SweepPoint> points = new ArrayList<>();
+        double margin = options.initialMargin();
+        for (int k = 0; k < values.size(); k++) {
+            BigDecimal eps = values.get(k);
+            DiscreteProblem p = problem.withEpsilon(eps);
+            String tag = "[" + (k + 1) + "/" + values.size() + "] epsilon " + eps.toPlainString();
+            progress.stage(tag + ": designing");
+            long start = System.nanoTime();
+            SweepPoint point;
+            MechanismSpec spec;
+            try {
+                if (choice.structural()) {
+                    StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);
+                    StructuralDesign.Certificate c = d.certificate();
+                    point = new SweepPoint(eps, methodName, d.objectiveValue(), c.lowerBound(), c.certified(), c.kind(), d.noiseEpsilon(), 0,
+                            seconds(start), null);
+                    spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
+                } else {
+                    DiscreteDesign d = new DiscreteDesigner(options.withInitialMargin(margin), Progress.silent()).design(p);
+                    DiscreteDesign.Certificate c = d.certificate();
+                    DiscreteDesign.Attempt used = d.attempts().get(d.attempts().size() - 1);
+                    if (p.isPure() && used.solveEpsilon() < eps.doubleValue()) {
+                        margin = Math.max(options.initialMargin(), eps.doubleValue() - used.solveEpsilon());
+                    }
+                    point = new SweepPoint(eps, methodName, d.objectiveValue().doubleValue(), c.lowerBound() == null ? Double.NaN : c.lowerBound().doubleValue(),
+                            c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
+                    spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
+                }
+            } catch (DesignException | IllegalArgumentException e) {
+                points.add(SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()));
+                progress.stage(tag + ": design failed: " + e.getMessage());
+                continue;
+            }
+            if (sink != null) {
+                try {
+                    sink.accept(point, spec);
+                } catch (Exception e) {
+                    throw new IllegalStateException("epsilon " + eps.toPlainString() + ": " + e.getMessage(), e);
+                }
+            }
+            points.add(point);
+            progress.stage(String.format(java.util.Locale.ROOT, "%s: risk %.6g, lower bound %.6g, %s, %.2f s", tag, point.risk(), point.lowerBound(),
+                    point.certified() ? "certified" : "not certified", point.seconds()));
+        }
+        return points;
+    }
+
+    private static int solves(DiscreteDesign d) {
+        return (int) d.attempts().stream().mapToDouble(DiscreteDesign.Attempt::solveEpsilon).distinct().count();
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

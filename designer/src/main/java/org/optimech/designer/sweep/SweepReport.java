@@ -1,0 +1,115 @@
+package org.optimech.designer.sweep;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.plot.Figures;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.Objective;
+
+/** Writes a sweep's CSV and its plot. */
+public final class SweepReport {
+    /** CSV header; one row per ε. */
+    public static final String CSV_HEADER = "epsilon,method,objective,risk,lower_bound,certified,certificate,certified_epsilon,lp_solves,seconds,"
+            + "reference_laplace_1_over_epsilon,reference_geometric_1_over_sinh_epsilon,failure";
+
+    private SweepReport() {
+    }
+
+    /** The CSV text (RFC 4180; references empty where they do not apply). */
+    public static String csv(DiscreteProblem problem, List<SweepPoint> points) {
+        boolean refs = ReferenceCurves.applies(problem);
+        StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
+        for (SweepPoint p : points) {
+            double e = p.epsilon().doubleValue();
+            sb.append(p.epsilon().toPlainString()).append(',').append(p.method()).append(',').append(problem.objective().json()).append(',')
+                    .append(num(p.risk())).append(',').append(num(p.lowerBound())).append(',').append(p.certified()).append(',')
+                    .append(p.certificate()).append(',').append(p.certifiedEpsilon() == null ? "" : p.certifiedEpsilon().toPlainString()).append(',')
+                    .append(p.solves()).append(',').append(String.format(Locale.ROOT, "%.3f", p.seconds())).append(',')
+                    .append(refs ? num(ReferenceCurves.laplace(e)) : "").append(',').append(refs ? num(ReferenceCurves.geometric(e)) : "").append(',')
+                    .append(p.failure() == null ? "" : quote(p.failure())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The plot: risk of the stored mechanism and its certified lower bound against ε, with references where they apply. */
+    public static XYChart chart(DiscreteProblem problem, List<SweepPoint> points) {
+        String what = problem.objective() == Objective.MINIMAX ? "minimax risk (worst input)" : "Bayes risk";
+        String title = (problem.name().isBlank() ? "optimal design" : problem.name()) + ": " + what + " vs epsilon";
+        XYChart chart = Figures.lineChart(title, "epsilon", what + ", " + problem.loss().name() + " loss", 900, 600);
+        List<Double> x = new ArrayList<>();
+        List<Double> risk = new ArrayList<>();
+        List<Double> bound = new ArrayList<>();
+        for (SweepPoint p : points) {
+            if (p.ok()) {
+                x.add(p.epsilon().doubleValue());
+                risk.add(p.risk());
+                bound.add(Double.isNaN(p.lowerBound()) ? p.risk() : p.lowerBound());
+            }
+        }
+        if (x.isEmpty()) {
+            throw new IllegalArgumentException("no design succeeded; nothing to plot");
+        }
+        double[] xs = x.stream().mapToDouble(Double::doubleValue).toArray();
+        XYSeries r = chart.addSeries("optimal design (risk of the stored mechanism)", xs, risk.stream().mapToDouble(Double::doubleValue).toArray());
+        r.setMarker(SeriesMarkers.CIRCLE);
+        r.setLineColor(new Color(0x1f77b4));
+        r.setMarkerColor(new Color(0x1f77b4));
+        Figures.line(chart, "certified lower bound, every mechanism", xs, bound.stream().mapToDouble(Double::doubleValue).toArray(), new Color(0x2ca02c),
+                Figures.DOTTED);
+        double max = risk.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        if (ReferenceCurves.applies(problem)) {
+            // Dense references, cut where they leave the plotted range so the designs stay readable.
+            double[][] lap = dense(xs, ReferenceCurves::laplace, 4 * max);
+            double[][] geo = dense(xs, ReferenceCurves::geometric, 4 * max);
+            Figures.line(chart, "1/epsilon (Laplace, unbounded count)", lap[0], lap[1], new Color(0xd62728), Figures.DASHED);
+            Figures.line(chart, "1/sinh(epsilon) (geometric, unbounded count)", geo[0], geo[1], new Color(0xff7f0e), Figures.DASHED);
+        }
+        return chart;
+    }
+
+    /** Writes {@code DIR/sweep.csv}, {@code DIR/sweep.png} and {@code DIR/sweep.svg}; returns the paths. */
+    public static List<Path> write(DiscreteProblem problem, List<SweepPoint> points, Path dir) throws IOException {
+        Path csv = dir.resolve("sweep.csv");
+        AtomicFiles.writeString(csv, csv(problem, points));
+        List<Path> out = new ArrayList<>();
+        out.add(csv);
+        if (points.stream().anyMatch(SweepPoint::ok)) {
+            out.addAll(Figures.save(chart(problem, points), dir.resolve("sweep")));
+        }
+        return out;
+    }
+
+    private static double[][] dense(double[] xs, java.util.function.DoubleUnaryOperator f, double cap) {
+        double lo = xs[0];
+        double hi = xs[xs.length - 1];
+        int n = xs.length == 1 ? 1 : 200;
+        List<double[]> pts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double e = n == 1 ? lo : lo + (hi - lo) * i / (n - 1);
+            double y = f.applyAsDouble(e);
+            if (y <= cap) {
+                pts.add(new double[] {e, y});
+            }
+        }
+        if (pts.isEmpty()) {
+            pts.add(new double[] {hi, f.applyAsDouble(hi)});
+        }
+        return new double[][] {pts.stream().mapToDouble(p -> p[0]).toArray(), pts.stream().mapToDouble(p -> p[1]).toArray()};
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "" : Double.toString(v);
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\"", "\"\"").replace('\n', ' ') + "\"";
+    }
+}
