@@ -49,10 +49,14 @@ public final class DiscreteDesigner {
         LpSolver solver = options.solver();
         long vars = DiscreteLp.variableCount(p);
         long rows = DiscreteLp.rowCount(p);
-        if (vars > solver.maxVariables()) {
+        if (vars > solver.maxVariables() || rows > solver.maxRows()) {
+            String structural = org.optimech.designer.structural.StructuralDesigner.whyNotApplicable(p).isEmpty()
+                    ? "; this problem suits --method structural (truncated geometric plus remap), which needs no LP" : "";
             throw new DesignException("problem too large for the " + solver.name() + " backend: the LP has " + vars + " variables and " + rows
-                    + " rows (" + p.inputCount() + " inputs x " + p.outputCount() + " outputs); " + solver.name() + " is trusted with at most "
-                    + solver.maxVariables() + " variables" + (solver.name().equals("ojalgo") ? "; use --solver clp (OR-Tools)" : ""));
+                    + " rows (" + p.inputCount() + " inputs x " + p.outputCount() + " outputs, " + p.neighbours().edgeCount() + " neighbour pairs); "
+                    + solver.name() + " is trusted with at most " + solver.maxVariables() + " variables"
+                    + (solver.maxRows() == Long.MAX_VALUE ? "" : " and " + solver.maxRows() + " rows")
+                    + (solver.name().equals("ojalgo") ? "; use --solver clp (OR-Tools)" : "") + structural);
         }
         if (vars > Integer.MAX_VALUE / 4 || rows > Integer.MAX_VALUE / 4) {
             throw new DesignException("problem too large: the LP has " + vars + " variables and " + rows + " rows");

@@ -16,6 +16,11 @@ public interface LpSolver {
     /** The largest number of variables this backend is trusted with. */
     long maxVariables();
 
+    /** The largest number of rows this backend is trusted with. */
+    default long maxRows() {
+        return Long.MAX_VALUE;
+    }
+
     /**
      * Solves a point model.
      *

@@ -94,6 +94,16 @@ public final class OrToolsLpSolver implements LpSolver {
         }
     }
 
+    /**
+     * Size limits, from measurements on a 2-core machine (README, "LP backends"): CLP needs about
+     * 150 s for 90,000 variables and 181,000 rows (counting query n = 300, minimax) and more than
+     * 5 minutes for 27,000 variables and 238,000 rows (histograms, 4 cells, 8 records); an LP at the
+     * limits below would run for many hours, so it is refused with its size instead.
+     */
+    public static final long MAX_VARIABLES = 1_000_000L;
+    /** See {@link #MAX_VARIABLES}. */
+    public static final long MAX_ROWS = 2_000_000L;
+
     @Override
     public boolean dualsReliable() {
         return dualsReliable;
@@ -101,7 +111,12 @@ public final class OrToolsLpSolver implements LpSolver {
 
     @Override
     public long maxVariables() {
-        return 20_000_000L;
+        return MAX_VARIABLES;
+    }
+
+    @Override
+    public long maxRows() {
+        return MAX_ROWS;
     }
 
     @Override

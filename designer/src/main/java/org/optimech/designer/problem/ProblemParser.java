@@ -99,15 +99,24 @@ public final class ProblemParser {
                 ? Relation.fromJson(Fields.oneOf(o.get("relation").orElseThrow(), "/relation", "substitution", "add-remove"))
                 : Relation.SUBSTITUTION;
 
-        DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(o, "inputs", ""), "/inputs");
+        JsonValue inputsJson = Fields.member(o, "inputs", "");
+        Histograms histograms = readHistograms(inputsJson);
+        DiscreteDomain inputs = histograms != null ? histograms.domain() : DiscreteJson.readDomain(inputsJson, "/inputs");
         if (inputs.size() < 2) {
             throw new FieldException("/inputs", "must have at least 2 values (one input leaves nothing to protect). Provided value: 1 value");
+        }
+        if (histograms != null && o.has("outputs")) {
+            throw new FieldException("/outputs", "must be omitted for histogram inputs (the outputs are the same histograms)");
+        }
+        if (histograms != null && relation != Relation.SUBSTITUTION) {
+            throw new FieldException("/relation", "histogram inputs have a fixed number of records, so neighbours are substitutions; "
+                    + "\"add-remove\" is not supported for them. Provided value: \"add-remove\"");
         }
         DiscreteDomain outputs = o.has("outputs") ? DiscreteJson.readDomain(o.get("outputs").orElseThrow(), "/outputs") : inputs;
 
         NeighbourGraph graph = o.has("neighbours")
                 ? DiscreteJson.readGraph(o.get("neighbours").orElseThrow(), "/neighbours", inputs.size())
-                : NeighbourGraph.path(inputs.size());
+                : histograms != null ? histograms.substitutionGraph() : NeighbourGraph.path(inputs.size());
         var unreachable = graph.unreachableFromFirst();
         if (!unreachable.isEmpty()) {
             throw new FieldException("/neighbours", "the graph is disconnected: inputs " + shortList(unreachable) + " cannot be reached from input 0; "
@@ -115,8 +124,18 @@ public final class ProblemParser {
         }
 
         // Default loss: absolute error for numbers, misclassification for labels.
-        String defaultLoss = inputs instanceof IntegerRange && outputs instanceof IntegerRange ? "absolute" : "zero-one";
-        Loss loss = readLoss(o.get("loss").orElse(new JsonString(defaultLoss)), inputs, outputs);
+        String defaultLoss = histograms != null ? "l1" : inputs instanceof IntegerRange && outputs instanceof IntegerRange ? "absolute" : "zero-one";
+        JsonValue lossJson = o.get("loss").orElse(new JsonString(defaultLoss));
+        Loss loss;
+        if (histograms != null && lossJson instanceof JsonString named) {
+            try {
+                loss = histograms.loss(named.value());
+            } catch (IllegalArgumentException e) {
+                throw new FieldException("/loss", e.getMessage() + ". Provided value: " + Fields.quote(named.value()));
+            }
+        } else {
+            loss = readLoss(lossJson, inputs, outputs);
+        }
         String priorName;
         double[] prior;
         JsonValue pv = o.get("prior").orElse(new JsonString("uniform"));
@@ -158,6 +177,26 @@ public final class ProblemParser {
             throw new FieldException(ptr, "must be finite. Provided value: " + n.literal());
         }
         return n.decimal();
+    }
+
+    /** {@code {"histograms": {"cells": p, "records": n}}}, or null for the other domain forms. */
+    private static Histograms readHistograms(JsonValue v) throws FieldException {
+        if (!(v instanceof JsonObject o) || !o.has("histograms")) {
+            return null;
+        }
+        if (o.size() != 1) {
+            throw new FieldException("/inputs", "must have exactly one of \"range\", \"labels\" or \"histograms\". Provided value: " + o.describe());
+        }
+        String hp = "/inputs/histograms";
+        JsonObject h = Fields.object(o.get("histograms").orElseThrow(), hp);
+        Fields.allowedKeys(h, hp, Set.of("cells", "records"));
+        int cells = (int) Fields.integer(Fields.member(h, "cells", hp), hp + "/cells", 2, 1000);
+        int records = (int) Fields.integer(Fields.member(h, "records", hp), hp + "/records", 1, 1_000_000);
+        try {
+            return new Histograms(cells, records);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(hp, e.getMessage());
+        }
     }
 
     private static Loss readLoss(JsonValue v, DiscreteDomain inputs, DiscreteDomain outputs) throws FieldException {

@@ -34,8 +34,9 @@ class BackendAgreementTest {
     void ojAlgoRefusesProblemsBeyondItsMeasuredLimitNamingTheSize() {
         DiscreteProblem p = DiscreteProblem.builder().epsilon("1").range(0, 40).build();
         DesignException e = assertThrows(DesignException.class, () -> Designs.design(p, new OjAlgoLpSolver()));
-        assertEquals("problem too large for the ojalgo backend: the LP has 1681 variables and 3321 rows (41 inputs x 41 outputs); "
-                + "ojalgo is trusted with at most 1000 variables; use --solver clp (OR-Tools)", e.getMessage());
+        assertEquals("problem too large for the ojalgo backend: the LP has 1681 variables and 3321 rows (41 inputs x 41 outputs, 40 neighbour pairs); "
+                + "ojalgo is trusted with at most 1000 variables; use --solver clp (OR-Tools); this problem suits --method structural "
+                + "(truncated geometric plus remap), which needs no LP", e.getMessage());
     }
 
     @Test

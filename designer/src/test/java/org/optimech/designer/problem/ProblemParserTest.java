@@ -98,6 +98,13 @@ class ProblemParserTest {
             unknown kind           | {"kind":"knorm","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | "discrete" problems only. Provided value: "knorm"
             one input              | {"kind":"discrete","epsilon":1,"inputs":{"range":[4,4]}}                                  | /inputs          | at least 2 values
             reversed range         | {"kind":"discrete","epsilon":1,"inputs":{"range":[4,1]}}                                  | /inputs/range    | must have from <= to. Provided value: [4, 1]
+            histograms too many    | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":10,"records":100}}}       | /inputs/histograms | C(109, 9) = 4263421511271 histograms; at most 3000
+            histograms one cell    | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":1,"records":5}}}          | /inputs/histograms/cells | must be an integer in [2, 1000]. Provided value: 1
+            histograms no records  | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":3}}}                      | /inputs/histograms/records | is required but missing
+            histograms add-remove  | {"kind":"discrete","epsilon":1,"relation":"add-remove","inputs":{"histograms":{"cells":3,"records":2}}} | /relation | "add-remove" is not supported
+            histograms outputs     | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":3,"records":2}},"outputs":{"range":[0,1]}} | /outputs | must be omitted for histogram inputs
+            histograms abs loss    | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":3,"records":2}},"loss":"absolute"} | /loss | must be "l1", "squared", "zero-one" or a matrix. Provided value: "absolute"
+            histograms extra key   | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":3,"records":2},"range":[0,1]}} | /inputs | exactly one of "range", "labels" or "histograms"
             fractional range       | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,2.5]}}                                | /inputs/range/1  | must be an integer. Provided value: 2.5
             duplicate labels       | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","a"]}}                             | /inputs/labels   | must be distinct
             clamp on labels        | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"input_policy":"clamp"}      | /input_policy    | needs an integer range
