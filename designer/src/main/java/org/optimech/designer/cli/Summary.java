@@ -69,8 +69,10 @@ final class Summary {
 
     private static void header(PrintWriter out, Path problemFile, Path specFile, DiscreteProblem p) {
         out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  problem      %s%d inputs x %d outputs, %s neighbours, %s loss, %s prior, %s objective%n",
-                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), p.neighbours().kind().toString().toLowerCase(),
+        String graph = p.neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES
+                ? p.neighbours().edgeCount() + " neighbour pairs" : p.neighbours().kind().toString().toLowerCase(java.util.Locale.ROOT) + " neighbours";
+        out.printf("  problem      %s%d inputs x %d outputs, %s, %s loss, %s prior, %s objective%n",
+                p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), graph,
                 p.loss().name(), p.priorName(), p.objective().json());
         out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
     }
