@@ -123,6 +123,9 @@ final class MinimaxRemap {
                     added++;
                 }
             }
+            // The Bayes target is the column of least reduced cost in row z, but when it is already a candidate sitting at its
+            // upper bound 1 its reduced cost may be negative while other, absent columns are negative too: price every column.
+            added += priceAll(duals, firstRisk, loss, g, pw, window, cand);
             progress.stage(String.format("minimax remap round %d: LP %d variables, %d nonzeros, max risk %.10g; %d new candidate outputs",
                     round, lp.variables(), lp.nonzeros(), sol.x(t), added));
             if (added == 0 || round == MAX_ROUNDS) {
@@ -137,5 +140,46 @@ final class MinimaxRemap {
             }
         }
         throw new AssertionError("unreachable");
+    }
+
+    /**
+     * Adds, for each z, the absent output of most negative reduced cost rc = −μ_z − Σ_i y_i·κ_z·α^{|i−z|}·L(i, ω) (y: the
+     * risk rows' duals, μ_z: the row sum's), if below −1e-9 relative; returns how many were added. O(n·|Ω|·window).
+     */
+    private static int priceAll(double[] duals, int firstRisk, Loss loss, Geometric g, double[] pw, int window, TreeSet<Integer>[] cand) {
+        int n = g.n();
+        int m = loss.outputs();
+        int added = 0;
+        double[] s = new double[m];
+        for (int z = 0; z <= n; z++) {
+            java.util.Arrays.fill(s, 0);
+            int lo = Math.max(0, z - window);
+            int hi = Math.min(n, z + window);
+            double scale = 0;
+            for (int i = lo; i <= hi; i++) {
+                double w = -duals[firstRisk + i] * g.kappa(z) * pw[Math.abs(i - z)];
+                if (w == 0) {
+                    continue;
+                }
+                for (int o = 0; o < m; o++) {
+                    s[o] += w * loss.at(i, o);
+                }
+                scale += Math.abs(w) * Math.max(loss.rowMax(i), 1e-300);
+            }
+            int arg = -1;
+            double least = Double.POSITIVE_INFINITY;
+            for (int o = 0; o < m; o++) {
+                double rc = s[o] - duals[z];
+                if (rc < least && !cand[z].contains(o)) {
+                    least = rc;
+                    arg = o;
+                }
+            }
+            if (arg >= 0 && least < -1e-9 * Math.max(scale, Math.abs(duals[z]))) {
+                cand[z].add(arg);
+                added++;
+            }
+        }
+        return added;
     }
 }
