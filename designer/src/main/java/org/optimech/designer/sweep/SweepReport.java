@@ -46,12 +46,16 @@ public final class SweepReport {
         XYChart chart = Figures.lineChart(title, "epsilon", what + ", " + problem.loss().name() + " loss", 900, 600);
         List<Double> x = new ArrayList<>();
         List<Double> risk = new ArrayList<>();
+        List<Double> boundX = new ArrayList<>();
         List<Double> bound = new ArrayList<>();
         for (SweepPoint p : points) {
             if (p.ok()) {
                 x.add(p.epsilon().doubleValue());
                 risk.add(p.risk());
-                bound.add(Double.isNaN(p.lowerBound()) ? p.risk() : p.lowerBound());
+                if (!Double.isNaN(p.lowerBound())) {
+                    boundX.add(p.epsilon().doubleValue());
+                    bound.add(p.lowerBound());
+                }
             }
         }
         if (x.isEmpty()) {
@@ -62,8 +66,10 @@ public final class SweepReport {
         r.setMarker(SeriesMarkers.CIRCLE);
         r.setLineColor(new Color(0x1f77b4));
         r.setMarkerColor(new Color(0x1f77b4));
-        Figures.line(chart, "certified lower bound, every mechanism", xs, bound.stream().mapToDouble(Double::doubleValue).toArray(), new Color(0x2ca02c),
-                Figures.DOTTED);
+        if (!bound.isEmpty()) {
+            Figures.line(chart, "certified lower bound, every mechanism", boundX.stream().mapToDouble(Double::doubleValue).toArray(),
+                    bound.stream().mapToDouble(Double::doubleValue).toArray(), new Color(0x2ca02c), Figures.DOTTED);
+        }
         double max = risk.stream().mapToDouble(Double::doubleValue).max().orElse(1);
         if (ReferenceCurves.applies(problem)) {
             // Dense references, cut where they leave the plotted range so the designs stay readable.
