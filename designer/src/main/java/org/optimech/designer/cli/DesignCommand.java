@@ -3,7 +3,6 @@ package org.optimech.designer.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import org.optimech.designer.DesignMethod;
@@ -12,10 +11,7 @@ import org.optimech.designer.discrete.DesignException;
 import org.optimech.designer.discrete.DesignOptions;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.discrete.DiscreteDesigner;
-import org.optimech.designer.lp.LpBackends;
-import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolver;
-import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.structural.StructuralDesign;
@@ -61,26 +57,17 @@ final class DesignCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (timeLimitSeconds <= 0) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
-        }
+        DesignMethod designMethod = DesignArgs.method(method);
+        DesignOptions options = DesignArgs.options(solver, timeLimitSeconds);
         long start = System.nanoTime();
         DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
-        LpSolver lp;
-        try {
-            lp = LpBackends.byName(solver);
-        } catch (LpException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--solver: " + e.getMessage(), e);
-        }
+        LpSolver lp = options.solver();
         Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
-        if (solver.equals("auto") && lp.name().equals("ojalgo")) {
-            System.err.println("optimech: warning: the OR-Tools native library cannot be loaded here ("
-                    + OrToolsLpSolver.nativeLoadFailure().map(Throwable::getMessage).orElse("?") + "); using the pure-Java ojalgo backend, for small problems only");
-        }
         progress.stage("problem " + problemFile + ": " + problem.inputCount() + " inputs x " + problem.outputCount() + " outputs, epsilon " + problem.epsilon()
                 + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json() + "; backend " + lp.name());
-        boolean structural = chooseStructural(problem, progress);
-        DesignOptions options = DesignOptions.defaults(lp).withTimeLimit(Duration.ofSeconds(timeLimitSeconds));
+        DesignMethod.Choice choice = DesignArgs.choose(designMethod, problem, problemFile);
+        progress.stage(choice.explanation());
+        boolean structural = choice.structural();
         if (structural) {
             StructuralDesign design;
             try {
@@ -117,17 +104,5 @@ final class DesignCommand implements Callable<Integer> {
         } catch (InvalidSpecException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refused the spec just written: " + e.getMessage(), e);
         }
-    }
-
-    /** Resolves --method: structural where it applies (and, for minimax, where the backend has duals), else the LP. */
-    private boolean chooseStructural(DiscreteProblem problem, Progress progress) {
-        DesignMethod.Choice choice;
-        try {
-            choice = SpecFiles.method(method).choose(problem);
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + e.getMessage(), e);
-        }
-        progress.stage(choice.explanation());
-        return choice.structural();
     }
 }

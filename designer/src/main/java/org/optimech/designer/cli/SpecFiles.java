@@ -3,7 +3,6 @@ package org.optimech.designer.cli;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.optimech.designer.DesignMethod;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.problem.ProblemParser;
@@ -23,15 +22,6 @@ final class SpecFiles {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
         } catch (IOException e) {
             throw ioError(file, e);
-        }
-    }
-
-    /** Parses --method; a bad name is a one-line bad-input error. */
-    static DesignMethod method(String name) {
-        try {
-            return DesignMethod.parse(name);
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--" + e.getMessage(), e);
         }
     }
 

@@ -3,16 +3,12 @@ package org.optimech.designer.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.designer.DesignMethod;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignOptions;
-import org.optimech.designer.lp.LpBackends;
-import org.optimech.designer.lp.LpException;
-import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.sweep.EpsilonGrid;
@@ -62,30 +58,16 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (timeLimitSeconds <= 0) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
-        }
+        DesignOptions options = DesignArgs.options(solver, timeLimitSeconds);
         EpsilonGrid grid;
         try {
             grid = EpsilonGrid.parse(epsilon);
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--" + e.getMessage(), e);
         }
-        DesignMethod designMethod = SpecFiles.method(method);
+        DesignMethod designMethod = DesignArgs.method(method);
         DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
-        LpSolver lp;
-        try {
-            lp = LpBackends.byName(solver);
-        } catch (LpException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--solver: " + e.getMessage(), e);
-        }
-        try {
-            designMethod.choose(problem);
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + e.getMessage(), e);
-        }
         Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
-        DesignOptions options = DesignOptions.defaults(lp).withTimeLimit(Duration.ofSeconds(timeLimitSeconds));
         Path specDir = out.resolve("specs");
         EpsilonSweep.SpecSink sink = !writeSpecs ? null
                 : (point, mechanism) -> DesignSpecs.writeAndVerify(mechanism, specDir.resolve("epsilon-" + point.epsilon().toPlainString() + ".spec.json"));
@@ -95,6 +77,8 @@ final class SweepCommand implements Callable<Integer> {
             points = new EpsilonSweep(options, designMethod, progress).run(problem, grid, sink);
         } catch (IllegalStateException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "cannot write a spec: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw DesignArgs.notApplicable(problemFile, e); // the method does not fit (failed designs are recorded per point)
         }
         List<Path> files;
         try {

@@ -55,4 +55,22 @@ public final class Figures {
         AtomicFiles.write(svg, out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
         return List.of(png, svg);
     }
+
+    /**
+     * Writes a figure with the numbers behind it: {@code base.csv}, {@code base.png}, {@code base.svg} and, when
+     * {@code notes} is not empty, {@code base-notes.txt} (one line each); returns the paths in that order.
+     */
+    public static List<Path> saveWithData(XYChart chart, Path base, String csv, List<String> notes) throws IOException {
+        List<Path> files = new java.util.ArrayList<>();
+        Path csvPath = base.resolveSibling(base.getFileName() + ".csv");
+        AtomicFiles.writeString(csvPath, csv);
+        files.add(csvPath);
+        files.addAll(save(chart, base));
+        if (!notes.isEmpty()) {
+            Path notesPath = base.resolveSibling(base.getFileName() + "-notes.txt");
+            AtomicFiles.writeString(notesPath, String.join("\n", notes) + "\n");
+            files.add(notesPath);
+        }
+        return files;
+    }
 }

@@ -10,7 +10,6 @@ import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.optimech.designer.AtomicFiles;
 import org.optimech.designer.DesignMethod;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignOptions;
@@ -130,15 +129,7 @@ public final class MinimaxRiskFigure {
                         .append(',').append(Math.exp(-2) / a).append('\n');
             }
         }
-        List<Path> files = new ArrayList<>();
-        Path csvPath = dir.resolve("figure-2.2.csv");
-        AtomicFiles.writeString(csvPath, csv.toString());
-        files.add(csvPath);
-        files.addAll(Figures.save(chart, dir.resolve("figure-2.2")));
-        Path notes = dir.resolve("figure-2.2-notes.txt");
-        AtomicFiles.writeString(notes, String.join("\n", r.notes()) + "\n");
-        files.add(notes);
-        return files;
+        return Figures.saveWithData(chart, dir.resolve("figure-2.2"), csv.toString(), r.notes());
     }
 
     private static double[] map(double[] xs, java.util.function.DoubleUnaryOperator f) {

@@ -10,7 +10,6 @@ import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.optimech.designer.AtomicFiles;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignException;
 import org.optimech.designer.discrete.DesignOptions;
@@ -146,15 +145,7 @@ public final class RiskBodyFigure {
                         .append(r.r0()).append(',').append(r.r1()).append(',').append(r.certified()).append('\n');
             }
         }
-        List<Path> files = new ArrayList<>();
-        Path csvPath = dir.resolve("figure-2.1.csv");
-        AtomicFiles.writeString(csvPath, csv.toString());
-        files.add(csvPath);
-        files.addAll(Figures.save(chart, dir.resolve("figure-2.1")));
-        Path notes = dir.resolve("figure-2.1-notes.txt");
-        AtomicFiles.writeString(notes, String.join("\n", result.notes()) + "\n");
-        files.add(notes);
-        return files;
+        return Figures.saveWithData(chart, dir.resolve("figure-2.1"), csv.toString(), result.notes());
     }
 
     private static String trim(double a) {
