@@ -3,12 +3,11 @@ package org.optimech.designer;
 import java.util.Locale;
 import java.util.Optional;
 import org.optimech.designer.problem.DiscreteProblem;
-import org.optimech.designer.problem.Objective;
 import org.optimech.designer.structural.StructuralDesigner;
 
 /** How a discrete problem is designed: the full LP, the structural shortcut, or whichever applies. */
 public enum DesignMethod {
-    /** Structural for Bayes designs where it applies, else the LP. */
+    /** Structural where it applies (Bayes and minimax), else the LP. */
     AUTO,
     /** The full LP. */
     LP,
@@ -50,11 +49,6 @@ public enum DesignMethod {
                 }
                 return new Choice(true, "method structural (as requested)");
             default:
-                if (why.isEmpty() && problem.objective() == Objective.MINIMAX) {
-                    // Known limitation: beyond n ≈ 60 the column generation's least-favourable prior leaves a wide gap (see README).
-                    why = Optional.of("the structural minimax path is experimental (its optimality certificate is not tight beyond about 60 inputs); "
-                            + "--method structural tries it");
-                }
                 return why.isEmpty() ? new Choice(true, "method structural (auto: path graph, integer ranges, delta 0, monotone loss)")
                         : new Choice(false, "method lp (auto: the structural method does not apply: " + why.get() + ")");
         }

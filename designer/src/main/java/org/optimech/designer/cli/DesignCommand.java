@@ -44,8 +44,7 @@ final class DesignCommand implements Callable<Integer> {
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "auto",
             description = "lp (the full LP), structural (truncated geometric plus an optimal remap: path graph, integer ranges, delta 0, a loss "
-                    + "non-decreasing in |input - output|), or auto (structural for Bayes designs where it applies, else lp; structural minimax is "
-                    + "experimental and only on request). Default: ${DEFAULT-VALUE}.")
+                    + "non-decreasing in |input - output|), or auto (structural where it applies, else lp). Default: ${DEFAULT-VALUE}.")
     String method;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")

@@ -28,4 +28,13 @@ public interface LpSolver {
      *     returns a non-OPTIMAL status instead
      */
     LpSolution solve(LinearProgram lp, Duration timeLimit) throws LpException;
+
+    /**
+     * Solves a point model with the given primal and dual feasibility tolerance where the backend
+     * accepts one (the OR-Tools backends do); others use their own. Accuracy only: every result is
+     * checked or certified downstream.
+     */
+    default LpSolution solve(LinearProgram lp, Duration timeLimit, double tolerance) throws LpException {
+        return solve(lp, timeLimit);
+    }
 }

@@ -121,6 +121,11 @@ public final class OrToolsLpSolver implements LpSolver {
 
     @Override
     public LpSolution solve(LinearProgram lp, Duration timeLimit) throws LpException {
+        return solve(lp, timeLimit, Double.NaN);
+    }
+
+    @Override
+    public LpSolution solve(LinearProgram lp, Duration timeLimit, double tolerance) throws LpException {
         if (!lp.isPoint()) {
             throw new IllegalArgumentException("a solver needs a point model");
         }
@@ -169,6 +174,13 @@ public final class OrToolsLpSolver implements LpSolver {
                 // CLP's automatic choice reported the feasible n = 300 counting-query LP INFEASIBLE
                 // after 100 s; dual simplex solves it in 11 s and is within 1.5x elsewhere (README).
                 parameters.setIntegerParam(MPSolverParameters.IntegerParam.LP_ALGORITHM, MPSolverParameters.LpAlgorithmValues.DUAL.swigValue());
+            }
+            if (!Double.isNaN(tolerance)) {
+                if (!(tolerance > 0 && tolerance < 1)) {
+                    throw new IllegalArgumentException("tolerance must be in (0, 1). Provided value: " + tolerance);
+                }
+                parameters.setDoubleParam(MPSolverParameters.DoubleParam.PRIMAL_TOLERANCE, tolerance);
+                parameters.setDoubleParam(MPSolverParameters.DoubleParam.DUAL_TOLERANCE, tolerance);
             }
             MPSolver.ResultStatus status;
             try {

@@ -1,9 +1,12 @@
 package org.optimech.designer.structural;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignException;
 import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Loss;
 import org.optimech.designer.problem.Objective;
@@ -87,11 +90,14 @@ public final class StructuralDesigner {
             bayes = BayesRemap.solve(prior, loss, g);
             remap = Remap.deterministic(p.outputCount(), bayes.target());
         } else {
-            progress.stage("structural minimax design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), randomized remap by column generation with "
-                    + options.solver().name());
-            MinimaxRemap.Result r = MinimaxRemap.solve(loss, g, options.solver(), options.timeLimit(), progress);
-            remap = quantize(r.outputs(), r.probabilities(), p.outputCount());
+            List<LpSolver> masters = MinimaxRemap.masterSolvers(options.solver());
+            String names = masters.stream().map(LpSolver::name).collect(Collectors.joining(", then "));
+            progress.stage("structural minimax design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), randomized remap by column generation, master LP on "
+                    + names + (masters.size() > 1 ? " (where OR-Tools loads, whatever --solver says; README)" : ""));
+            MinimaxRemap.Result r = MinimaxRemap.solve(loss, g, p.outputCount(), masters, options.timeLimit(), progress);
+            remap = r.remap();
             rounds = r.rounds();
+            engine = engine + " under each round's dual prior; master LP on " + names;
             lfp = r.leastFavourable();
         }
         double secondsDesign = (System.nanoTime() - t0) / 1e9;
