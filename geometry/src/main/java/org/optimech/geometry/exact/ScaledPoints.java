@@ -1,0 +1,127 @@
+package org.optimech.geometry.exact;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * A finite point set as integer vectors: point i is {@code coordinates(i) · 2^-shift} exactly, with
+ * one shift for the whole set (the largest number of fractional bits among its coordinates).
+ */
+public final class ScaledPoints {
+    private final BigInteger[][] coordinates;
+    private final int shift;
+    private final int dimension;
+
+    private ScaledPoints(BigInteger[][] coordinates, int shift, int dimension) {
+        this.coordinates = coordinates;
+        this.shift = shift;
+        this.dimension = dimension;
+    }
+
+    /**
+     * Converts points given as rows of doubles.
+     *
+     * @throws IllegalArgumentException for no points, rows of different lengths, zero-length rows, or a
+     *     non-finite coordinate (naming the point and coordinate)
+     */
+    public static ScaledPoints of(double[][] points) {
+        if (points == null || points.length == 0) {
+            throw new IllegalArgumentException("points must not be empty");
+        }
+        int d = points[0] == null ? 0 : points[0].length;
+        if (d == 0) {
+            throw new IllegalArgumentException("points must have at least one coordinate");
+        }
+        int shift = 0;
+        for (int i = 0; i < points.length; i++) {
+            if (points[i] == null || points[i].length != d) {
+                throw new IllegalArgumentException("every point must have " + d + " coordinates; point " + i + " has "
+                        + (points[i] == null ? "none" : points[i].length));
+            }
+            for (int j = 0; j < d; j++) {
+                double x = points[i][j];
+                if (!Double.isFinite(x)) {
+                    throw new IllegalArgumentException("point " + i + " coordinate " + j + " must be finite. Provided value: " + x);
+                }
+                if (x != 0) {
+                    shift = Math.max(shift, -binaryExponent(x));
+                }
+            }
+        }
+        BigInteger[][] c = new BigInteger[points.length][d];
+        for (int i = 0; i < points.length; i++) {
+            for (int j = 0; j < d; j++) {
+                c[i][j] = toScaled(points[i][j], shift);
+            }
+        }
+        return new ScaledPoints(c, shift, d);
+    }
+
+    /** The exponent e of x = m·2^e with m an odd integer (x finite and non-zero). */
+    static int binaryExponent(double x) {
+        long bits = Double.doubleToRawLongBits(x);
+        int biased = (int) ((bits >>> 52) & 0x7ff);
+        long mantissa = bits & ((1L << 52) - 1);
+        int e;
+        if (biased == 0) {
+            e = -1074;
+        } else {
+            mantissa |= 1L << 52;
+            e = biased - 1075;
+        }
+        return e + Long.numberOfTrailingZeros(mantissa);
+    }
+
+    /** x · 2^shift as an integer; exact when shift ≥ −binaryExponent(x). */
+    static BigInteger toScaled(double x, int shift) {
+        if (x == 0) {
+            return BigInteger.ZERO;
+        }
+        long bits = Double.doubleToRawLongBits(x);
+        int biased = (int) ((bits >>> 52) & 0x7ff);
+        long mantissa = bits & ((1L << 52) - 1);
+        int e;
+        if (biased == 0) {
+            e = -1074;
+        } else {
+            mantissa |= 1L << 52;
+            e = biased - 1075;
+        }
+        BigInteger m = BigInteger.valueOf(mantissa);
+        int s = e + shift;
+        BigInteger v = s >= 0 ? m.shiftLeft(s) : m.shiftRight(-s);
+        return x < 0 ? v.negate() : v;
+    }
+
+    public int size() {
+        return coordinates.length;
+    }
+
+    public int dimension() {
+        return dimension;
+    }
+
+    /** Point i's coordinates are {@code coordinates(i)[j] · 2^-shift}. */
+    public int shift() {
+        return shift;
+    }
+
+    /** Point i as integers (a copy). */
+    public BigInteger[] point(int i) {
+        return coordinates[i].clone();
+    }
+
+    /** Point i restricted to the given coordinates, as integers (a copy). */
+    public BigInteger[] project(int i, int[] columns) {
+        BigInteger[] out = new BigInteger[columns.length];
+        for (int k = 0; k < columns.length; k++) {
+            out[k] = coordinates[i][columns[k]];
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "ScaledPoints[" + coordinates.length + " points in " + dimension + " dimensions, shift " + shift + ", first " + Arrays.toString(coordinates[0]) + "]";
+    }
+}

@@ -1,0 +1,101 @@
+package org.optimech.geometry.hull;
+
+import java.util.Arrays;
+import org.apache.commons.math3.fraction.BigFraction;
+
+/**
+ * The affine span of a point set, parametrised by a subset of the ambient coordinates: a point x of
+ * the span is determined by y = x[pivots], and x_j = origin_j + Σ_k (y_k − origin[pivots_k])·map[k][j]
+ * exactly (map has the identity on the pivot columns). The hull is computed in the y coordinates,
+ * which are copies of input coordinates, so no rounding enters the reduction.
+ *
+ * @param ambientDimension d of the input
+ * @param pivots the coordinates kept, increasing; their number is the span's dimension
+ * @param origin a point of the span (one of the inputs)
+ * @param map the exact rational coefficients, one row per pivot, ambientDimension columns
+ */
+public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, BigFraction[][] map) {
+    public AffineSpan {
+        pivots = pivots.clone();
+        origin = origin.clone();
+        BigFraction[][] m = new BigFraction[map.length][];
+        for (int k = 0; k < map.length; k++) {
+            if (map[k].length != ambientDimension) {
+                throw new IllegalArgumentException("map rows must have " + ambientDimension + " entries");
+            }
+            m[k] = map[k].clone();
+        }
+        map = m;
+        if (origin.length != ambientDimension) {
+            throw new IllegalArgumentException("origin must have " + ambientDimension + " coordinates");
+        }
+    }
+
+    public static AffineSpan full(int d) {
+        int[] p = new int[d];
+        BigFraction[][] m = new BigFraction[d][d];
+        for (int k = 0; k < d; k++) {
+            p[k] = k;
+            for (int j = 0; j < d; j++) {
+                m[k][j] = k == j ? BigFraction.ONE : BigFraction.ZERO;
+            }
+        }
+        return new AffineSpan(d, p, new double[d], m);
+    }
+
+    public int dimension() {
+        return pivots.length;
+    }
+
+    public boolean isFull() {
+        return pivots.length == ambientDimension;
+    }
+
+    @Override
+    public int[] pivots() {
+        return pivots.clone();
+    }
+
+    @Override
+    public double[] origin() {
+        return origin.clone();
+    }
+
+    @Override
+    public BigFraction[][] map() {
+        BigFraction[][] m = new BigFraction[map.length][];
+        for (int k = 0; k < map.length; k++) {
+            m[k] = map[k].clone();
+        }
+        return m;
+    }
+
+    /** The reduced coordinates of an ambient point (its pivot coordinates). */
+    public double[] reduce(double[] x) {
+        double[] y = new double[pivots.length];
+        for (int k = 0; k < pivots.length; k++) {
+            y[k] = x[pivots[k]];
+        }
+        return y;
+    }
+
+    /** The ambient point with reduced coordinates y, each coordinate rounded once from its exact value. */
+    public double[] embed(double[] y) {
+        double[] x = new double[ambientDimension];
+        for (int j = 0; j < ambientDimension; j++) {
+            BigFraction s = new BigFraction(origin[j]);
+            for (int k = 0; k < pivots.length; k++) {
+                if (map[k][j].getNumerator().signum() != 0) {
+                    s = s.add(new BigFraction(y[k]).subtract(new BigFraction(origin[pivots[k]])).multiply(map[k][j]));
+                }
+            }
+            x[j] = s.doubleValue();
+        }
+        return x;
+    }
+
+    @Override
+    public String toString() {
+        return "AffineSpan[dimension " + pivots.length + " of " + ambientDimension + ", pivots " + Arrays.toString(pivots) + "]";
+    }
+}
