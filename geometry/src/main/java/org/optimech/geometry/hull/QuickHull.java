@@ -420,18 +420,19 @@ public final class QuickHull implements HullBuilder {
                 planes.computeIfAbsent(key, x -> new TreeSet<>());
                 planeFace.putIfAbsent(key, f);
             }
-            // every point on a plane (not only the simplices' vertices) is recorded, to decide extremality
+            // the points on each plane: a facet's vertices are vertices of its simplices (points strictly inside a face
+            // or dropped as inside are never extreme), so the simplices' vertices suffice
             List<List<BigInteger>> keys = new ArrayList<>(planes.keySet());
+            for (Face f : live) {
+                List<BigInteger> key = new ArrayList<>(Arrays.asList(f.normal));
+                key.add(f.offset);
+                for (int i : f.v) {
+                    planes.get(key).add(i);
+                }
+            }
             List<List<Integer>> onPlane = new ArrayList<>();
             for (List<BigInteger> key : keys) {
-                Face f = planeFace.get(key);
-                List<Integer> on = new ArrayList<>();
-                for (int i = 0; i < p.length; i++) {
-                    if (height(f, p[i]).signum() == 0) {
-                        on.add(i);
-                    }
-                }
-                onPlane.add(on);
+                onPlane.add(new ArrayList<>(planes.get(key)));
             }
             // a point is a vertex iff the normals of the facets through it span the space
             Map<Integer, List<BigInteger[]>> through = new HashMap<>();
