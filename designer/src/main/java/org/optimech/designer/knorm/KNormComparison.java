@@ -1,0 +1,174 @@
+package org.optimech.designer.knorm;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.commons.math3.fraction.BigFraction;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.EigenDecomposition;
+import org.optimech.geometry.adjacent.AdjacentOutputSpace;
+import org.optimech.geometry.body.ConeTriangulation;
+import org.optimech.geometry.body.LpBall;
+import org.optimech.geometry.body.Sensitivity;
+import org.optimech.geometry.hull.AffineSpan;
+import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.geometry.hull.QuickHull;
+
+/**
+ * Compares K-norm mechanisms for one adjacent output space at one ε. For body K with sensitivity Δ,
+ * V = r·U with r ~ Gamma(d+1, Δ/ε) and U uniform in K, so Cov(V) = (d+1)(d+2)(Δ/ε)²·M(K) (ERRATA K1).
+ * The hull candidate is K_T = conv(S_T) with Δ = 1 (checked exactly as the gauge's maximum over S_T);
+ * when S_T spans a proper subspace the hull lives there (noise dimension r, Gamma(r+1); ERRATA K12)
+ * and its covariance is mapped back to the statistic's coordinates.
+ */
+public final class KNormComparison {
+    /** The candidates' names, in report order. */
+    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "hull");
+
+    /**
+     * @param containment containment[a][b]: candidate a's scaled body Δ_a·K_a lies inside b's (null where not decided)
+     */
+    public record Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
+            ConvexHull hull) {
+        public Result {
+            candidates = List.copyOf(candidates);
+        }
+    }
+
+    private KNormComparison() {
+    }
+
+    /**
+     * @throws IllegalArgumentException for ε not > 0 and finite, an unknown candidate name, or an S_T that is only the
+     *     origin (a constant statistic needs no noise)
+     */
+    public static Result compare(AdjacentOutputSpace space, double epsilon, List<String> names, Criterion criterion) {
+        if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
+            throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
+        }
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("candidates must not be empty");
+        }
+        for (String n : names) {
+            if (!CANDIDATES.contains(n)) {
+                throw new IllegalArgumentException("candidate must be one of " + String.join(", ", CANDIDATES) + ". Provided value: " + n);
+            }
+        }
+        double[][] pts = space.points();
+        int d = space.dimension();
+        ConvexHull hull = QuickHull.of(pts);
+        if (hull.dimension() == 0) {
+            throw new IllegalArgumentException("the adjacent output space is only the origin: the statistic does not depend on the data");
+        }
+        List<CandidateReport> out = new ArrayList<>();
+        for (String name : names) {
+            out.add(name.equals("hull") ? hullReport(hull, pts, epsilon, d) : ballReport(LpBall.parse(name), pts, epsilon, d));
+        }
+        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull);
+    }
+
+    private static CandidateReport ballReport(LpBall ball, double[][] pts, double epsilon, int d) {
+        Sensitivity s = Sensitivity.ofBall(ball, pts);
+        double scale = s.upper() / epsilon;
+        double c = (d + 1.0) * (d + 2.0) * scale * scale * ball.secondMomentScalar(d).doubleValue();
+        double[][] cov = new double[d][d];
+        for (int i = 0; i < d; i++) {
+            cov[i][i] = c;
+        }
+        return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * ball.volume(d), d * c, cov, c,
+                "closed forms: M = " + ball.secondMomentScalar(d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
+    }
+
+    private static CandidateReport hullReport(ConvexHull hull, double[][] pts, double epsilon, int d) {
+        int r = hull.dimension();
+        AffineSpan span = hull.span();
+        double[][] reduced = new double[pts.length][];
+        for (int i = 0; i < pts.length; i++) {
+            reduced[i] = span.reduce(pts[i]);
+        }
+        ConeTriangulation t = ConeTriangulation.fromOrigin(hull);
+        Sensitivity s = Sensitivity.ofHull(hull, reduced);
+        BigFraction[][] m = t.secondMoment();
+        double factor = (r + 1.0) * (r + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon);
+        // Cov in reduced coordinates, then x = y·map (linear: S_T is symmetric, so its span contains the origin)
+        BigFraction[][] map = span.map();
+        double[][] cov = new double[d][d];
+        for (int a = 0; a < d; a++) {
+            for (int b = 0; b < d; b++) {
+                BigFraction v = BigFraction.ZERO;
+                for (int k = 0; k < r; k++) {
+                    for (int l = 0; l < r; l++) {
+                        v = v.add(map[k][a].multiply(m[k][l]).multiply(map[l][b]));
+                    }
+                }
+                cov[a][b] = factor * v.doubleValue();
+            }
+        }
+        double trace = 0;
+        for (int a = 0; a < d; a++) {
+            trace += cov[a][a];
+        }
+        double worst = Double.NEGATIVE_INFINITY;
+        for (double e : new EigenDecomposition(new Array2DRowRealMatrix(cov)).getRealEigenvalues()) {
+            worst = Math.max(worst, e);
+        }
+        double volume = Math.pow(s.upper(), r) * t.volume().doubleValue();
+        String note = "exact hull (" + hull.vertexCount() + " vertices, " + hull.facets().size() + " facets), cone triangulation into " + t.simplexCount()
+                + " simplices, exact volume and M(K)" + (span.isFull() ? "" : "; S_T spans a " + r + "-dimensional subspace: noise there, volume in its coordinates");
+        return new CandidateReport("hull", r, s.upper(), s.exact(), volume, trace, cov, worst, note);
+    }
+
+    /** sup over the unit body of a of the norm of b, from closed forms and the hull's facets and vertices. */
+    private static Boolean[][] containment(List<CandidateReport> c, ConvexHull hull, int d) {
+        int k = c.size();
+        Boolean[][] in = new Boolean[k][k];
+        for (int a = 0; a < k; a++) {
+            for (int b = 0; b < k; b++) {
+                if (a == b) {
+                    in[a][b] = true;
+                    continue;
+                }
+                double sup = supNorm(c.get(a).name(), c.get(b).name(), hull, d);
+                if (Double.isNaN(sup)) {
+                    continue;
+                }
+                in[a][b] = c.get(a).sensitivity() * sup <= c.get(b).sensitivity() * (1 + 1e-12);
+            }
+        }
+        return in;
+    }
+
+    /** sup_{x ∈ K_a} ‖x‖_{K_b}; NaN when the hull is reduced (it and the balls live in different spaces). */
+    static double supNorm(String a, String b, ConvexHull hull, int d) {
+        if ((a.equals("hull") || b.equals("hull")) && !hull.span().isFull()) {
+            return Double.NaN;
+        }
+        if (b.equals("hull")) {
+            double best = 0;
+            for (ConvexHull.Facet f : hull.facets()) {
+                double[] n = f.normal();
+                double h = a.equals("l1") ? LpBall.LINF.norm(n) : a.equals("l2") ? LpBall.L2.norm(n) : LpBall.L1.norm(n);
+                best = Math.max(best, h / f.offset());
+            }
+            return best;
+        }
+        LpBall nb = LpBall.parse(b);
+        if (a.equals("hull")) {
+            double best = 0;
+            for (double[] v : hull.vertexCoordinates()) {
+                best = Math.max(best, nb.norm(v));
+            }
+            return best;
+        }
+        LpBall na = LpBall.parse(a);
+        // the unit ball of a is inside the unit ball of b when a's norm dominates; otherwise the corner factor
+        if (na.ordinal() <= nb.ordinal()) {
+            return 1; // l1 ⊂ l2 ⊂ linf
+        }
+        if (na == LpBall.L2) {
+            return Math.sqrt(d); // l2 in l1
+        }
+        return nb == LpBall.L1 ? d : Math.sqrt(d); // linf in l1 or l2
+    }
+}

@@ -1,0 +1,156 @@
+package org.optimech.geometry.adjacent;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A finite adjacent output space: the difference vectors themselves, deduplicated. Every difference is
+ * computed exactly or refused: t(x) − t(x′) of two doubles is checked to be representable, since a
+ * rounded difference could fall inside the true S_T and make a body too small.
+ */
+public final class AdjacentOutputSpace {
+    /** Largest number of differences built (a finite domain of k records gives up to k² under substitution). */
+    public static final int MAX_POINTS = 4_000_000;
+
+    private final double[][] points;
+    private final Relation relation;
+
+    private AdjacentOutputSpace(double[][] points, Relation relation) {
+        this.points = points;
+        this.relation = relation;
+    }
+
+    /**
+     * S_T of an additive statistic over a finite record domain.
+     *
+     * @param features t(x) for every possible record x (the public domain, not a dataset), one row each
+     * @throws IllegalArgumentException for an empty domain, rows of different lengths, non-finite values,
+     *     a difference that is not exactly representable, or more than {@link #MAX_POINTS} differences
+     */
+    public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation) {
+        if (features == null || features.length == 0) {
+            throw new IllegalArgumentException("records must not be empty");
+        }
+        int d = features[0].length;
+        if (d == 0) {
+            throw new IllegalArgumentException("records must have at least one feature");
+        }
+        for (int i = 0; i < features.length; i++) {
+            if (features[i].length != d) {
+                throw new IllegalArgumentException("every record must have " + d + " features; record " + i + " has " + features[i].length);
+            }
+            for (int j = 0; j < d; j++) {
+                if (!Double.isFinite(features[i][j])) {
+                    throw new IllegalArgumentException("record " + i + " feature " + j + " must be finite. Provided value: " + features[i][j]);
+                }
+            }
+        }
+        double[][] distinct = distinct(Arrays.asList(features));
+        long count = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
+        if (count > MAX_POINTS) {
+            throw new IllegalArgumentException("the adjacent output space would have " + count + " points (" + distinct.length
+                    + " distinct records); at most " + MAX_POINTS + " are built");
+        }
+        List<double[]> out = new ArrayList<>();
+        if (relation == Relation.ADD_REMOVE) {
+            for (double[] t : distinct) {
+                out.add(t.clone());
+                double[] neg = new double[d];
+                for (int j = 0; j < d; j++) {
+                    neg[j] = -t[j];
+                }
+                out.add(neg);
+            }
+        } else {
+            for (int a = 0; a < distinct.length; a++) {
+                for (int b = 0; b < distinct.length; b++) {
+                    double[] u = new double[d];
+                    for (int j = 0; j < d; j++) {
+                        u[j] = exactDifference(distinct[a][j], distinct[b][j], a, b, j);
+                    }
+                    out.add(u);
+                }
+            }
+        }
+        return new AdjacentOutputSpace(distinct(out), relation);
+    }
+
+    /**
+     * S_T given directly as difference vectors; closed under negation by adding −u for each u (neighbouring is
+     * symmetric, so S_T always is).
+     */
+    public static AdjacentOutputSpace differences(double[][] differences, Relation relation) {
+        if (differences == null || differences.length == 0) {
+            throw new IllegalArgumentException("differences must not be empty");
+        }
+        int d = differences[0].length;
+        List<double[]> out = new ArrayList<>();
+        for (int i = 0; i < differences.length; i++) {
+            if (differences[i].length != d || d == 0) {
+                throw new IllegalArgumentException("every difference must have " + d + " coordinates; difference " + i + " has " + differences[i].length);
+            }
+            double[] neg = new double[d];
+            for (int j = 0; j < d; j++) {
+                if (!Double.isFinite(differences[i][j])) {
+                    throw new IllegalArgumentException("difference " + i + " coordinate " + j + " must be finite. Provided value: " + differences[i][j]);
+                }
+                neg[j] = -differences[i][j];
+            }
+            out.add(differences[i].clone());
+            out.add(neg);
+        }
+        return new AdjacentOutputSpace(distinct(out), relation);
+    }
+
+    static double exactDifference(double x, double y, int a, int b, int j) {
+        double u = x - y;
+        // Sterbenz/TwoSum: the rounding error of x − y is (x − u) − y when |x| ≥ |y|, computed exactly
+        double err = Math.abs(x) >= Math.abs(y) ? (x - u) - y : x - (u + y);
+        if (err != 0 || !Double.isFinite(u)) {
+            throw new IllegalArgumentException("the difference of records " + a + " and " + b + " in feature " + j + " (" + x + " - " + y
+                    + ") is not exactly representable as a double; rescale the features");
+        }
+        return u;
+    }
+
+    private static double[][] distinct(List<double[]> rows) {
+        Set<List<Double>> seen = new LinkedHashSet<>();
+        for (double[] r : rows) {
+            List<Double> key = new ArrayList<>(r.length);
+            for (double v : r) {
+                key.add(v == 0 ? 0.0 : v); // −0 and +0 are the same point
+            }
+            seen.add(key);
+        }
+        double[][] out = new double[seen.size()][];
+        int i = 0;
+        for (List<Double> k : seen) {
+            out[i++] = k.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return out;
+    }
+
+    public Relation relation() {
+        return relation;
+    }
+
+    public int dimension() {
+        return points[0].length;
+    }
+
+    public int size() {
+        return points.length;
+    }
+
+    /** The points of S_T (copies). */
+    public double[][] points() {
+        double[][] c = new double[points.length][];
+        for (int i = 0; i < points.length; i++) {
+            c[i] = points[i].clone();
+        }
+        return c;
+    }
+}

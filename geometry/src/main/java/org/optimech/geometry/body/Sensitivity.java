@@ -1,0 +1,104 @@
+package org.optimech.geometry.body;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import org.apache.commons.math3.fraction.BigFraction;
+import org.optimech.geometry.hull.ConvexHull;
+
+/**
+ * A certified sensitivity: {@code upper} is a double at or above the exact supremum; {@code exact} says
+ * it equals it.
+ */
+public record Sensitivity(double upper, boolean exact) {
+    public Sensitivity {
+        if (!(upper >= 0) || Double.isInfinite(upper)) {
+            throw new IllegalArgumentException("sensitivity must be >= 0 and finite. Provided value: " + upper);
+        }
+    }
+
+    /** max over the points of their ℓp norm, computed exactly and rounded up. */
+    public static Sensitivity ofBall(LpBall ball, double[][] points) {
+        BigDecimal best = BigDecimal.ZERO;
+        for (double[] u : points) {
+            BigDecimal s = BigDecimal.ZERO;
+            for (double v : u) {
+                BigDecimal a = new BigDecimal(Math.abs(v));
+                switch (ball) {
+                    case L1:
+                        s = s.add(a);
+                        break;
+                    case L2:
+                        s = s.add(a.multiply(a));
+                        break;
+                    default:
+                        s = s.max(a);
+                }
+            }
+            best = best.max(s);
+        }
+        if (ball != LpBall.L2) {
+            return roundUp(best);
+        }
+        // ℓ2: the smallest double whose square is at least the exact maximum of the squared norms
+        double r = Math.sqrt(best.doubleValue());
+        while (new BigDecimal(r).pow(2).compareTo(best) < 0) {
+            r = Math.nextUp(r);
+        }
+        while (r > 0 && new BigDecimal(Math.nextDown(r)).pow(2).compareTo(best) >= 0) {
+            r = Math.nextDown(r);
+        }
+        return new Sensitivity(r, new BigDecimal(r).pow(2).compareTo(best) == 0);
+    }
+
+    /**
+     * max over the points of the gauge of the hull, max_F (n_F·u)/c_F, in exact rationals and rounded up; the
+     * points are in the hull's reduced coordinates, and the origin must be strictly inside.
+     */
+    public static Sensitivity ofHull(ConvexHull hull, double[][] points) {
+        BigFraction best = BigFraction.ZERO;
+        BigInteger scale = BigInteger.ONE.shiftLeft(hull.shift());
+        for (ConvexHull.Facet f : hull.facets()) {
+            if (f.exactOffset().signum() <= 0) {
+                throw new IllegalArgumentException("the gauge needs the origin strictly inside the body");
+            }
+            BigInteger[] n = f.exactNormal();
+            for (double[] u : points) {
+                if (u.length != n.length) {
+                    throw new IllegalArgumentException("points must have " + n.length + " coordinates (the hull's reduced dimension)");
+                }
+                BigFraction dot = BigFraction.ZERO;
+                for (int j = 0; j < n.length; j++) {
+                    if (n[j].signum() != 0 && u[j] != 0) {
+                        dot = dot.add(new BigFraction(u[j]).multiply(n[j]));
+                    }
+                }
+                // gauge = (n·u) / (offset · 2^-shift)
+                BigFraction g = dot.multiply(scale).divide(new BigFraction(f.exactOffset()));
+                if (g.compareTo(best) > 0) {
+                    best = g;
+                }
+            }
+        }
+        return roundUp(best);
+    }
+
+    private static Sensitivity roundUp(BigDecimal exact) {
+        double v = exact.doubleValue();
+        if (new BigDecimal(v).compareTo(exact) < 0) {
+            v = Math.nextUp(v);
+        }
+        return new Sensitivity(v, new BigDecimal(v).compareTo(exact) == 0);
+    }
+
+    /** The least double at or above an exact rational. */
+    private static Sensitivity roundUp(BigFraction exact) {
+        double v = exact.doubleValue();
+        while (new BigFraction(v).compareTo(exact) < 0) {
+            v = Math.nextUp(v);
+        }
+        while (v > 0 && new BigFraction(Math.nextDown(v)).compareTo(exact) >= 0) {
+            v = Math.nextDown(v);
+        }
+        return new Sensitivity(v, new BigFraction(v).compareTo(exact) == 0);
+    }
+}

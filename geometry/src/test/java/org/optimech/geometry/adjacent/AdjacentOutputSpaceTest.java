@@ -1,0 +1,44 @@
+package org.optimech.geometry.adjacent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class AdjacentOutputSpaceTest {
+    @Test
+    void substitutionGivesAllDifferencesOnce() {
+        double[][] t = {{0, 0}, {1, 0}, {0, 1}, {1, 0}}; // a repeated record
+        AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(t, Relation.SUBSTITUTION);
+        // 3 distinct records, 9 ordered pairs: the origin (three times), ±(1,0), ±(0,1), ±(1,−1)
+        assertEquals(7, s.size());
+        assertTrue(Arrays.stream(s.points()).anyMatch(u -> u[0] == 1 && u[1] == -1));
+    }
+
+    @Test
+    void addRemoveGivesPlusMinusEachRecord() {
+        AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(new double[][] {{2, -0.0}, {2, 0}}, Relation.ADD_REMOVE);
+        assertEquals(2, s.size(), "±(2, 0), with −0 and 0 the same point");
+    }
+
+    @Test
+    void inexactDifferencesAreRefusedNotRounded() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AdjacentOutputSpace.finiteDomain(new double[][] {{1.0}, {1e-30}}, Relation.SUBSTITUTION));
+        assertTrue(e.getMessage().contains("is not exactly representable"), e.getMessage());
+        assertEquals("record 1 feature 0 must be finite. Provided value: Infinity",
+                assertThrows(IllegalArgumentException.class, () -> AdjacentOutputSpace.finiteDomain(new double[][] {{1}, {Double.POSITIVE_INFINITY}},
+                        Relation.ADD_REMOVE)).getMessage());
+        assertEquals("neighbours must be substitution or add-remove. Provided value: swap",
+                assertThrows(IllegalArgumentException.class, () -> Relation.parse("swap")).getMessage());
+    }
+
+    @Test
+    void explicitDifferencesAreClosedUnderNegation() {
+        AdjacentOutputSpace s = AdjacentOutputSpace.differences(new double[][] {{1, 2}}, Relation.SUBSTITUTION);
+        assertEquals(2, s.size());
+        assertEquals(-2.0, s.points()[1][1], 0.0);
+    }
+}
