@@ -14,7 +14,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.optimech.designer.cli.OptimechCli;
 
-/** Every bundled problem designs, certifies and verifies through the CLI, as the README promises. */
+/**
+ * Every bundled problem goes through the CLI as the README promises: discrete problems design, certify and
+ * verify; K-norm problems ({@code knorm-*.json}) compare.
+ */
 class BundledProblemsTest {
     @TempDir
     Path dir;
@@ -31,6 +34,15 @@ class BundledProblemsTest {
     @ParameterizedTest
     @MethodSource("problems")
     void designsAndVerifies(Path problem) {
+        if (problem.getFileName().toString().startsWith("knorm-")) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = OptimechCli.run(new String[] {"compare", problem.toString(), "--out", dir.toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+            assertEquals(0, code, err.toString());
+            assertTrue(out.toString().contains("<- selected"), out.toString());
+            assertTrue(Files.exists(dir.resolve("comparison.md")));
+            return;
+        }
         Path spec = dir.resolve(problem.getFileName().toString().replace(".json", ".spec.json"));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -33,6 +33,25 @@ class CliTest {
     }
 
     @Test
+    void compareWritesTheKNormTableAndPicture() throws Exception {
+        Path problem = problem("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"differences\":[[1,0.01],[1,-0.01]]}}");
+        Path out = dir.resolve("cmp");
+        Run r = run("compare", problem.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("hull") && r.out().contains("<- selected (trace)"), r.out());
+        for (String f : new String[] {"comparison.md", "comparison.csv", "comparison.png", "comparison.svg"}) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        }
+        assertTrue(Files.readString(out.resolve("comparison.csv")).startsWith(org.optimech.designer.knorm.KNormReport.CSV_HEADER));
+        Run design = run("design", problem.toString(), "--out", dir.resolve("x.spec.json").toString());
+        assertEquals(2, design.code());
+        assertTrue(design.err().contains("optimech compare"), design.err());
+        Run bad = run("compare", problem("{\"kind\":\"knorm\",\"epsilon\":0,\"statistic\":{\"records\":[[1]]}}").toString(), "--out", out.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("optimech: error: ") && bad.err().contains("/epsilon") && !bad.err().contains("Exception"), bad.err());
+    }
+
+    @Test
     void designVerifySampleInspect() throws Exception {
         Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,10]},\"objective\":\"minimax\"}");
         Path spec = dir.resolve("out/count.spec.json");

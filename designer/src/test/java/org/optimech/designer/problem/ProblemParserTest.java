@@ -95,7 +95,8 @@ class ProblemParserTest {
             unknown graph          | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"neighbours":"ring"}              | /neighbours      | Provided value: "ring"
             unknown key            | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"delat":0.1}                      | /delat           | unknown key "delat"
             unknown objective      | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"objective":"median"}             | /objective       | must be one of "bayes" or "minimax". Provided value: "median"
-            unknown kind           | {"kind":"knorm","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | "discrete" problems only. Provided value: "knorm"
+            knorm kind             | {"kind":"knorm","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | compared with "optimech compare"; writing their specs is not implemented yet
+            unknown kind           | {"kind":"gauss","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | "discrete" problems only. Provided value: "gauss"
             one input              | {"kind":"discrete","epsilon":1,"inputs":{"range":[4,4]}}                                  | /inputs          | at least 2 values
             reversed range         | {"kind":"discrete","epsilon":1,"inputs":{"range":[4,1]}}                                  | /inputs/range    | must have from <= to. Provided value: [4, 1]
             histograms too many    | {"kind":"discrete","epsilon":1,"inputs":{"histograms":{"cells":10,"records":100}}}       | /inputs/histograms | C(109, 9) = 4263421511271 histograms; at most 3000

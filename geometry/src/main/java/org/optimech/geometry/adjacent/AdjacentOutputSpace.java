@@ -5,15 +5,21 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.optimech.geometry.hull.QuickHull;
 
 /**
- * A finite adjacent output space: the difference vectors themselves, deduplicated. Every difference is
+ * A finite adjacent output space: the difference vectors themselves, deduplicated. For a record domain
+ * larger than {@link #PRUNE_ABOVE} distinct records, only the vertices W of the records' hull are kept:
+ * conv(S_T) = conv(W − W) (or conv(±W)), so hulls, gauges and every norm's supremum are unchanged.
+ * Every difference is
  * computed exactly or refused: t(x) − t(x′) of two doubles is checked to be representable, since a
  * rounded difference could fall inside the true S_T and make a body too small.
  */
 public final class AdjacentOutputSpace {
     /** Largest number of differences built (a finite domain of k records gives up to k² under substitution). */
     public static final int MAX_POINTS = 4_000_000;
+    /** Record domains with more distinct records are pruned to their hull's vertices first. */
+    public static final int PRUNE_ABOVE = 64;
 
     private final double[][] points;
     private final Relation relation;
@@ -49,6 +55,14 @@ public final class AdjacentOutputSpace {
             }
         }
         double[][] distinct = distinct(Arrays.asList(features));
+        if (distinct.length > PRUNE_ABOVE) {
+            int[] v = QuickHull.of(distinct).vertices();
+            double[][] kept = new double[v.length][];
+            for (int k = 0; k < v.length; k++) {
+                kept[k] = distinct[v[k]];
+            }
+            distinct = kept;
+        }
         long count = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
         if (count > MAX_POINTS) {
             throw new IllegalArgumentException("the adjacent output space would have " + count + " points (" + distinct.length
@@ -145,7 +159,7 @@ public final class AdjacentOutputSpace {
         return points.length;
     }
 
-    /** The points of S_T (copies). */
+    /** The points of S_T (copies); for a pruned record domain, the differences of the record hull's vertices. */
     public double[][] points() {
         double[][] c = new double[points.length][];
         for (int i = 0; i < points.length; i++) {

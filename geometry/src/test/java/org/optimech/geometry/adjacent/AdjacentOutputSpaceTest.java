@@ -35,6 +35,19 @@ class AdjacentOutputSpaceTest {
                 assertThrows(IllegalArgumentException.class, () -> Relation.parse("swap")).getMessage());
     }
 
+    /** A large domain (a 21×21 grid of records) is pruned to its hull's 4 corners without changing the sensitivities. */
+    @Test
+    void largeDomainsArePrunedToTheRecordHull() {
+        double[][] grid = new double[441][];
+        for (int i = 0; i < 441; i++) {
+            grid[i] = new double[] {i / 21 * 0.25, i % 21 * 0.5};
+        }
+        AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(grid, Relation.SUBSTITUTION);
+        assertTrue(s.size() <= 16, "pruned to the differences of 4 corners: " + s.size());
+        double maxL1 = Arrays.stream(s.points()).mapToDouble(u -> Math.abs(u[0]) + Math.abs(u[1])).max().orElseThrow();
+        assertEquals(5.0 + 10.0, maxL1, 0.0);
+    }
+
     @Test
     void explicitDifferencesAreClosedUnderNegation() {
         AdjacentOutputSpace s = AdjacentOutputSpace.differences(new double[][] {{1, 2}}, Relation.SUBSTITUTION);

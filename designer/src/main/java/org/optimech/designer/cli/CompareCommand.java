@@ -1,0 +1,85 @@
+package org.optimech.designer.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.optimech.designer.knorm.CandidateReport;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormProblem;
+import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.designer.knorm.KNormReport;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonSyntaxException;
+import org.optimech.runtime.json.JsonValue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code optimech compare PROBLEM.json --out DIR}: the K-norm candidates side by side. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compares K-norm mechanisms for a \"knorm\" problem: per candidate body (l1, l2, linf, the hull of the adjacent output space) "
+                + "its certified sensitivity, the volume of the scaled body, the noise covariance's trace and worst direction, and containment. "
+                + "Writes DIR/comparison.md and DIR/comparison.csv, and for 2-D statistics DIR/comparison.png and .svg."})
+final class CompareCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROBLEM.json", description = "A problem of kind \"knorm\" (see README, \"K-norm problems\").")
+    Path problemFile;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Directory for the comparison files (created if needed).")
+    Path out;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        KNormProblem problem = load(problemFile);
+        long start = System.nanoTime();
+        KNormComparison.Result r;
+        try {
+            r = problem.compare();
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
+        }
+        List<Path> files;
+        try {
+            files = KNormReport.write(problem, r, out);
+        } catch (IOException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        w.printf(Locale.ROOT, "optimech compare %s: %d-dimensional statistic, %s neighbours, epsilon %s, %d points in S_T, %s%n", problemFile,
+                problem.space().dimension(), problem.space().relation().json(), problem.epsilon().toPlainString(), problem.space().size(), r.hull());
+        w.printf(Locale.ROOT, "  %-6s %10s %14s %14s %14s%n", "body", "noise dim", "sensitivity", "trace Cov", "worst var");
+        for (CandidateReport c : r.candidates()) {
+            w.printf(Locale.ROOT, "  %-6s %10d %14.8g %14.8g %14.8g%s%n", c.name(), c.noiseDimension(), c.sensitivity(), c.covarianceTrace(),
+                    c.worstDirectionVariance(), c == r.selected() ? "  <- selected (" + r.criterion().json() + ")" : "");
+        }
+        w.printf(Locale.ROOT, "  %.2f s%n", (System.nanoTime() - start) / 1e9);
+        for (Path f : files) {
+            w.println("wrote " + f);
+        }
+        w.flush();
+        return 0;
+    }
+
+    static KNormProblem load(Path file) {
+        JsonValue doc;
+        try {
+            doc = JsonParser.parse(file);
+        } catch (JsonSyntaxException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw SpecFiles.ioError(file, e);
+        }
+        try {
+            return KNormProblemParser.parse(doc);
+        } catch (FieldException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: " + e.getMessage(), e);
+        }
+    }
+}

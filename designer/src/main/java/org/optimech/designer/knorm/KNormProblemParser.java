@@ -1,0 +1,280 @@
+package org.optimech.designer.knorm;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.geometry.adjacent.AdjacentOutputSpace;
+import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
+
+/**
+ * Reads the {@code "kind": "knorm"} problem:
+ *
+ * <pre>{@code
+ * { "kind": "knorm", "epsilon": 1.0, "neighbours": "substitution",
+ *   "statistic": { "variables": {"x": [-1, 1], "y": [0, 1]},
+ *                  "features": [ {"name": "sum_xy", "terms": [{"coef": 1, "powers": {"x": 1, "y": 1}}]} ] },
+ *   "candidates": ["l1", "l2", "linf", "hull"], "criterion": "trace" }
+ * }</pre>
+ *
+ * The statistic is one of: {@code variables} + {@code features} (polynomial features of box variables;
+ * this version takes multilinear features, every power 0 or 1, whose image of the box lies in the hull
+ * of the box's vertices' images, so S_T's hull is exact), {@code records} (t(x) for every possible
+ * record: a public domain, never a dataset) with optional {@code names}, or {@code differences}
+ * (S_T itself, closed under negation here). Unknown keys are errors.
+ */
+public final class KNormProblemParser {
+    private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "statistic", "candidates", "criterion");
+    /** Box variables of multilinear features: 2^k vertices are enumerated. */
+    public static final int MAX_VARIABLES = 16;
+
+    private KNormProblemParser() {
+    }
+
+    /** Whether a parsed document is of this kind. */
+    public static boolean isKNorm(JsonValue doc) {
+        return doc instanceof JsonObject o && o.get("kind").filter(k -> k instanceof JsonString s && s.value().equals("knorm")).isPresent();
+    }
+
+    public static KNormProblem parse(JsonValue document) throws FieldException {
+        JsonObject o = Fields.object(document, "");
+        String kind = Fields.string(Fields.member(o, "kind", ""), "/kind");
+        if (!kind.equals("knorm")) {
+            throw new FieldException("/kind", "must be \"knorm\". Provided value: " + Fields.quote(kind));
+        }
+        Fields.allowedKeys(o, "", KEYS);
+        String name = o.has("name") ? Fields.string(o.get("name").orElseThrow(), "/name") : "";
+        if (o.has("description")) {
+            Fields.string(o.get("description").orElseThrow(), "/description");
+        }
+        JsonNumber eps = Fields.number(Fields.member(o, "epsilon", ""), "/epsilon");
+        BigDecimal epsilon = eps.decimal();
+        if (epsilon.signum() <= 0 || !Double.isFinite(eps.doubleValue())) {
+            throw new FieldException("/epsilon", "must be > 0 and finite. Provided value: " + eps.literal());
+        }
+        if (epsilon.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
+            throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + eps.literal());
+        }
+        Relation relation = o.has("neighbours")
+                ? Relation.parse(Fields.oneOf(o.get("neighbours").orElseThrow(), "/neighbours", "substitution", "add-remove"))
+                : Relation.SUBSTITUTION;
+        List<String> candidates = new ArrayList<>(KNormComparison.CANDIDATES);
+        if (o.has("candidates")) {
+            JsonArray a = Fields.array(o.get("candidates").orElseThrow(), "/candidates");
+            if (a.size() == 0) {
+                throw new FieldException("/candidates", "must not be empty");
+            }
+            candidates.clear();
+            for (int i = 0; i < a.size(); i++) {
+                String c = Fields.oneOf(a.get(i), "/candidates/" + i, KNormComparison.CANDIDATES.toArray(new String[0]));
+                if (candidates.contains(c)) {
+                    throw new FieldException("/candidates/" + i, "is listed twice. Provided value: " + Fields.quote(c));
+                }
+                candidates.add(c);
+            }
+        }
+        Criterion criterion = o.has("criterion") ? Criterion.parse(Fields.oneOf(o.get("criterion").orElseThrow(), "/criterion", "trace", "max-variance", "volume"))
+                : Criterion.TRACE;
+
+        JsonObject st = Fields.object(Fields.member(o, "statistic", ""), "/statistic");
+        List<String> names = new ArrayList<>();
+        AdjacentOutputSpace space;
+        String provenance;
+        if (st.has("features") || st.has("variables")) {
+            Fields.allowedKeys(st, "/statistic", Set.of("variables", "features"));
+            Map<String, double[]> vars = variables(Fields.object(Fields.member(st, "variables", "/statistic"), "/statistic/variables"));
+            List<Feature> features = features(Fields.array(Fields.member(st, "features", "/statistic"), "/statistic/features"), vars);
+            for (Feature f : features) {
+                names.add(f.name);
+            }
+            double[][] records = boxVertexImages(vars, features);
+            space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic");
+            provenance = "multilinear features of " + vars.size() + " box variables: S_T's hull is exactly the hull of the differences of t at the "
+                    + records.length + " box vertices (t is affine along every coordinate); box bounds and coefficients as given by the user";
+        } else if (st.has("records")) {
+            Fields.allowedKeys(st, "/statistic", Set.of("records", "names"));
+            double[][] records = matrix(Fields.array(st.get("records").orElseThrow(), "/statistic/records"), "/statistic/records");
+            names.addAll(names(st, records[0].length));
+            space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic/records");
+            provenance = "t(x) listed for " + records.length + " possible records (the user asserts this is the whole record domain); S_T exact";
+        } else if (st.has("differences")) {
+            Fields.allowedKeys(st, "/statistic", Set.of("differences", "names"));
+            double[][] diffs = matrix(Fields.array(st.get("differences").orElseThrow(), "/statistic/differences"), "/statistic/differences");
+            names.addAll(names(st, diffs[0].length));
+            space = build(() -> AdjacentOutputSpace.differences(diffs, relation), "/statistic/differences");
+            provenance = diffs.length + " difference vectors given by the user (asserted to be all of S_T), closed under negation";
+        } else {
+            throw new FieldException("/statistic", "must have \"variables\" and \"features\", \"records\", or \"differences\"");
+        }
+        return new KNormProblem(name, epsilon, space, names, candidates, criterion, provenance);
+    }
+
+    private interface SpaceBuilder {
+        AdjacentOutputSpace get();
+    }
+
+    private static AdjacentOutputSpace build(SpaceBuilder b, String ptr) throws FieldException {
+        try {
+            return b.get();
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(ptr, e.getMessage());
+        }
+    }
+
+    private static List<String> names(JsonObject st, int d) throws FieldException {
+        List<String> out = new ArrayList<>();
+        if (!st.has("names")) {
+            for (int j = 0; j < d; j++) {
+                out.add("t" + (j + 1));
+            }
+            return out;
+        }
+        JsonArray a = Fields.array(st.get("names").orElseThrow(), "/statistic/names");
+        if (a.size() != d) {
+            throw new FieldException("/statistic/names", "must have one name per coordinate (" + d + "). Provided value: " + a.size() + " names");
+        }
+        for (int j = 0; j < d; j++) {
+            out.add(Fields.string(a.get(j), "/statistic/names/" + j));
+        }
+        return out;
+    }
+
+    private static double[][] matrix(JsonArray a, String ptr) throws FieldException {
+        if (a.size() == 0) {
+            throw new FieldException(ptr, "must not be empty");
+        }
+        double[][] m = new double[a.size()][];
+        for (int i = 0; i < a.size(); i++) {
+            JsonArray row = Fields.array(a.get(i), ptr + "/" + i);
+            if (row.size() == 0 || (i > 0 && row.size() != m[0].length)) {
+                throw new FieldException(ptr + "/" + i, "must have " + (i == 0 ? "at least one" : String.valueOf(m[0].length)) + " numbers. Provided value: "
+                        + row.size() + " numbers");
+            }
+            m[i] = new double[row.size()];
+            for (int j = 0; j < row.size(); j++) {
+                m[i][j] = Fields.finiteDouble(row.get(j), ptr + "/" + i + "/" + j);
+            }
+        }
+        return m;
+    }
+
+    private static Map<String, double[]> variables(JsonObject v) throws FieldException {
+        if (v.size() == 0) {
+            throw new FieldException("/statistic/variables", "must not be empty");
+        }
+        if (v.size() > MAX_VARIABLES) {
+            throw new FieldException("/statistic/variables", "at most " + MAX_VARIABLES + " box variables (2^k vertices are enumerated). Provided value: "
+                    + v.size() + " variables");
+        }
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonValue> e : v.members().entrySet()) {
+            String ptr = "/statistic/variables/" + e.getKey();
+            JsonArray box = Fields.array(e.getValue(), ptr);
+            if (box.size() != 2) {
+                throw new FieldException(ptr, "must be a box [lower, upper]. Provided value: " + box.size() + " numbers");
+            }
+            double lo = Fields.finiteDouble(box.get(0), ptr + "/0");
+            double hi = Fields.finiteDouble(box.get(1), ptr + "/1");
+            if (!(lo <= hi)) {
+                throw new FieldException(ptr, "lower must be <= upper. Provided value: [" + lo + ", " + hi + "]");
+            }
+            out.put(e.getKey(), new double[] {lo, hi});
+        }
+        return out;
+    }
+
+    private record Term(BigDecimal coef, Map<String, Integer> powers) {
+    }
+
+    private record Feature(String name, List<Term> terms) {
+    }
+
+    private static List<Feature> features(JsonArray a, Map<String, double[]> vars) throws FieldException {
+        if (a.size() == 0) {
+            throw new FieldException("/statistic/features", "must not be empty");
+        }
+        List<Feature> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            String ptr = "/statistic/features/" + i;
+            JsonObject f = Fields.object(a.get(i), ptr);
+            Fields.allowedKeys(f, ptr, Set.of("name", "terms"));
+            String name = f.has("name") ? Fields.string(f.get("name").orElseThrow(), ptr + "/name") : "t" + (i + 1);
+            JsonArray terms = Fields.array(Fields.member(f, "terms", ptr), ptr + "/terms");
+            if (terms.size() == 0) {
+                throw new FieldException(ptr + "/terms", "must not be empty");
+            }
+            List<Term> ts = new ArrayList<>();
+            for (int k = 0; k < terms.size(); k++) {
+                String tp = ptr + "/terms/" + k;
+                JsonObject t = Fields.object(terms.get(k), tp);
+                Fields.allowedKeys(t, tp, Set.of("coef", "powers"));
+                JsonNumber c = Fields.number(Fields.member(t, "coef", tp), tp + "/coef");
+                if (!Double.isFinite(c.doubleValue())) {
+                    throw new FieldException(tp + "/coef", "must be finite. Provided value: " + c.literal());
+                }
+                Map<String, Integer> powers = new LinkedHashMap<>();
+                if (t.has("powers")) {
+                    JsonObject p = Fields.object(t.get("powers").orElseThrow(), tp + "/powers");
+                    for (Map.Entry<String, JsonValue> e : p.members().entrySet()) {
+                        String pp = tp + "/powers/" + e.getKey();
+                        if (!vars.containsKey(e.getKey())) {
+                            throw new FieldException(pp, "names no variable; the variables are " + String.join(", ", vars.keySet()));
+                        }
+                        int power = (int) Fields.integer(e.getValue(), pp, 0, 64);
+                        if (power > 1) {
+                            throw new FieldException(pp, "powers above 1 make S_T curved; its certified outer hull (interval branch-and-bound with a "
+                                    + "sandwich tolerance) is not implemented yet. List the record domain with \"records\", or use multilinear "
+                                    + "features. Provided value: " + power);
+                        }
+                        if (power == 1) {
+                            powers.put(e.getKey(), 1);
+                        }
+                    }
+                }
+                ts.add(new Term(c.decimal(), powers));
+            }
+            out.add(new Feature(name, ts));
+        }
+        return out;
+    }
+
+    /** t at every vertex of the box, evaluated exactly and refused if a value is not a double. */
+    private static double[][] boxVertexImages(Map<String, double[]> vars, List<Feature> features) throws FieldException {
+        List<String> names = new ArrayList<>(vars.keySet());
+        int k = names.size();
+        double[][] out = new double[1 << k][features.size()];
+        for (int mask = 0; mask < (1 << k); mask++) {
+            Map<String, BigDecimal> x = new LinkedHashMap<>();
+            for (int v = 0; v < k; v++) {
+                x.put(names.get(v), new BigDecimal(vars.get(names.get(v))[(mask >> v) & 1]));
+            }
+            for (int f = 0; f < features.size(); f++) {
+                BigDecimal s = BigDecimal.ZERO;
+                for (Term t : features.get(f).terms) {
+                    BigDecimal p = t.coef;
+                    for (String var : t.powers.keySet()) {
+                        p = p.multiply(x.get(var));
+                    }
+                    s = s.add(p);
+                }
+                double dv = s.doubleValue();
+                if (new BigDecimal(dv).compareTo(s) != 0) {
+                    throw new FieldException("/statistic/features/" + f, "its value " + s.toPlainString() + " at a box vertex is not exactly a double; "
+                            + "use coefficients and bounds that are binary fractions (e.g. 0.5, not 0.1)");
+                }
+                out[mask][f] = dv;
+            }
+        }
+        return out;
+    }
+}
