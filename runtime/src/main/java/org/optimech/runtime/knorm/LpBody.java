@@ -1,0 +1,104 @@
+package org.optimech.runtime.knorm;
+
+import org.optimech.runtime.random.RandomBits;
+
+/** The unit balls of ℓ1, ℓ2 and ℓ∞ in d dimensions, each with a direct uniform sampler. */
+public final class LpBody implements UnitBody {
+    /** Which norm. */
+    public enum Norm {
+        L1("l1"), L2("l2"), LINF("linf");
+
+        private final String json;
+
+        Norm(String json) {
+            this.json = json;
+        }
+
+        public String json() {
+            return json;
+        }
+    }
+
+    private final Norm norm;
+    private final int d;
+
+    private LpBody(Norm norm, int d) {
+        this.norm = norm;
+        this.d = d;
+    }
+
+    public static LpBody of(Norm norm, int dimension) {
+        if (dimension < 1) {
+            throw new IllegalArgumentException("dimension must be >= 1. Provided value: " + dimension);
+        }
+        return new LpBody(norm, dimension);
+    }
+
+    @Override
+    public int dimension() {
+        return d;
+    }
+
+    @Override
+    public String name() {
+        return norm.json();
+    }
+
+    @Override
+    public double[] uniformPoint(RandomBits bits) {
+        double[] u = new double[d];
+        switch (norm) {
+            case L1: {
+                // (E_1..E_d)/(E_0+..+E_d) is uniform in the simplex {x ≥ 0, Σx ≤ 1}; random signs give the cross-polytope
+                double total = Continuous.exponential(bits);
+                for (int j = 0; j < d; j++) {
+                    u[j] = Continuous.exponential(bits);
+                    total += u[j];
+                }
+                for (int j = 0; j < d; j++) {
+                    u[j] = Continuous.sign(bits) * u[j] / total;
+                }
+                return u;
+            }
+            case L2: {
+                double s = 0;
+                for (int j = 0; j < d; j++) {
+                    u[j] = Continuous.normal(bits);
+                    s += u[j] * u[j];
+                }
+                double radius = Math.pow(Continuous.openUniform(bits), 1.0 / d) / Math.sqrt(s);
+                for (int j = 0; j < d; j++) {
+                    u[j] *= radius;
+                }
+                return u;
+            }
+            default:
+                for (int j = 0; j < d; j++) {
+                    u[j] = Continuous.symmetricUniform(bits);
+                }
+                return u;
+        }
+    }
+
+    @Override
+    public double norm(double[] x) {
+        double s = 0;
+        switch (norm) {
+            case L1:
+                for (double v : x) {
+                    s += Math.abs(v);
+                }
+                return s;
+            case L2:
+                for (double v : x) {
+                    s += v * v;
+                }
+                return Math.sqrt(s);
+            default:
+                for (double v : x) {
+                    s = Math.max(s, Math.abs(v));
+                }
+                return s;
+        }
+    }
+}
