@@ -13,6 +13,9 @@ import org.optimech.geometry.body.Sensitivity;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.geometry.hull.QuickHull;
+import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.PolytopeBody;
 
 /**
  * Compares K-norm mechanisms for one adjacent output space at one ε. For body K with sensitivity Δ,
@@ -36,6 +39,43 @@ public final class KNormComparison {
     }
 
     private KNormComparison() {
+    }
+
+    /**
+     * The runtime sampler for one of the compared candidates, with its certified sensitivity (floating-point,
+     * idealized numerics). The hull's sampler walks its cone triangulation.
+     *
+     * @throws UnsupportedOperationException for a hull reduced to a proper subspace (noise there, mapped back: not yet)
+     */
+    public static KNormSampler sampler(Result r, String name) {
+        CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("candidate " + name + " was not compared"));
+        if (!name.equals("hull")) {
+            LpBody.Norm norm = name.equals("l1") ? LpBody.Norm.L1 : name.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
+            return KNormSampler.of(LpBody.of(norm, c.noiseDimension()), c.sensitivity(), r.epsilon());
+        }
+        ConvexHull hull = r.hull();
+        if (!hull.span().isFull()) {
+            throw new UnsupportedOperationException("the hull spans a " + hull.dimension() + "-dimensional subspace; sampling there and mapping back "
+                    + "is not implemented yet");
+        }
+        ConeTriangulation t = ConeTriangulation.fromOrigin(hull);
+        int[][] simplices = t.simplices();
+        double[][] pts = hull.reduced();
+        double[][][] s = new double[simplices.length][][];
+        for (int i = 0; i < simplices.length; i++) {
+            s[i] = new double[simplices[i].length][];
+            for (int k = 0; k < simplices[i].length; k++) {
+                s[i][k] = pts[simplices[i][k]];
+            }
+        }
+        double[][] normals = new double[hull.facets().size()][];
+        double[] offsets = new double[normals.length];
+        for (int f = 0; f < normals.length; f++) {
+            normals[f] = hull.facets().get(f).normal();
+            offsets[f] = hull.facets().get(f).offset();
+        }
+        return KNormSampler.of(PolytopeBody.of(s, t.weights(), normals, offsets), c.sensitivity(), r.epsilon());
     }
 
     /**

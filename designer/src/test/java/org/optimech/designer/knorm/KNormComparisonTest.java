@@ -139,6 +139,46 @@ class KNormComparisonTest {
         assertEquals(1.0, get(r, "hull").sensitivity(), 0.0);
     }
 
+    /**
+     * Designer to runtime: the hull of Example 3.1's grid, sampled by the runtime's polytope sampler. The noise's
+     * empirical covariance matches the designer's exact Cov(V) (each entry within 6 standard errors, estimated from
+     * the fourth moments: false failure below 1e-8 per entry), and ‖V‖_K has mean dΔ/ε (ERRATA K1).
+     */
+    @Test
+    void hullSamplerMatchesTheDesignedCovariance() {
+        double[][] t = new double[17][];
+        for (int i = 0; i <= 16; i++) {
+            double x = -1 + i / 8.0;
+            t[i] = new double[] {x, 2 * x * x};
+        }
+        KNormComparison.Result r = KNormComparison.compare(AdjacentOutputSpace.finiteDomain(t, Relation.SUBSTITUTION), 0.5, ALL, Criterion.TRACE);
+        org.optimech.runtime.knorm.KNormSampler s = KNormComparison.sampler(r, "hull");
+        org.optimech.runtime.random.SeededRandomBits bits = new org.optimech.runtime.random.SeededRandomBits(9);
+        int n = 200_000;
+        double[][] m2 = new double[2][2];
+        double[][] m4 = new double[2][2];
+        double normSum = 0;
+        for (int i = 0; i < n; i++) {
+            double[] v = s.noise(bits);
+            normSum += s.body().norm(v);
+            for (int a = 0; a < 2; a++) {
+                for (int b = 0; b < 2; b++) {
+                    m2[a][b] += v[a] * v[b];
+                    m4[a][b] += v[a] * v[b] * v[a] * v[b];
+                }
+            }
+        }
+        double[][] cov = get(r, "hull").covariance();
+        for (int a = 0; a < 2; a++) {
+            for (int b = 0; b < 2; b++) {
+                double mean = m2[a][b] / n;
+                double se = Math.sqrt((m4[a][b] / n - mean * mean) / n);
+                assertEquals(cov[a][b], mean, 6 * se + 1e-12, "Cov[" + a + "][" + b + "]");
+            }
+        }
+        assertEquals(2 * 1.0 / 0.5, normSum / n, 6 * Math.sqrt(2) * (1.0 / 0.5) / Math.sqrt(n), "E||V||_K = d Delta / eps");
+    }
+
     @Test
     void badInputIsAClearError() {
         AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(unitVectors(2), Relation.ADD_REMOVE);
