@@ -6,6 +6,8 @@ import java.util.List;
 import org.apache.commons.math3.fraction.BigFraction;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.body.ConeTriangulation;
 import org.optimech.geometry.body.LpBall;
@@ -14,6 +16,7 @@ import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.geometry.hull.QuickHull;
 import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
 import org.optimech.runtime.knorm.PolytopeBody;
 
@@ -26,13 +29,13 @@ import org.optimech.runtime.knorm.PolytopeBody;
  */
 public final class KNormComparison {
     /** The candidates' names, in report order. */
-    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "hull");
+    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "hull", "search");
 
     /**
      * @param containment containment[a][b]: candidate a's scaled body Δ_a·K_a lies inside b's (null where not decided)
      */
     public record Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
-            ConvexHull hull) {
+            ConvexHull hull, BodySearch.Found search) {
         public Result {
             candidates = List.copyOf(candidates);
         }
@@ -50,6 +53,17 @@ public final class KNormComparison {
     public static KNormSampler sampler(Result r, String name) {
         CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("candidate " + name + " was not compared"));
+        if (name.equals("search")) {
+            BodySearch.Found f = r.search();
+            double[][] inv = new double[f.a().length][f.a().length];
+            for (int i = 0; i < inv.length; i++) {
+                for (int j = 0; j < inv.length; j++) {
+                    inv[i][j] = f.inverseExact()[i][j].doubleValue();
+                }
+            }
+            LpBody base = LpBody.of(f.base() == LpBall.L1 ? LpBody.Norm.L1 : LpBody.Norm.LINF, inv.length);
+            return KNormSampler.of(LinearImageBody.of(base, f.a(), inv), c.sensitivity(), r.epsilon());
+        }
         if (!name.equals("hull")) {
             LpBody.Norm norm = name.equals("l1") ? LpBody.Norm.L1 : name.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
             return KNormSampler.of(LpBody.of(norm, c.noiseDimension()), c.sensitivity(), r.epsilon());
@@ -101,11 +115,22 @@ public final class KNormComparison {
             throw new IllegalArgumentException("the adjacent output space is only the origin: the statistic does not depend on the data");
         }
         List<CandidateReport> out = new ArrayList<>();
+        BodySearch.Found found = null;
         for (String name : names) {
+            if (name.equals("search")) {
+                if (!hull.span().isFull() || d > BodySearch.MAX_DIMENSION) {
+                    continue; // said in the report's notes: the search needs a full-dimensional S_T of d <= 6
+                }
+                found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1);
+                if (found != null) {
+                    out.add(searchReport(found, hull.vertexCoordinates(), epsilon, d));
+                }
+                continue;
+            }
             out.add(name.equals("hull") ? hullReport(hull, pts, epsilon, d) : ballReport(LpBall.parse(name), pts, epsilon, d));
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found);
     }
 
     private static CandidateReport ballReport(LpBall ball, double[][] pts, double epsilon, int d) {
@@ -118,6 +143,27 @@ public final class KNormComparison {
         }
         return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * ball.volume(d), d * c, cov, c,
                 "closed forms: M = " + ball.secondMomentScalar(d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
+    }
+
+    private static CandidateReport searchReport(BodySearch.Found f, double[][] vertices, double epsilon, int d) {
+        Sensitivity s = Sensitivity.ofLinearImage(f.base(), f.inverseExact(), vertices);
+        RealMatrix a = new Array2DRowRealMatrix(f.a());
+        RealMatrix aat = a.multiply(a.transpose());
+        double factor = (d + 1.0) * (d + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon) * f.base().secondMomentScalar(d).doubleValue();
+        double[][] cov = aat.scalarMultiply(factor).getData();
+        double trace = 0;
+        for (int i = 0; i < d; i++) {
+            trace += cov[i][i];
+        }
+        double worst = Double.NEGATIVE_INFINITY;
+        for (double e : new EigenDecomposition(new Array2DRowRealMatrix(cov)).getRealEigenvalues()) {
+            worst = Math.max(worst, e);
+        }
+        double volume = Math.pow(s.upper(), d) * Math.abs(new LUDecomposition(a).getDeterminant()) * f.base().volume(d);
+        return new CandidateReport("search", d, s.upper(), s.exact(), volume, trace, cov, worst, String.format(java.util.Locale.ROOT,
+                "HEURISTIC, not claimed optimal: Nelder-Mead over linear images A*B of the linf and l1 balls (%d starts, %d evaluations); best: A*%s "
+                        + "with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), rounded up",
+                f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a())));
     }
 
     private static CandidateReport hullReport(ConvexHull hull, double[][] pts, double epsilon, int d) {
@@ -181,6 +227,9 @@ public final class KNormComparison {
 
     /** sup_{x ∈ K_a} ‖x‖_{K_b}; NaN when the hull is reduced (it and the balls live in different spaces). */
     static double supNorm(String a, String b, ConvexHull hull, int d) {
+        if (a.equals("search") || b.equals("search")) {
+            return Double.NaN;
+        }
         if ((a.equals("hull") || b.equals("hull")) && !hull.span().isFull()) {
             return Double.NaN;
         }

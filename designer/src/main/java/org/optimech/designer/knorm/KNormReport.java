@@ -74,7 +74,7 @@ public final class KNormReport {
         }
         b.append("\nBest under each criterion: ").append(String.join("; ", disagree)).append(".\n");
         b.append("\nThe hull is optimal in the line-conditional order (Awan–Slavković), not necessarily for the trace: a larger body can have "
-                + "a smaller second moment. A search over bodies beyond these candidates is not implemented yet.\n");
+                + "a smaller second moment; the `search` candidate (a heuristic) looks among linear images of the ℓ∞ and ℓ1 balls.\n");
         return b.toString();
     }
 
@@ -82,10 +82,11 @@ public final class KNormReport {
     public static XYChart chart(KNormProblem p, KNormComparison.Result r) {
         XYChart chart = Figures.lineChart("S_T, its hull and the candidate balls (epsilon " + p.epsilon().toPlainString() + ")", p.featureNames().get(0),
                 p.featureNames().get(1), 800, 800);
-        Color[] colors = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728)};
+        Color[] colors = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd)};
         int ci = 0;
         for (CandidateReport c : r.candidates()) {
-            double[][] xy = c.name().equals("hull") ? hullOutline(r) : ballOutline(c.name(), c.sensitivity());
+            double[][] xy = c.name().equals("hull") ? hullOutline(r) : c.name().equals("search") ? searchOutline(r, c.sensitivity())
+                    : ballOutline(c.name(), c.sensitivity());
             if (xy != null) {
                 Figures.line(chart, c.name() + " (sensitivity " + num(c.sensitivity()) + ")", xy[0], xy[1], colors[ci % colors.length], null);
             }
@@ -111,6 +112,19 @@ public final class KNormReport {
             double norm = name.equals("l1") ? Math.abs(cx) + Math.abs(cy) : name.equals("linf") ? Math.max(Math.abs(cx), Math.abs(cy)) : 1;
             x[i] = delta * cx / norm;
             y[i] = delta * cy / norm;
+        }
+        return new double[][] {x, y};
+    }
+
+    /** Δ·A·(boundary of the base ball) for the searched body. */
+    private static double[][] searchOutline(KNormComparison.Result r, double delta) {
+        double[][] base = ballOutline(r.search().base().json(), delta);
+        double[][] a = r.search().a();
+        double[] x = new double[base[0].length];
+        double[] y = new double[base[0].length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = a[0][0] * base[0][i] + a[0][1] * base[1][i];
+            y[i] = a[1][0] * base[0][i] + a[1][1] * base[1][i];
         }
         return new double[][] {x, y};
     }

@@ -82,6 +82,38 @@ public record Sensitivity(double upper, boolean exact) {
         return roundUp(best);
     }
 
+    /**
+     * max over the points of ‖W·u‖_B for an exact rational matrix W (the inverse of a linear image A·B of the
+     * ℓ1 or ℓ∞ ball), in exact arithmetic and rounded up.
+     */
+    public static Sensitivity ofLinearImage(LpBall base, BigFraction[][] w, double[][] points) {
+        if (base == LpBall.L2) {
+            throw new IllegalArgumentException("linear images are certified for the l1 and linf balls only (the l2 norm is irrational)");
+        }
+        BigFraction best = BigFraction.ZERO;
+        for (double[] u : points) {
+            BigFraction[] x = new BigFraction[u.length];
+            for (int j = 0; j < u.length; j++) {
+                x[j] = new BigFraction(u[j]);
+            }
+            BigFraction norm = BigFraction.ZERO;
+            for (BigFraction[] row : w) {
+                BigFraction y = BigFraction.ZERO;
+                for (int j = 0; j < u.length; j++) {
+                    if (u[j] != 0 && row[j].getNumerator().signum() != 0) {
+                        y = y.add(row[j].multiply(x[j]));
+                    }
+                }
+                y = y.abs();
+                norm = base == LpBall.L1 ? norm.add(y) : (y.compareTo(norm) > 0 ? y : norm);
+            }
+            if (norm.compareTo(best) > 0) {
+                best = norm;
+            }
+        }
+        return roundUp(best);
+    }
+
     private static Sensitivity roundUp(BigDecimal exact) {
         double v = exact.doubleValue();
         if (new BigDecimal(v).compareTo(exact) < 0) {

@@ -1,0 +1,155 @@
+package org.optimech.designer.knorm;
+
+import java.util.SplittableRandom;
+import org.apache.commons.math3.analysis.MultivariateFunction;
+import org.apache.commons.math3.exception.TooManyEvaluationsException;
+import org.apache.commons.math3.fraction.BigFraction;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.optim.InitialGuess;
+import org.apache.commons.math3.optim.MaxEval;
+import org.apache.commons.math3.optim.PointValuePair;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
+import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
+import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex;
+import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
+import org.optimech.geometry.body.LpBall;
+
+/**
+ * A heuristic search for a better body than the candidates, among linear images K = A·B of the ℓ∞ and
+ * ℓ1 balls that contain S_T after scaling: Δ(A) = max over S_T's hull vertices of ‖A⁻¹v‖_B, and the
+ * criterion is scale-free in A (trace: Δ²·c_B·‖A‖²_F; max-variance: Δ²·c_B·λmax(AAᵀ); volume:
+ * Δ^d·|det A|·vol B). Nelder–Mead from several starts. The result is called a heuristic: it is not
+ * claimed optimal, but its Δ is certified exactly for the matrix found (A⁻¹ as exact rationals).
+ */
+final class BodySearch {
+    /** Largest dimension searched (d² parameters). */
+    static final int MAX_DIMENSION = 6;
+
+    /**
+     * @param inverseExact A⁻¹ in exact rationals (the gauge the sensitivity is certified for)
+     */
+    record Found(LpBall base, double[][] a, BigFraction[][] inverseExact, double score, int starts, int evaluations) {
+    }
+
+    private BodySearch() {
+    }
+
+    static Found search(double[][] vertices, int d, Criterion criterion, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Found best = null;
+        int evaluations = 0;
+        int starts = 0;
+        for (LpBall base : new LpBall[] {LpBall.LINF, LpBall.L1}) {
+            MultivariateFunction f = x -> objective(toMatrix(x, d), vertices, base, criterion, d);
+            for (int s = 0; s < 4; s++) {
+                double[] start = new double[d * d];
+                for (int i = 0; i < d; i++) {
+                    for (int j = 0; j < d; j++) {
+                        start[i * d + j] = (i == j ? 1 : 0) + (s == 0 ? 0 : 0.3 * (rnd.nextDouble() - 0.5));
+                    }
+                }
+                SimplexOptimizer opt = new SimplexOptimizer(1e-12, 1e-14);
+                PointValuePair p;
+                try {
+                    p = opt.optimize(new MaxEval(4000 * d), new ObjectiveFunction(f), GoalType.MINIMIZE, new InitialGuess(start), new NelderMeadSimplex(d * d, 0.2));
+                    evaluations += opt.getEvaluations();
+                } catch (TooManyEvaluationsException e) {
+                    evaluations += 4000 * d;
+                    continue;
+                }
+                starts++;
+                if (Double.isFinite(p.getValue()) && (best == null || p.getValue() < best.score())) {
+                    double[][] a = toMatrix(p.getPoint(), d);
+                    best = new Found(base, a, exactInverse(a), p.getValue(), 0, 0);
+                }
+            }
+        }
+        return best == null ? null : new Found(best.base(), best.a(), best.inverseExact(), best.score(), starts, evaluations);
+    }
+
+    private static double[][] toMatrix(double[] x, int d) {
+        double[][] a = new double[d][d];
+        for (int i = 0; i < d; i++) {
+            System.arraycopy(x, i * d, a[i], 0, d);
+        }
+        return a;
+    }
+
+    static double objective(double[][] a, double[][] vertices, LpBall base, Criterion criterion, int d) {
+        RealMatrix m = new Array2DRowRealMatrix(a);
+        LUDecomposition lu = new LUDecomposition(m, 1e-12);
+        if (!lu.getSolver().isNonSingular()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        RealMatrix inv = lu.getSolver().getInverse();
+        double delta = 0;
+        for (double[] v : vertices) {
+            delta = Math.max(delta, base.norm(inv.operate(v)));
+        }
+        double c = base.secondMomentScalar(d).doubleValue();
+        switch (criterion) {
+            case TRACE: {
+                double fro = 0;
+                for (double[] row : a) {
+                    for (double x : row) {
+                        fro += x * x;
+                    }
+                }
+                return delta * delta * c * fro;
+            }
+            case MAX_VARIANCE: {
+                double top = 0;
+                for (double e : new EigenDecomposition(m.multiply(m.transpose())).getRealEigenvalues()) {
+                    top = Math.max(top, e);
+                }
+                return delta * delta * c * top;
+            }
+            default:
+                return Math.pow(delta, d) * Math.abs(lu.getDeterminant()) * base.volume(d);
+        }
+    }
+
+    /** The exact inverse of a double matrix (Gauss–Jordan over rationals). */
+    static BigFraction[][] exactInverse(double[][] a) {
+        int d = a.length;
+        BigFraction[][] m = new BigFraction[d][2 * d];
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++) {
+                m[i][j] = new BigFraction(a[i][j]);
+                m[i][d + j] = i == j ? BigFraction.ONE : BigFraction.ZERO;
+            }
+        }
+        for (int c = 0; c < d; c++) {
+            int p = c;
+            while (p < d && m[p][c].getNumerator().signum() == 0) {
+                p++;
+            }
+            if (p == d) {
+                throw new IllegalArgumentException("the matrix is singular");
+            }
+            BigFraction[] t = m[c];
+            m[c] = m[p];
+            m[p] = t;
+            BigFraction inv = m[c][c].reciprocal();
+            for (int j = 0; j < 2 * d; j++) {
+                m[c][j] = m[c][j].multiply(inv);
+            }
+            for (int i = 0; i < d; i++) {
+                if (i != c && m[i][c].getNumerator().signum() != 0) {
+                    BigFraction f = m[i][c];
+                    for (int j = 0; j < 2 * d; j++) {
+                        m[i][j] = m[i][j].subtract(f.multiply(m[c][j]));
+                    }
+                }
+            }
+        }
+        BigFraction[][] out = new BigFraction[d][d];
+        for (int i = 0; i < d; i++) {
+            System.arraycopy(m[i], d, out[i], 0, d);
+        }
+        return out;
+    }
+}
