@@ -1,0 +1,163 @@
+package org.optimech.geometry.support;
+
+import java.util.function.Function;
+import org.optimech.geometry.adjacent.Relation;
+
+/**
+ * The adjacent output space of an additive statistic with polynomial features on a box, known through
+ * certified bounds: S_T = {t(x) − t(x′)} (substitution) or {±t(x)} (add/remove) for x, x′ in the box.
+ * Every quantity is returned as a {@link BoxMaximizer.Bound}: a certified upper bound with a witness
+ * lower bound.
+ */
+public final class CurvedOutputSpace {
+    private final PolynomialMap t;
+    private final Relation relation;
+    private final double tolerance;
+    private final long maxBoxes;
+
+    private CurvedOutputSpace(PolynomialMap t, Relation relation, double tolerance, long maxBoxes) {
+        this.t = t;
+        this.relation = relation;
+        this.tolerance = tolerance;
+        this.maxBoxes = maxBoxes;
+    }
+
+    /**
+     * @param tolerance relative gap at which each branch and bound stops
+     * @param maxBoxes box budget per branch and bound
+     */
+    public static CurvedOutputSpace of(PolynomialMap t, Relation relation, double tolerance, long maxBoxes) {
+        if (!(tolerance > 0) || !(tolerance < 1)) {
+            throw new IllegalArgumentException("tolerance must be in (0, 1). Provided value: " + tolerance);
+        }
+        if (maxBoxes < 1) {
+            throw new IllegalArgumentException("maxBoxes must be >= 1. Provided value: " + maxBoxes);
+        }
+        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes);
+    }
+
+    public int dimension() {
+        return t.dimension();
+    }
+
+    private Interval[] box() {
+        double[][] b = t.box();
+        Interval[] out = new Interval[b.length];
+        for (int v = 0; v < b.length; v++) {
+            out[v] = new Interval(b[v][0], b[v][1]);
+        }
+        return out;
+    }
+
+    private Function<Interval[], Interval> linear(double[] a) {
+        return x -> {
+            Interval s = Interval.point(0);
+            for (int k = 0; k < a.length; k++) {
+                if (a[k] != 0) {
+                    s = s.add(t.feature(k, x).scale(a[k]));
+                }
+            }
+            return s;
+        };
+    }
+
+    private BoxMaximizer.Bound max(Function<Interval[], Interval> f, Interval[] box) {
+        return BoxMaximizer.maximize(f, box, tolerance, maxBoxes);
+    }
+
+    /** The support function h(a) = sup over S_T of a·u. */
+    public BoxMaximizer.Bound support(double[] a) {
+        if (a.length != dimension()) {
+            throw new IllegalArgumentException("direction must have " + dimension() + " coordinates. Provided length: " + a.length);
+        }
+        double[] neg = new double[a.length];
+        for (int k = 0; k < a.length; k++) {
+            neg[k] = -a[k];
+        }
+        BoxMaximizer.Bound up = max(linear(a), box());
+        BoxMaximizer.Bound down = max(linear(neg), box());
+        if (relation == Relation.SUBSTITUTION) {
+            double[] w = concat(up.witness(), down.witness());
+            return new BoxMaximizer.Bound(Math.nextUp(up.upper() + down.upper()), Math.nextDown(up.lower() + down.lower()), w, up.boxes() + down.boxes());
+        }
+        return up.upper() >= down.upper() && up.lower() >= down.lower() ? up
+                : new BoxMaximizer.Bound(Math.max(up.upper(), down.upper()), Math.max(up.lower(), down.lower()),
+                        up.lower() >= down.lower() ? up.witness() : down.witness(), up.boxes() + down.boxes());
+    }
+
+    /** Δ∞ = max_k h(e_k) (S_T is symmetric). */
+    public BoxMaximizer.Bound linfSensitivity() {
+        BoxMaximizer.Bound best = null;
+        for (int k = 0; k < dimension(); k++) {
+            double[] e = new double[dimension()];
+            e[k] = 1;
+            best = larger(best, support(e));
+        }
+        return best;
+    }
+
+    /** Δ₁ = max over sign vectors s of h(s): 2^(d−1) support evaluations (s and −s agree). */
+    public BoxMaximizer.Bound l1Sensitivity() {
+        int d = dimension();
+        if (d > 20) {
+            throw new IllegalArgumentException("l1 sensitivity by sign vectors needs 2^(d-1) supports; d = " + d + " is too large");
+        }
+        BoxMaximizer.Bound best = null;
+        for (int mask = 0; mask < (1 << (d - 1)); mask++) {
+            double[] s = new double[d];
+            for (int k = 0; k < d; k++) {
+                s[k] = k == d - 1 || ((mask >> k) & 1) == 0 ? 1 : -1;
+            }
+            best = larger(best, support(s));
+        }
+        return best;
+    }
+
+    /** Δ₂ by branch and bound on the squared norm over the box (pairs of boxes for substitution), then square roots rounded outward. */
+    public BoxMaximizer.Bound l2Sensitivity() {
+        int m = t.variables();
+        Interval[] b = box();
+        Function<Interval[], Interval> sq;
+        Interval[] domain;
+        if (relation == Relation.SUBSTITUTION) {
+            domain = new Interval[2 * m];
+            System.arraycopy(b, 0, domain, 0, m);
+            System.arraycopy(b, 0, domain, m, m);
+            sq = x -> {
+                Interval[] x1 = java.util.Arrays.copyOfRange(x, 0, m);
+                Interval[] x2 = java.util.Arrays.copyOfRange(x, m, 2 * m);
+                Interval s = Interval.point(0);
+                for (int k = 0; k < dimension(); k++) {
+                    s = s.add(t.feature(k, x1).subtract(t.feature(k, x2)).pow(2));
+                }
+                return s;
+            };
+        } else {
+            domain = b;
+            sq = x -> {
+                Interval s = Interval.point(0);
+                for (int k = 0; k < dimension(); k++) {
+                    s = s.add(t.feature(k, x).pow(2));
+                }
+                return s;
+            };
+        }
+        BoxMaximizer.Bound r = max(sq, domain);
+        return new BoxMaximizer.Bound(Math.nextUp(Math.sqrt(r.upper())), Math.nextDown(Math.sqrt(Math.max(0, r.lower()))), r.witness(), r.boxes());
+    }
+
+    private static BoxMaximizer.Bound larger(BoxMaximizer.Bound a, BoxMaximizer.Bound b) {
+        if (a == null) {
+            return b;
+        }
+        return new BoxMaximizer.Bound(Math.max(a.upper(), b.upper()), Math.max(a.lower(), b.lower()), a.lower() >= b.lower() ? a.witness() : b.witness(),
+                a.boxes() + b.boxes());
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] c = new double[a.length + b.length];
+        System.arraycopy(a, 0, c, 0, a.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+}
