@@ -52,8 +52,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         }
         PrintWriter w = spec.commandLine().getOut();
-        w.printf(Locale.ROOT, "optimech compare %s: %d-dimensional statistic, %s neighbours, epsilon %s, %d points in S_T, %s%n", problemFile,
-                problem.space().dimension(), problem.space().relation().json(), problem.epsilon().toPlainString(), problem.space().size(), r.hull());
+        w.printf(Locale.ROOT, "optimech compare %s: %d-dimensional statistic, %s neighbours, epsilon %s, S_T %s, %s%n", problemFile,
+                problem.dimension(), problem.relation().json(), problem.epsilon().toPlainString(), problem.describeSpace(), r.hull());
         w.printf(Locale.ROOT, "  %-6s %10s %14s %14s %14s%n", "body", "noise dim", "sensitivity", "trace Cov", "worst var");
         for (CandidateReport c : r.candidates()) {
             w.printf(Locale.ROOT, "  %-6s %10d %14.8g %14.8g %14.8g%s%n", c.name(), c.noiseDimension(), c.sensitivity(), c.covarianceTrace(),

@@ -15,6 +15,9 @@ import org.optimech.geometry.body.Sensitivity;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.geometry.hull.QuickHull;
+import org.optimech.geometry.support.BoxMaximizer;
+import org.optimech.geometry.support.CurvedOutputSpace;
+import org.optimech.geometry.support.Sandwich;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
@@ -127,22 +130,70 @@ public final class KNormComparison {
                 }
                 continue;
             }
-            out.add(name.equals("hull") ? hullReport(hull, pts, epsilon, d) : ballReport(LpBall.parse(name), pts, epsilon, d));
+            out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHull(hull, reduce(hull, pts)), epsilon, d, null)
+                    : ballReport(LpBall.parse(name), Sensitivity.ofBall(LpBall.parse(name), pts), epsilon, d, null));
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
         return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found);
     }
 
-    private static CandidateReport ballReport(LpBall ball, double[][] pts, double epsilon, int d) {
-        Sensitivity s = Sensitivity.ofBall(ball, pts);
+    private static double[][] reduce(ConvexHull hull, double[][] pts) {
+        double[][] reduced = new double[pts.length][];
+        for (int i = 0; i < pts.length; i++) {
+            reduced[i] = hull.span().reduce(pts[i]);
+        }
+        return reduced;
+    }
+
+    /**
+     * The comparison for a curved S_T: ball sensitivities are certified upper bounds from interval branch and bound,
+     * and the hull candidate is the sandwich's inner polytope P with its certified Δ = sup over S_T of the gauge of P
+     * (within 1e-3 of 1). The search candidate is skipped (its Δ would need the same certification per matrix).
+     */
+    public static Result compareCurved(CurvedOutputSpace space, double epsilon, List<String> names, Criterion criterion) {
+        if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
+            throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
+        }
+        int d = space.dimension();
+        Sandwich.Result sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40);
+        ConvexHull hull = sw.hull();
+        List<CandidateReport> out = new ArrayList<>();
+        for (String name : names) {
+            if (name.equals("search")) {
+                continue;
+            }
+            if (name.equals("hull")) {
+                out.add(hullReport(hull, new Sensitivity(sw.sensitivity(), false), epsilon, d, String.format(java.util.Locale.ROOT,
+                        "sandwich: inner polytope P of %d witness points of S_T (%d rounds, %d certified supports); S_T inside Delta*P with Delta certified "
+                                + "by branch and bound on every facet normal; Delta - 1 = %.2g is the stated tolerance", hull.vertexCount(), sw.rounds(), sw.supports(),
+                        sw.sensitivity() - 1)));
+                continue;
+            }
+            LpBall ball = LpBall.parse(name);
+            BoxMaximizer.Bound b = ball == LpBall.L1 ? space.l1Sensitivity() : ball == LpBall.L2 ? space.l2Sensitivity() : space.linfSensitivity();
+            out.add(ballReport(ball, new Sensitivity(b.upper(), false), epsilon, d, String.format(java.util.Locale.ROOT,
+                    "closed forms: M = %s*I; sensitivity = certified upper bound %.12g from interval branch and bound (a witness attains %.12g)",
+                    ball.secondMomentScalar(d), b.upper(), b.lower())));
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no candidate applies to a curved S_T (search is not available for it)");
+        }
+        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, null);
+    }
+
+    /** Sandwich tolerance for curved S_T: the hull body's Δ is within this of 1. */
+    public static final double SANDWICH_TOLERANCE = 1e-3;
+
+    private static CandidateReport ballReport(LpBall ball, Sensitivity s, double epsilon, int d, String noteOverride) {
         double scale = s.upper() / epsilon;
         double c = (d + 1.0) * (d + 2.0) * scale * scale * ball.secondMomentScalar(d).doubleValue();
         double[][] cov = new double[d][d];
         for (int i = 0; i < d; i++) {
             cov[i][i] = c;
         }
-        return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * ball.volume(d), d * c, cov, c,
-                "closed forms: M = " + ball.secondMomentScalar(d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
+        return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * ball.volume(d), d * c, cov, c, noteOverride != null ? noteOverride
+                : "closed forms: M = " + ball.secondMomentScalar(d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
     }
 
     private static CandidateReport searchReport(BodySearch.Found f, double[][] vertices, double epsilon, int d) {
@@ -166,15 +217,10 @@ public final class KNormComparison {
                 f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a())));
     }
 
-    private static CandidateReport hullReport(ConvexHull hull, double[][] pts, double epsilon, int d) {
+    private static CandidateReport hullReport(ConvexHull hull, Sensitivity s, double epsilon, int d, String noteOverride) {
         int r = hull.dimension();
         AffineSpan span = hull.span();
-        double[][] reduced = new double[pts.length][];
-        for (int i = 0; i < pts.length; i++) {
-            reduced[i] = span.reduce(pts[i]);
-        }
         ConeTriangulation t = ConeTriangulation.fromOrigin(hull);
-        Sensitivity s = Sensitivity.ofHull(hull, reduced);
         BigFraction[][] m = t.secondMoment();
         double factor = (r + 1.0) * (r + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon);
         // Cov in reduced coordinates, then x = y·map (linear: S_T is symmetric, so its span contains the origin)
@@ -202,7 +248,7 @@ public final class KNormComparison {
         double volume = Math.pow(s.upper(), r) * t.volume().doubleValue();
         String note = "exact hull (" + hull.vertexCount() + " vertices, " + hull.facets().size() + " facets), cone triangulation into " + t.simplexCount()
                 + " simplices, exact volume and M(K)" + (span.isFull() ? "" : "; S_T spans a " + r + "-dimensional subspace: noise there, volume in its coordinates");
-        return new CandidateReport("hull", r, s.upper(), s.exact(), volume, trace, cov, worst, note);
+        return new CandidateReport("hull", r, s.upper(), s.exact(), volume, trace, cov, worst, noteOverride != null ? note + "; " + noteOverride : note);
     }
 
     /** sup over the unit body of a of the norm of b, from closed forms and the hull's facets and vertices. */

@@ -3,27 +3,43 @@ package org.optimech.designer.knorm;
 import java.math.BigDecimal;
 import java.util.List;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
+import org.optimech.geometry.adjacent.Relation;
+import org.optimech.geometry.support.CurvedOutputSpace;
 
 /**
  * A K-norm design problem: a vector statistic's adjacent output space, ε, the candidate bodies and the
- * criterion.
+ * criterion. S_T is either finite ({@code space}, exact) or curved ({@code curved}: polynomial features of
+ * degree above 1 on a box, known through certified support bounds); exactly one is set.
  *
  * @param featureNames the statistic's coordinates, in order
- * @param provenance how S_T was obtained (listed records, box vertices of multilinear features, explicit
- *     differences) and which numbers the user asserted
+ * @param provenance how S_T was obtained and which numbers the user asserted
  */
-public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace space, List<String> featureNames, List<String> candidates,
-        Criterion criterion, String provenance) {
+public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace space, CurvedOutputSpace curved, Relation relation,
+        List<String> featureNames, List<String> candidates, Criterion criterion, String provenance) {
     public KNormProblem {
         featureNames = List.copyOf(featureNames);
         candidates = List.copyOf(candidates);
-        if (featureNames.size() != space.dimension()) {
-            throw new IllegalArgumentException("featureNames must have " + space.dimension() + " entries");
+        if ((space == null) == (curved == null)) {
+            throw new IllegalArgumentException("exactly one of space and curved must be given");
         }
+        int d = space != null ? space.dimension() : curved.dimension(); // fields are not assigned yet in a compact constructor
+        if (featureNames.size() != d) {
+            throw new IllegalArgumentException("featureNames must have " + d + " entries");
+        }
+    }
+
+    public int dimension() {
+        return space != null ? space.dimension() : curved.dimension();
+    }
+
+    /** A one-line description of S_T. */
+    public String describeSpace() {
+        return space != null ? space.size() + " points" : "curved (certified support bounds)";
     }
 
     /** Compares the candidates. */
     public KNormComparison.Result compare() {
-        return KNormComparison.compare(space, epsilon.doubleValue(), candidates, criterion);
+        return space != null ? KNormComparison.compare(space, epsilon.doubleValue(), candidates, criterion)
+                : KNormComparison.compareCurved(curved, epsilon.doubleValue(), candidates, criterion);
     }
 }

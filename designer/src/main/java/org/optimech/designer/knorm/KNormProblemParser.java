@@ -9,6 +9,8 @@ import java.util.Set;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.adjacent.Relation;
+import org.optimech.geometry.support.CurvedOutputSpace;
+import org.optimech.geometry.support.PolynomialMap;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonArray;
@@ -27,9 +29,9 @@ import org.optimech.runtime.json.JsonValue;
  *   "candidates": ["l1", "l2", "linf", "hull"], "criterion": "trace" }
  * }</pre>
  *
- * The statistic is one of: {@code variables} + {@code features} (polynomial features of box variables;
- * this version takes multilinear features, every power 0 or 1, whose image of the box lies in the hull
- * of the box's vertices' images, so S_T's hull is exact), {@code records} (t(x) for every possible
+ * The statistic is one of: {@code variables} + {@code features} (polynomial features of box variables:
+ * multilinear ones, every power 0 or 1, map the box into the hull of the box vertices' images, so S_T's
+ * hull is exact; higher powers make S_T curved, handled through certified support bounds), {@code records} (t(x) for every possible
  * record: a public domain, never a dataset) with optional {@code names}, or {@code differences}
  * (S_T itself, closed under negation here). Unknown keys are errors.
  */
@@ -37,6 +39,12 @@ public final class KNormProblemParser {
     private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "statistic", "candidates", "criterion");
     /** Box variables of multilinear features: 2^k vertices are enumerated. */
     public static final int MAX_VARIABLES = 16;
+    /** Largest power of a variable in a term. */
+    public static final int MAX_POWER = 8;
+    /** Relative gap of each certified support bound for curved S_T. */
+    static final double CURVED_TOLERANCE = 1e-7;
+    /** Box budget per branch and bound. */
+    static final long CURVED_MAX_BOXES = 2_000_000;
 
     private KNormProblemParser() {
     }
@@ -88,7 +96,8 @@ public final class KNormProblemParser {
 
         JsonObject st = Fields.object(Fields.member(o, "statistic", ""), "/statistic");
         List<String> names = new ArrayList<>();
-        AdjacentOutputSpace space;
+        AdjacentOutputSpace space = null;
+        CurvedOutputSpace curved = null;
         String provenance;
         if (st.has("features") || st.has("variables")) {
             Fields.allowedKeys(st, "/statistic", Set.of("variables", "features"));
@@ -97,10 +106,19 @@ public final class KNormProblemParser {
             for (Feature f : features) {
                 names.add(f.name);
             }
-            double[][] records = boxVertexImages(vars, features);
-            space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic");
-            provenance = "multilinear features of " + vars.size() + " box variables: S_T's hull is exactly the hull of the differences of t at the "
-                    + records.length + " box vertices (t is affine along every coordinate); box bounds and coefficients as given by the user";
+            int degree = features.stream().flatMap(f -> f.terms.stream()).flatMap(t -> t.powers.values().stream()).mapToInt(Integer::intValue).max().orElse(0);
+            if (degree <= 1) {
+                double[][] records = boxVertexImages(vars, features);
+                space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic");
+                provenance = "multilinear features of " + vars.size() + " box variables: S_T's hull is exactly the hull of the differences of t at the "
+                        + records.length + " box vertices (t is affine along every coordinate); box bounds and coefficients as given by the user";
+            } else {
+                PolynomialMap map = polynomialMap(vars, features);
+                curved = CurvedOutputSpace.of(map, relation, CURVED_TOLERANCE, CURVED_MAX_BOXES);
+                provenance = "polynomial features of degree " + degree + " on a box of " + vars.size() + " variables: S_T is curved, known through certified "
+                        + "support bounds (interval branch and bound with outward rounding, relative gap " + CURVED_TOLERANCE + "); box bounds and "
+                        + "coefficients as given by the user";
+            }
         } else if (st.has("records")) {
             Fields.allowedKeys(st, "/statistic", Set.of("records", "names"));
             double[][] records = matrix(Fields.array(st.get("records").orElseThrow(), "/statistic/records"), "/statistic/records");
@@ -116,7 +134,7 @@ public final class KNormProblemParser {
         } else {
             throw new FieldException("/statistic", "must have \"variables\" and \"features\", \"records\", or \"differences\"");
         }
-        return new KNormProblem(name, epsilon, space, names, candidates, criterion, provenance);
+        return new KNormProblem(name, epsilon, space, curved, relation, names, candidates, criterion, provenance);
     }
 
     private interface SpaceBuilder {
@@ -230,14 +248,9 @@ public final class KNormProblemParser {
                         if (!vars.containsKey(e.getKey())) {
                             throw new FieldException(pp, "names no variable; the variables are " + String.join(", ", vars.keySet()));
                         }
-                        int power = (int) Fields.integer(e.getValue(), pp, 0, 64);
-                        if (power > 1) {
-                            throw new FieldException(pp, "powers above 1 make S_T curved; its certified outer hull (interval branch-and-bound with a "
-                                    + "sandwich tolerance) is not implemented yet. List the record domain with \"records\", or use multilinear "
-                                    + "features. Provided value: " + power);
-                        }
-                        if (power == 1) {
-                            powers.put(e.getKey(), 1);
+                        int power = (int) Fields.integer(e.getValue(), pp, 0, MAX_POWER);
+                        if (power > 0) {
+                            powers.put(e.getKey(), power);
                         }
                     }
                 }
@@ -246,6 +259,33 @@ public final class KNormProblemParser {
             out.add(new Feature(name, ts));
         }
         return out;
+    }
+
+    private static PolynomialMap polynomialMap(Map<String, double[]> vars, List<Feature> features) throws FieldException {
+        List<String> names = new ArrayList<>(vars.keySet());
+        double[][] box = new double[names.size()][];
+        for (int v = 0; v < names.size(); v++) {
+            box[v] = vars.get(names.get(v));
+        }
+        List<List<PolynomialMap.Term>> fs = new ArrayList<>();
+        for (int f = 0; f < features.size(); f++) {
+            List<PolynomialMap.Term> ts = new ArrayList<>();
+            for (int k = 0; k < features.get(f).terms.size(); k++) {
+                Term t = features.get(f).terms.get(k);
+                double c = t.coef.doubleValue();
+                if (new BigDecimal(c).compareTo(t.coef) != 0) {
+                    throw new FieldException("/statistic/features/" + f + "/terms/" + k + "/coef", "must be exactly a double for a certified bound (e.g. 0.5, "
+                            + "not 0.1). Provided value: " + t.coef.toPlainString());
+                }
+                int[] powers = new int[names.size()];
+                for (Map.Entry<String, Integer> e : t.powers.entrySet()) {
+                    powers[names.indexOf(e.getKey())] = e.getValue();
+                }
+                ts.add(new PolynomialMap.Term(c, powers));
+            }
+            fs.add(ts);
+        }
+        return PolynomialMap.of(box, fs);
     }
 
     /** t at every vertex of the box, evaluated exactly and refused if a value is not a double. */

@@ -39,8 +39,8 @@ public final class KNormReport {
         StringBuilder b = new StringBuilder();
         b.append("# K-norm comparison").append(p.name().isEmpty() ? "" : ": " + p.name()).append("\n\n");
         b.append(String.format(Locale.ROOT, "- statistic: %d coordinates (%s)%n", p.featureNames().size(), String.join(", ", p.featureNames())));
-        b.append("- neighbours: ").append(p.space().relation().json()).append("; epsilon ").append(p.epsilon().toPlainString()).append('\n');
-        b.append("- adjacent output space: ").append(p.space().size()).append(" points; ").append(p.provenance()).append('\n');
+        b.append("- neighbours: ").append(p.relation().json()).append("; epsilon ").append(p.epsilon().toPlainString()).append('\n');
+        b.append("- adjacent output space: ").append(p.describeSpace()).append("; ").append(p.provenance()).append('\n');
         b.append("- hull of S_T: ").append(r.hull()).append('\n');
         b.append("- criterion: ").append(r.criterion().json()).append("; selected: **").append(r.selected().name()).append("**\n\n");
         b.append("| candidate | noise dim | sensitivity | exact | volume of Δ·K | trace Cov(V) | worst-direction variance |\n");
@@ -92,8 +92,8 @@ public final class KNormReport {
             }
             ci++;
         }
-        double[][] pts = p.space().points();
-        XYSeries s = chart.addSeries("S_T (" + pts.length + " points)", Arrays.stream(pts).mapToDouble(u -> u[0]).toArray(),
+        double[][] pts = p.space() != null ? p.space().points() : r.hull().vertexCoordinates();
+        XYSeries s = chart.addSeries(p.space() != null ? "S_T (" + pts.length + " points)" : "witness points of S_T (" + pts.length + ")", Arrays.stream(pts).mapToDouble(u -> u[0]).toArray(),
                 Arrays.stream(pts).mapToDouble(u -> u[1]).toArray());
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.CIRCLE);
@@ -160,7 +160,7 @@ public final class KNormReport {
         Path csv = dir.resolve("comparison.csv");
         AtomicFiles.writeString(csv, csv(r));
         files.add(csv);
-        if (p.space().dimension() == 2) {
+        if (p.dimension() == 2) {
             files.addAll(Figures.save(chart(p, r), dir.resolve("comparison")));
         }
         return files;

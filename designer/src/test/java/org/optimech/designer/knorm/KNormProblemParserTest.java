@@ -28,11 +28,36 @@ class KNormProblemParserTest {
         assertEquals(Criterion.TRACE, p.criterion());
     }
 
+    /**
+     * The issue's example form as written (Example 3.1 with x ∈ [−1, 1]): certified sensitivities bracket the paper's
+     * values (ERRATA K5), and the sandwich hull's covariance trace is within 0.5% of K₂'s exact 25.748571 (K₂'s second
+     * moments integrated independently: area 40/3, M = diag(0.98, 1.165714)).
+     */
+    @Test
+    void curvedExample31AsWrittenInTheIssue() throws Exception {
+        KNormProblem p = parse("{\"kind\":\"knorm\",\"epsilon\":1.0,\"neighbours\":\"substitution\",\"statistic\":{\"variables\":{\"x\":[-1,1]},"
+                + "\"features\":[{\"name\":\"sum_x\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"name\":\"sum_2x2\",\"terms\":[{\"coef\":2,\"powers\":{\"x\":2}}]}]},"
+                + "\"candidates\":[\"l1\",\"l2\",\"linf\",\"hull\"],\"criterion\":\"trace\"}");
+        KNormComparison.Result r = p.compare();
+        CandidateReport l1 = r.candidates().get(0);
+        CandidateReport l2 = r.candidates().get(1);
+        CandidateReport linf = r.candidates().get(2);
+        CandidateReport hull = r.candidates().get(3);
+        assertTrue(l1.sensitivity() >= 3.125 && l1.sensitivity() <= 3.125 * (1 + 1e-6), "l1 " + l1.sensitivity());
+        double d2 = 0.25 * Math.sqrt(71 + 8 * Math.sqrt(2));
+        assertTrue(l2.sensitivity() >= d2 && l2.sensitivity() <= d2 * (1 + 1e-6), "l2 " + l2.sensitivity());
+        assertTrue(linf.sensitivity() >= 2 && linf.sensitivity() <= 2 * (1 + 1e-6), "linf " + linf.sensitivity());
+        assertTrue(hull.sensitivity() >= 1 && hull.sensitivity() <= 1 + KNormComparison.SANDWICH_TOLERANCE, "hull " + hull.sensitivity());
+        assertEquals(25.748571, hull.covarianceTrace(), 0.005 * 25.748571);
+        assertEquals("hull", r.selected().name());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "{\"kind\":\"knorm\",\"epsilon\":-1,\"statistic\":{\"records\":[[1]]}}|/epsilon|must be > 0 and finite. Provided value: -1",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1],[2,3]]}}|/statistic/records/1|must have 1 numbers. Provided value: 2 numbers",
-        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":2,\"powers\":{\"x\":2}}]}]}}|/statistic/features/0/terms/0/powers/x|powers above 1 make S_T curved",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":2,\"powers\":{\"x\":9}}]}]}}|/statistic/features/0/terms/0/powers/x|",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":0.1,\"powers\":{\"x\":2}}]}]}}|/statistic/features/0/terms/0/coef|must be exactly a double",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[1,-1]},\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]}]}}|/statistic/variables/x|lower must be <= upper",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"z\":1}}]}]}}|/statistic/features/0/terms/0/powers/z|names no variable; the variables are x",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":0.1,\"powers\":{\"x\":1}}]}]}}|/statistic/features/0|is not exactly a double",

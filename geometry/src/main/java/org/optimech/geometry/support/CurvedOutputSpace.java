@@ -85,6 +85,36 @@ public final class CurvedOutputSpace {
                         up.lower() >= down.lower() ? up.witness() : down.witness(), up.boxes() + down.boxes());
     }
 
+    /**
+     * The point of S_T at a support's witness, t(x) − t(x′) (substitution; the witness holds x then x′) or ±t(x)
+     * (add/remove: the sign with a·u ≥ 0, the side that attains the bound), evaluated in floating point.
+     */
+    double[] witnessPoint(BoxMaximizer.Bound b, double[] a) {
+        double[] w = b.witness();
+        int m = t.variables();
+        double[] u = new double[dimension()];
+        if (relation == Relation.SUBSTITUTION && w.length == 2 * m) {
+            Interval[] t1 = t.at(java.util.Arrays.copyOfRange(w, 0, m));
+            Interval[] t2 = t.at(java.util.Arrays.copyOfRange(w, m, 2 * m));
+            for (int k = 0; k < u.length; k++) {
+                u[k] = t1[k].mid() - t2[k].mid();
+            }
+            return u;
+        }
+        Interval[] t1 = t.at(w);
+        double dot = 0;
+        for (int k = 0; k < u.length; k++) {
+            u[k] = t1[k].mid();
+            dot += a[k] * u[k];
+        }
+        if (dot < 0) {
+            for (int k = 0; k < u.length; k++) {
+                u[k] = -u[k];
+            }
+        }
+        return u;
+    }
+
     /** Δ∞ = max_k h(e_k) (S_T is symmetric). */
     public BoxMaximizer.Bound linfSensitivity() {
         BoxMaximizer.Bound best = null;

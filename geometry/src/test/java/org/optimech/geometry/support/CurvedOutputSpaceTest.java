@@ -67,6 +67,23 @@ class CurvedOutputSpaceTest {
         return best;
     }
 
+    /**
+     * The sandwich for Example 3.1: an inner polytope P with certified Δ = sup gauge ≤ 1 + 1e-3, so S_T ⊂ Δ·P. Against
+     * K₂'s area 8 + 2·∫₁²2(2 − 2(w−1)²)dw = 40/3 (independent closed form): vol P ≤ 40/3 ≤ Δ²·vol P.
+     */
+    @Test
+    void sandwichOfExample31BracketsK2() {
+        CurvedOutputSpace s = CurvedOutputSpace.of(PolynomialMap.of(new double[][] {{-1, 1}}, List.of(List.of(new PolynomialMap.Term(1, new int[] {1})),
+                List.of(new PolynomialMap.Term(2, new int[] {2})))), Relation.SUBSTITUTION, 1e-6, 1_000_000);
+        Sandwich.Result r = Sandwich.build(s, 1e-3, 30);
+        System.out.printf("sandwich: delta %.9f, %d vertices, %d rounds, %d supports%n", r.sensitivity(), r.hull().vertexCount(), r.rounds(), r.supports());
+        assertTrue(r.sensitivity() >= 1 && r.sensitivity() <= 1 + 1e-3, "delta " + r.sensitivity() + " after " + r.rounds() + " rounds");
+        double vol = org.optimech.geometry.body.ConeTriangulation.fromOrigin(r.hull()).volume().doubleValue();
+        double k2 = 40.0 / 3;
+        assertTrue(vol <= k2 * (1 + 1e-9), "inner volume " + vol);
+        assertTrue(r.sensitivity() * r.sensitivity() * vol >= k2 * (1 - 1e-9), "outer volume " + r.sensitivity() * r.sensitivity() * vol);
+    }
+
     @Test
     void addRemoveSupportIsTheLargerSide() {
         PolynomialMap t = PolynomialMap.of(new double[][] {{0, 1}, {-1, 1}}, List.of(List.of(new PolynomialMap.Term(1, new int[] {1, 1})),

@@ -1,0 +1,138 @@
+package org.optimech.geometry.support;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.geometry.hull.QuickHull;
+
+/**
+ * A polytope body for a curved S_T: an inner polytope P (the hull of witness points of S_T, refined
+ * where a facet's certified support exceeds it) together with the certified gauge bound
+ * Δ = sup over S_T of ‖u‖_P = max over P's facets f of h(n_f)/c_f. The K-norm mechanism with body P
+ * and sensitivity Δ is private whatever P is; the refinement only makes Δ approach 1 (P approach the
+ * hull of S_T). {@code Δ − 1} is the stated sandwich tolerance: S_T ⊂ Δ·P and P's vertices are (up to
+ * floating-point evaluation of t) points of S_T.
+ */
+public final class Sandwich {
+    /**
+     * @param hull the inner polytope P
+     * @param sensitivity certified Δ ≥ sup over S_T of the gauge of P
+     * @param rounds refinement rounds
+     * @param supports support-function evaluations
+     */
+    public record Result(ConvexHull hull, double sensitivity, int rounds, int supports) {
+    }
+
+    private Sandwich() {
+    }
+
+    /**
+     * @param tolerance refine until Δ ≤ 1 + tolerance (or maxRounds)
+     * @throws IllegalArgumentException if S_T is not full-dimensional around the origin
+     */
+    public static Result build(CurvedOutputSpace space, double tolerance, int maxRounds) {
+        int d = space.dimension();
+        List<double[]> points = new ArrayList<>();
+        int supports = 0;
+        // start: ± each axis and, in 2-D, 16 directions around the circle
+        List<double[]> dirs = new ArrayList<>();
+        for (int k = 0; k < d; k++) {
+            double[] e = new double[d];
+            e[k] = 1;
+            dirs.add(e);
+            double[] f = new double[d];
+            f[k] = -1;
+            dirs.add(f);
+        }
+        if (d == 2) {
+            for (int i = 0; i < 16; i++) {
+                double th = 2 * Math.PI * (i + 0.5) / 16;
+                dirs.add(new double[] {Math.cos(th), Math.sin(th)});
+            }
+        } else {
+            for (int mask = 0; mask < (1 << d) && mask < 4096; mask++) {
+                double[] s = new double[d];
+                for (int k = 0; k < d; k++) {
+                    s[k] = ((mask >> k) & 1) == 1 ? 1 : -1;
+                }
+                dirs.add(s);
+            }
+        }
+        for (double[] a : dirs) {
+            points.add(space.witnessPoint(space.support(a), a));
+            supports++;
+        }
+        double[] extent = new double[d]; // sup |u_k| over S_T, for the slack of rounded normals
+        for (int k = 0; k < d; k++) {
+            double[] e = new double[d];
+            e[k] = 1;
+            extent[k] = space.support(e).upper();
+            supports++;
+        }
+        ConvexHull hull = null;
+        double delta = Double.POSITIVE_INFINITY;
+        int round = 0;
+        while (round < maxRounds) {
+            round++;
+            hull = QuickHull.of(points.toArray(new double[0][]));
+            if (!hull.span().isFull()) {
+                throw new IllegalArgumentException("S_T spans only " + hull.dimension() + " of " + d + " dimensions; reduce the features first");
+            }
+            delta = 0;
+            List<double[]> added = new ArrayList<>();
+            for (ConvexHull.Facet f : hull.facets()) {
+                if (f.exactOffset().signum() <= 0) {
+                    throw new IllegalArgumentException("the origin is not strictly inside the witnesses' hull");
+                }
+                double[] n = f.normal(); // exact normal scaled by a power of two, rounded if wider than 53 bits
+                BoxMaximizer.Bound h = space.support(n);
+                supports++;
+                double slack = roundingSlack(f.exactNormal(), n, extent);
+                double offset = offsetLowerBound(f.exactOffset(), f.exactNormal(), n, hull.shift());
+                double ratio = Math.nextUp(Math.nextUp(h.upper() + slack) / offset);
+                delta = Math.max(delta, ratio);
+                if (ratio > 1 + tolerance) {
+                    added.add(space.witnessPoint(h, n));
+                }
+            }
+            if (added.isEmpty()) {
+                break;
+            }
+            points.addAll(added);
+        }
+        return new Result(hull, delta, round, supports);
+    }
+
+    /**
+     * Σ|n_j − nd_j|·extent_j, rounded up: how much the support in the exact normal's direction (scaled like nd) can
+     * exceed the support in the rounded direction nd.
+     */
+    static double roundingSlack(BigInteger[] exact, double[] nd, double[] extent) {
+        int bits = 0;
+        for (BigInteger x : exact) {
+            bits = Math.max(bits, x.bitLength());
+        }
+        double s = 0;
+        for (int j = 0; j < nd.length; j++) {
+            double e = new java.math.BigDecimal(exact[j]).multiply(new java.math.BigDecimal(Math.scalb(1.0, -bits)))
+                    .subtract(new java.math.BigDecimal(nd[j])).abs().doubleValue();
+            s = Math.nextUp(s + Math.nextUp(Math.nextUp(e) * extent[j]));
+        }
+        return s;
+    }
+
+    /** The facet's offset in the units of nd (exact normal scaled by 2^-bits), as a double rounded down. */
+    static double offsetLowerBound(BigInteger exactOffset, BigInteger[] exactNormal, double[] nd, int shift) {
+        int bits = 0;
+        for (BigInteger x : exactNormal) {
+            bits = Math.max(bits, x.bitLength());
+        }
+        java.math.BigDecimal c = new java.math.BigDecimal(exactOffset).multiply(new java.math.BigDecimal(Math.scalb(1.0, -bits - shift)));
+        double v = c.doubleValue();
+        if (new java.math.BigDecimal(v).compareTo(c) > 0) {
+            v = Math.nextDown(v);
+        }
+        return v;
+    }
+}
