@@ -49,16 +49,74 @@ public final class CurvedOutputSpace {
         return out;
     }
 
+    /**
+     * g(x) = a·t(x) over a box, for maximisation (only the upper end of a box's interval and the value at points are
+     * used, see {@link BoxMaximizer}). Monotonicity: where ∂g/∂x_v is strictly positive (negative) on the box, the
+     * maximum lies on the face x_v = upper (lower), so that coordinate is fixed there. Then the natural interval
+     * extension is intersected with the mean-value form g(c) + Σ_v ∂g/∂x_v(X)·(X_v − c_v), which converges
+     * quadratically; together they close the gap where the maximum is attained on a whole edge, which the natural
+     * form alone cannot (measured: 8 million boxes against a few hundred for the regression statistic).
+     */
     private Function<Interval[], Interval> linear(double[] a) {
-        return x -> {
-            Interval s = Interval.point(0);
-            for (int k = 0; k < a.length; k++) {
-                if (a[k] != 0) {
-                    s = s.add(t.feature(k, x).scale(a[k]));
+        return box -> {
+            boolean point = true;
+            for (Interval xi : box) {
+                point &= xi.width() == 0;
+            }
+            if (point) {
+                return dot(a, box);
+            }
+            Interval[] x = box.clone();
+            Interval[] grad = gradient(a, x);
+            boolean reduced = false;
+            for (int v = 0; v < x.length; v++) {
+                if (x[v].width() > 0 && grad[v].lo() > 0) {
+                    x[v] = Interval.point(x[v].hi());
+                    reduced = true;
+                } else if (x[v].width() > 0 && grad[v].hi() < 0) {
+                    x[v] = Interval.point(x[v].lo());
+                    reduced = true;
                 }
             }
-            return s;
+            if (reduced) {
+                grad = gradient(a, x);
+            }
+            Interval natural = dot(a, x);
+            Interval[] c = new Interval[x.length];
+            for (int v = 0; v < x.length; v++) {
+                c[v] = Interval.point(x[v].mid());
+            }
+            Interval mv = dot(a, c);
+            for (int v = 0; v < x.length; v++) {
+                if (x[v].width() > 0) {
+                    mv = mv.add(grad[v].multiply(x[v].subtract(c[v])));
+                }
+            }
+            return natural.intersect(mv);
         };
+    }
+
+    private Interval[] gradient(double[] a, Interval[] x) {
+        Interval[] g = new Interval[x.length];
+        for (int v = 0; v < x.length; v++) {
+            g[v] = Interval.point(0);
+            for (int k = 0; k < a.length; k++) {
+                if (a[k] != 0) {
+                    g[v] = g[v].add(t.derivative(k, v, x).scale(a[k]));
+                }
+            }
+        }
+        return g;
+    }
+
+    private Interval dot(double[] a, Interval[] x) {
+        Interval s = Interval.point(0);
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] != 0) {
+                s = s.add(t.feature(k, x).scale(a[k]));
+            }
+        }
+        return s;
     }
 
     private BoxMaximizer.Bound max(Function<Interval[], Interval> f, Interval[] box) {

@@ -82,6 +82,16 @@ public record Interval(double lo, double hi) {
         return new Interval(Math.max(lo, o.lo), Math.max(hi, o.hi));
     }
 
+    /**
+     * The intersection with another enclosure of the same quantity. Both hold, so they overlap; if rounding ever made
+     * them disjoint, the union is returned, which still encloses the quantity.
+     */
+    public Interval intersect(Interval o) {
+        double l = Math.max(lo, o.lo);
+        double h = Math.min(hi, o.hi);
+        return l <= h ? new Interval(l, h) : new Interval(Math.min(lo, o.lo), Math.max(hi, o.hi));
+    }
+
     public double width() {
         return hi - lo;
     }

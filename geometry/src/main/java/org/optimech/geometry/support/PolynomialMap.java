@@ -92,6 +92,26 @@ public final class PolynomialMap {
         return s;
     }
 
+    /** ∂t_k/∂x_v over a box of the variables, as an interval containing every value. */
+    public Interval derivative(int k, int v, Interval[] x) {
+        Interval s = Interval.point(0);
+        for (Term t : features.get(k)) {
+            int pv = t.powers[v];
+            if (pv == 0) {
+                continue;
+            }
+            Interval p = Interval.point(t.coef).scale(pv);
+            for (int u = 0; u < x.length; u++) {
+                int e = u == v ? pv - 1 : t.powers[u];
+                if (e > 0) {
+                    p = p.multiply(x[u].pow(e));
+                }
+            }
+            s = s.add(p);
+        }
+        return s;
+    }
+
     /** t(x) at a point, each coordinate as an interval containing the exact real value. */
     public Interval[] at(double[] x) {
         Interval[] xi = new Interval[x.length];
