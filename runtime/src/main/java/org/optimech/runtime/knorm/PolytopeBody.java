@@ -6,7 +6,7 @@ import org.optimech.runtime.random.RandomBits;
  * A polytope with the origin inside, given by a cone triangulation from the origin (each simplex is the
  * origin plus d vertices) and its facets (normal·x ≤ offset). A uniform point: pick a simplex in
  * proportion to its volume (Walker's alias table), then a uniform point of the simplex (flat Dirichlet
- * weights from normalised exponentials).
+ * weights from the spacings of sorted uniforms).
  */
 public final class PolytopeBody implements UnitBody {
     private final int d;
@@ -127,17 +127,21 @@ public final class PolytopeBody implements UnitBody {
         return Continuous.openUniform(bits) < prob[i] ? i : alias[i];
     }
 
-    /** A uniform point of simplex i (the origin and its d vertices). */
+    /**
+     * A uniform point of simplex i (the origin and its d vertices): flat Dirichlet weights as the spacings of d sorted
+     * uniforms (no logarithms); the weight left over goes to the origin.
+     */
     double[] pointIn(int i, RandomBits bits) {
-        double total = Continuous.exponential(bits); // the origin's weight
         double[] w = new double[d];
         for (int k = 0; k < d; k++) {
-            w[k] = Continuous.exponential(bits);
-            total += w[k];
+            w[k] = Continuous.openUniform(bits);
         }
+        java.util.Arrays.sort(w);
         double[] u = new double[d];
+        double prev = 0;
         for (int k = 0; k < d; k++) {
-            double c = w[k] / total;
+            double c = w[k] - prev;
+            prev = w[k];
             double[] v = simplices[i][k];
             for (int j = 0; j < d; j++) {
                 u[j] += c * v[j];

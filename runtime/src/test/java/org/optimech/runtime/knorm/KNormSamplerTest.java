@@ -103,6 +103,19 @@ class KNormSamplerTest {
         assertTrue(ks(new GammaDistribution(3, 3.0), norms) > dkw(N));
     }
 
+    /** The Gamma sampler across its chunking (shapes 1, 16, 17 and 40, products of up to 16 uniforms per logarithm). */
+    @Test
+    void gammaMatchesItsDistribution() {
+        SeededRandomBits bits = new SeededRandomBits(48);
+        for (int k : new int[] {1, 16, 17, 40}) {
+            double[] x = new double[N];
+            for (int i = 0; i < N; i++) {
+                x[i] = Continuous.gamma(k, 0.5, bits);
+            }
+            assertTrue(ks(new GammaDistribution(k, 0.5), x) < dkw(N), "shape " + k);
+        }
+    }
+
     /** ℓ1: the coordinates are iid Laplace(Δ/ε). */
     @Test
     void l1MarginalsAreLaplace() {
