@@ -51,7 +51,8 @@ public final class KNormComparison {
      * The runtime sampler for one of the compared candidates, with its certified sensitivity (floating-point,
      * idealized numerics). The hull's sampler walks its cone triangulation.
      *
-     * @throws UnsupportedOperationException for a hull reduced to a proper subspace (noise there, mapped back: not yet)
+     * For a hull reduced to a proper subspace the noise is drawn there and mapped back by the span's map
+     * (ERRATA K12).
      */
     public static KNormSampler sampler(Result r, String name) {
         CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
@@ -72,10 +73,6 @@ public final class KNormComparison {
             return KNormSampler.of(LpBody.of(norm, c.noiseDimension()), c.sensitivity(), r.epsilon());
         }
         ConvexHull hull = r.hull();
-        if (!hull.span().isFull()) {
-            throw new UnsupportedOperationException("the hull spans a " + hull.dimension() + "-dimensional subspace; sampling there and mapping back "
-                    + "is not implemented yet");
-        }
         ConeTriangulation t = ConeTriangulation.fromOrigin(hull);
         int[][] simplices = t.simplices();
         double[][] pts = hull.reduced();
@@ -92,7 +89,19 @@ public final class KNormComparison {
             normals[f] = hull.facets().get(f).normal();
             offsets[f] = hull.facets().get(f).offset();
         }
-        return KNormSampler.of(PolytopeBody.of(s, t.weights(), normals, offsets), c.sensitivity(), r.epsilon());
+        KNormSampler sampler = KNormSampler.of(PolytopeBody.of(s, t.weights(), normals, offsets), c.sensitivity(), r.epsilon());
+        if (hull.span().isFull()) {
+            return sampler;
+        }
+        // x = y·map (linear: S_T is symmetric, so its span contains the origin); the embedding is mapᵀ, each entry rounded once
+        BigFraction[][] map = hull.span().map();
+        double[][] e = new double[hull.span().ambientDimension()][hull.dimension()];
+        for (int j = 0; j < e.length; j++) {
+            for (int k = 0; k < hull.dimension(); k++) {
+                e[j][k] = map[k][j].doubleValue();
+            }
+        }
+        return sampler.inSubspace(e);
     }
 
     /**

@@ -72,6 +72,34 @@ class KNormComparisonTest {
         }
     }
 
+    /** The reduced hull's sampler draws in the span and maps back: every noise vector sums to zero, and its variance matches the design. */
+    @Test
+    void reducedHullSamplerStaysInTheSpan() {
+        int p = 4;
+        KNormComparison.Result r = KNormComparison.compare(AdjacentOutputSpace.finiteDomain(unitVectors(p), Relation.SUBSTITUTION), 0.5, ALL, Criterion.TRACE);
+        org.optimech.runtime.knorm.KNormSampler s = KNormComparison.sampler(r, "hull");
+        assertEquals(p, s.dimension());
+        org.optimech.runtime.random.SeededRandomBits bits = new org.optimech.runtime.random.SeededRandomBits(12);
+        int n = 100_000;
+        double sum = 0;
+        double sum2 = 0;
+        for (int i = 0; i < n; i++) {
+            double[] v = s.noise(bits);
+            double total = 0;
+            double scale = 0;
+            for (double x : v) {
+                total += x;
+                scale = Math.max(scale, Math.abs(x));
+            }
+            assertTrue(Math.abs(total) <= 1e-12 * Math.max(1, scale), "noise leaves the span: sum " + total);
+            sum += v[0] * v[0];
+            sum2 += v[0] * v[0] * v[0] * v[0];
+        }
+        double mean = sum / n;
+        double se = Math.sqrt((sum2 / n - mean * mean) / n);
+        assertEquals(get(r, "hull").varianceDiagonal()[0], mean, 6 * se, "Var(V_0) against the design");
+    }
+
     /**
      * DESIGN.md §5's example: S_T = corners of [−1,1]×[−0.01,0.01] at ε = 1. Hand-computed: hull = the rectangle,
      * M = diag(1/3, 1e-4/3), Cov = 12·M, trace 4.0004; ℓ1: Δ = 1.01, trace 2·12·1.01²/6 = 4.0804; ℓ2: Δ² = 1.0001,

@@ -14,12 +14,14 @@ public final class KNormSampler {
     private final double sensitivity;
     private final double epsilon;
     private final double scale;
+    private final double[][] embedding; // null, or ambient × body dimension (ERRATA K12)
 
-    private KNormSampler(UnitBody body, double sensitivity, double epsilon) {
+    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding) {
         this.body = body;
         this.sensitivity = sensitivity;
         this.epsilon = epsilon;
         this.scale = sensitivity / epsilon;
+        this.embedding = embedding;
     }
 
     public static KNormSampler of(UnitBody body, double sensitivity, double epsilon) {
@@ -29,7 +31,38 @@ public final class KNormSampler {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
-        return new KNormSampler(body, sensitivity, epsilon);
+        return new KNormSampler(body, sensitivity, epsilon, null);
+    }
+
+    /**
+     * The same mechanism for a statistic whose adjacent output space spans a proper subspace (ERRATA K12): the
+     * noise is drawn in the subspace's coordinates (Gamma shape = its dimension + 1) and mapped by
+     * {@code embedding} (ambient dimension × subspace dimension, columns spanning the subspace).
+     */
+    public KNormSampler inSubspace(double[][] embedding) {
+        int r = body.dimension();
+        if (embedding.length == 0) {
+            throw new IllegalArgumentException("embedding must have at least one row");
+        }
+        double[][] e = new double[embedding.length][];
+        for (int i = 0; i < embedding.length; i++) {
+            if (embedding[i].length != r) {
+                throw new IllegalArgumentException("embedding rows must have " + r + " entries (the body's dimension). Row " + i + " has "
+                        + embedding[i].length);
+            }
+            for (double v : embedding[i]) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("embedding entries must be finite");
+                }
+            }
+            e[i] = embedding[i].clone();
+        }
+        return new KNormSampler(body, sensitivity, epsilon, e);
+    }
+
+    /** The dimension of the statistic (the ambient one when embedded). */
+    public int dimension() {
+        return embedding == null ? body.dimension() : embedding.length;
     }
 
     public UnitBody body() {
@@ -57,13 +90,24 @@ public final class KNormSampler {
         for (int j = 0; j < d; j++) {
             u[j] *= r;
         }
-        return u;
+        if (embedding == null) {
+            return u;
+        }
+        double[] x = new double[embedding.length];
+        for (int i = 0; i < x.length; i++) {
+            double s = 0;
+            for (int j = 0; j < d; j++) {
+                s += embedding[i][j] * u[j];
+            }
+            x[i] = s;
+        }
+        return x;
     }
 
     /** t plus one noise vector. */
     public double[] release(double[] statistic, RandomBits bits) {
-        if (statistic.length != body.dimension()) {
-            throw new IllegalArgumentException("statistic must have " + body.dimension() + " coordinates. Provided length: " + statistic.length);
+        if (statistic.length != dimension()) {
+            throw new IllegalArgumentException("statistic must have " + dimension() + " coordinates. Provided length: " + statistic.length);
         }
         double[] v = noise(bits);
         for (int j = 0; j < v.length; j++) {
