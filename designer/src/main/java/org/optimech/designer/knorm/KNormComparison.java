@@ -18,6 +18,7 @@ import org.optimech.geometry.hull.QuickHull;
 import org.optimech.geometry.support.BoxMaximizer;
 import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.geometry.support.Sandwich;
+import org.optimech.geometry.support.SupportOracle;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
@@ -155,11 +156,12 @@ public final class KNormComparison {
     }
 
     /**
-     * The comparison for a curved S_T: ball sensitivities are certified upper bounds from interval branch and bound,
+     * The comparison for an S_T known through certified support bounds (curved polynomial features, or a user's oracle):
+     * ball sensitivities are certified upper bounds (interval branch and bound, or from the oracle's supports),
      * and the hull candidate is the sandwich's inner polytope P with its certified Δ = sup over S_T of the gauge of P
      * (within 1e-3 of 1). The search candidate is skipped (its Δ would need the same certification per matrix).
      */
-    public static Result compareCurved(CurvedOutputSpace space, double epsilon, List<String> names, Criterion criterion) {
+    public static Result compareCurved(SupportOracle space, double epsilon, List<String> names, Criterion criterion) {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
@@ -179,16 +181,63 @@ public final class KNormComparison {
                 continue;
             }
             LpBall ball = LpBall.parse(name);
-            BoxMaximizer.Bound b = ball == LpBall.L1 ? space.l1Sensitivity() : ball == LpBall.L2 ? space.l2Sensitivity() : space.linfSensitivity();
-            out.add(ballReport(ball, new Sensitivity(b.upper(), false), epsilon, d, String.format(java.util.Locale.ROOT,
-                    "closed forms: M = %s*I; sensitivity = certified upper bound %.12g from interval branch and bound (a witness attains %.12g)",
-                    ball.secondMomentScalar(d), b.upper(), b.lower())));
+            double[] b = space instanceof CurvedOutputSpace c ? curvedSensitivity(c, ball) : oracleSensitivity(space, ball, sw);
+            out.add(ballReport(ball, new Sensitivity(b[0], false), epsilon, d, String.format(java.util.Locale.ROOT,
+                    "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", ball.secondMomentScalar(d), b[0],
+                    space instanceof CurvedOutputSpace ? "interval branch and bound" : ball == LpBall.L2
+                            ? "the sandwich's Delta times its largest vertex norm" : "the supplied support function", b[1])));
         }
         if (out.isEmpty()) {
             throw new IllegalArgumentException("no candidate applies to a curved S_T (search is not available for it)");
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
         return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, null);
+    }
+
+    private static double[] curvedSensitivity(CurvedOutputSpace c, LpBall ball) {
+        BoxMaximizer.Bound b = ball == LpBall.L1 ? c.l1Sensitivity() : ball == LpBall.L2 ? c.l2Sensitivity() : c.linfSensitivity();
+        return new double[] {b.upper(), b.lower()};
+    }
+
+    /**
+     * {upper, lower} for a general oracle: Δ∞ = max_k h(e_k) and Δ₁ = max over sign vectors of h(s) (S_T is symmetric);
+     * Δ₂ ≤ Δ_P·max over P's vertices of ‖v‖₂ since S_T ⊂ Δ_P·P (rounded up), with the vertices' norms as the lower side.
+     */
+    private static double[] oracleSensitivity(SupportOracle space, LpBall ball, Sandwich.Result sw) {
+        int d = space.dimension();
+        double up = 0;
+        double lo = 0;
+        if (ball == LpBall.L2) {
+            for (double[] v : sw.hull().vertexCoordinates()) {
+                double n = Math.nextUp(LpBall.L2.norm(v) * (1 + 4 * Math.ulp(1.0)));
+                up = Math.max(up, Math.nextUp(n * sw.sensitivity()));
+                lo = Math.max(lo, Math.nextDown(LpBall.L2.norm(v) * (1 - 4 * Math.ulp(1.0))));
+            }
+            return new double[] {up, Math.min(lo, up)};
+        }
+        if (ball == LpBall.LINF) {
+            for (int k = 0; k < d; k++) {
+                double[] e = new double[d];
+                e[k] = 1;
+                SupportOracle.Value v = space.supportValue(e);
+                up = Math.max(up, v.upper());
+                lo = Math.max(lo, v.lower());
+            }
+            return new double[] {up, lo};
+        }
+        if (d > 20) {
+            throw new IllegalArgumentException("the l1 sensitivity needs 2^(d-1) support values; d = " + d + " is too large");
+        }
+        for (int mask = 0; mask < (1 << (d - 1)); mask++) {
+            double[] s = new double[d];
+            for (int k = 0; k < d; k++) {
+                s[k] = k == d - 1 || ((mask >> k) & 1) == 0 ? 1 : -1;
+            }
+            SupportOracle.Value v = space.supportValue(s);
+            up = Math.max(up, v.upper());
+            lo = Math.max(lo, v.lower());
+        }
+        return new double[] {up, lo};
     }
 
     /** Sandwich tolerance for curved S_T: the hull body's Δ is within this of 1. */

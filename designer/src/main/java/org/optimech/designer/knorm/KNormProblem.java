@@ -4,17 +4,18 @@ import java.math.BigDecimal;
 import java.util.List;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.adjacent.Relation;
-import org.optimech.geometry.support.CurvedOutputSpace;
+import org.optimech.geometry.support.SupportOracle;
 
 /**
  * A K-norm design problem: a vector statistic's adjacent output space, ε, the candidate bodies and the
- * criterion. S_T is either finite ({@code space}, exact) or curved ({@code curved}: polynomial features of
- * degree above 1 on a box, known through certified support bounds); exactly one is set.
+ * criterion. S_T is either finite ({@code space}, exact) or known through certified support bounds
+ * ({@code curved}: polynomial features of degree above 1 on a box, or any user-supplied
+ * {@link SupportOracle} through the Java API); exactly one is set.
  *
  * @param featureNames the statistic's coordinates, in order
  * @param provenance how S_T was obtained and which numbers the user asserted
  */
-public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace space, CurvedOutputSpace curved, Relation relation,
+public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace space, SupportOracle curved, Relation relation,
         List<String> featureNames, List<String> candidates, Criterion criterion, String provenance) {
     public KNormProblem {
         featureNames = List.copyOf(featureNames);
@@ -30,6 +31,16 @@ public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace 
 
     public int dimension() {
         return space != null ? space.dimension() : curved.dimension();
+    }
+
+    /**
+     * A problem over a user-supplied feature map: its adjacent output space through the user's certified support
+     * function (Java API).
+     */
+    public static KNormProblem ofOracle(String name, BigDecimal epsilon, SupportOracle oracle, Relation relation, List<String> featureNames,
+            List<String> candidates, Criterion criterion) {
+        return new KNormProblem(name, epsilon, null, oracle, relation, featureNames, candidates, criterion,
+                "user-supplied feature map with a user-supplied certified support function (" + oracle.getClass().getSimpleName() + ")");
     }
 
     /** A one-line description of S_T. */

@@ -52,6 +52,36 @@ class KNormProblemParserTest {
         assertEquals("hull", r.selected().name());
     }
 
+    /**
+     * The Java API with a user-supplied support function: S_T = the unit disk, h(a) = ‖a‖₂ (bounds one ulp either side,
+     * witness a/‖a‖). Closed forms: Δ∞ = 1, Δ₁ = √2, Δ₂ = 1; the disk's K-norm covariance at ε = 1 has trace
+     * (d+1)(d+2)·tr(I/4) = 6, which the ℓ2 ball attains and the sandwich polygon approaches.
+     */
+    @Test
+    void userSuppliedSupportFunction() {
+        org.optimech.geometry.support.SupportOracle disk = new org.optimech.geometry.support.SupportOracle() {
+            @Override
+            public int dimension() {
+                return 2;
+            }
+
+            @Override
+            public Value supportValue(double[] a) {
+                double n = Math.hypot(a[0], a[1]);
+                return new Value(Math.nextUp(Math.nextUp(n)), Math.nextDown(Math.nextDown(n)), new double[] {a[0] / n, a[1] / n});
+            }
+        };
+        KNormProblem p = KNormProblem.ofOracle("disk", new java.math.BigDecimal("1"), disk, org.optimech.geometry.adjacent.Relation.SUBSTITUTION,
+                java.util.List.of("u1", "u2"), java.util.List.of("l1", "l2", "linf", "hull"), Criterion.TRACE);
+        KNormComparison.Result r = p.compare();
+        assertEquals(Math.sqrt(2), r.candidates().get(0).sensitivity(), 1e-12);
+        assertTrue(r.candidates().get(1).sensitivity() >= 1 && r.candidates().get(1).sensitivity() <= 1 + 2e-3, "l2 " + r.candidates().get(1).sensitivity());
+        assertEquals(1.0, r.candidates().get(2).sensitivity(), 1e-12);
+        CandidateReport hull = r.candidates().get(3);
+        assertTrue(hull.sensitivity() >= 1 && hull.sensitivity() <= 1 + KNormComparison.SANDWICH_TOLERANCE);
+        assertEquals(6.0, hull.covarianceTrace(), 0.01 * 6.0);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "{\"kind\":\"knorm\",\"epsilon\":-1,\"statistic\":{\"records\":[[1]]}}|/epsilon|must be > 0 and finite. Provided value: -1",

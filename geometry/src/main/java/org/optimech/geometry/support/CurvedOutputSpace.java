@@ -9,7 +9,7 @@ import org.optimech.geometry.adjacent.Relation;
  * Every quantity is returned as a {@link BoxMaximizer.Bound}: a certified upper bound with a witness
  * lower bound.
  */
-public final class CurvedOutputSpace {
+public final class CurvedOutputSpace implements SupportOracle {
     private final PolynomialMap t;
     private final Relation relation;
     private final double tolerance;
@@ -36,6 +36,7 @@ public final class CurvedOutputSpace {
         return new CurvedOutputSpace(t, relation, tolerance, maxBoxes);
     }
 
+    @Override
     public int dimension() {
         return t.dimension();
     }
@@ -121,6 +122,12 @@ public final class CurvedOutputSpace {
 
     private BoxMaximizer.Bound max(Function<Interval[], Interval> f, Interval[] box) {
         return BoxMaximizer.maximize(f, box, tolerance, maxBoxes);
+    }
+
+    @Override
+    public SupportOracle.Value supportValue(double[] a) {
+        BoxMaximizer.Bound b = support(a);
+        return new SupportOracle.Value(b.upper(), b.lower(), witnessPoint(b, a));
     }
 
     /** The support function h(a) = sup over S_T of a·u. */

@@ -7,7 +7,7 @@ import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.geometry.hull.QuickHull;
 
 /**
- * A polytope body for a curved S_T: an inner polytope P (the hull of witness points of S_T, refined
+ * A polytope body for a curved S_T given by a {@link SupportOracle}: an inner polytope P (the hull of witness points of S_T, refined
  * where a facet's certified support exceeds it) together with the certified gauge bound
  * Δ = sup over S_T of ‖u‖_P = max over P's facets f of h(n_f)/c_f. The K-norm mechanism with body P
  * and sensitivity Δ is private whatever P is; the refinement only makes Δ approach 1 (P approach the
@@ -31,7 +31,7 @@ public final class Sandwich {
      * @param tolerance refine until Δ ≤ 1 + tolerance (or maxRounds)
      * @throws IllegalArgumentException if S_T is not full-dimensional around the origin
      */
-    public static Result build(CurvedOutputSpace space, double tolerance, int maxRounds) {
+    public static Result build(SupportOracle space, double tolerance, int maxRounds) {
         int d = space.dimension();
         List<double[]> points = new ArrayList<>();
         int supports = 0;
@@ -60,14 +60,14 @@ public final class Sandwich {
             }
         }
         for (double[] a : dirs) {
-            points.add(space.witnessPoint(space.support(a), a));
+            points.add(space.supportValue(a).point());
             supports++;
         }
         double[] extent = new double[d]; // sup |u_k| over S_T, for the slack of rounded normals
         for (int k = 0; k < d; k++) {
             double[] e = new double[d];
             e[k] = 1;
-            extent[k] = space.support(e).upper();
+            extent[k] = space.supportValue(e).upper();
             supports++;
         }
         ConvexHull hull = null;
@@ -86,14 +86,14 @@ public final class Sandwich {
                     throw new IllegalArgumentException("the origin is not strictly inside the witnesses' hull");
                 }
                 double[] n = f.normal(); // exact normal scaled by a power of two, rounded if wider than 53 bits
-                BoxMaximizer.Bound h = space.support(n);
+                SupportOracle.Value h = space.supportValue(n);
                 supports++;
                 double slack = roundingSlack(f.exactNormal(), n, extent);
                 double offset = offsetLowerBound(f.exactOffset(), f.exactNormal(), n, hull.shift());
                 double ratio = Math.nextUp(Math.nextUp(h.upper() + slack) / offset);
                 delta = Math.max(delta, ratio);
                 if (ratio > 1 + tolerance) {
-                    added.add(space.witnessPoint(h, n));
+                    added.add(h.point());
                 }
             }
             if (added.isEmpty()) {
