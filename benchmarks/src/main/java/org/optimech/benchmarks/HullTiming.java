@@ -8,7 +8,9 @@ import org.optimech.geometry.hull.QuickHull;
 /**
  * How exact hull + cone triangulation + M(K) time grows with the dimension: points uniform on the unit
  * sphere (every point a vertex, the worst case for facet counts). Stops after the first case over 60 s.
- * Usage: {@code HullTiming [--max-d 6]}.
+ * Then the issue's two K-norm targets end to end in-process (parse, certified supports, sandwich or exact hull,
+ * triangulation, exact M(K), every candidate): Example 3.1 and simple regression (p = 1, d = 4), each ≤ 10 s.
+ * Usage: {@code HullTiming [--max-d 6]} (run from the repository root, which holds {@code examples/problems}).
  */
 public final class HullTiming {
     private HullTiming() {
@@ -16,6 +18,18 @@ public final class HullTiming {
 
     public static void main(String[] args) {
         int maxD = args.length == 2 && args[0].equals("--max-d") ? Integer.parseInt(args[1]) : 6;
+        for (String name : new String[] {"knorm-example-3-1.json", "knorm-regression-p1.json"}) {
+            java.nio.file.Path file = java.nio.file.Path.of("examples/problems", name);
+            try {
+                long t0 = System.nanoTime();
+                org.optimech.designer.knorm.KNormProblem p = org.optimech.designer.knorm.KNormProblemParser.parse(org.optimech.runtime.json.JsonParser.parse(file));
+                org.optimech.designer.knorm.KNormComparison.Result r = p.compare();
+                System.out.printf("%-28s %6.2f s (target 10 s): %s, hull Delta %.7f%n", name, (System.nanoTime() - t0) / 1e9, r.hull(),
+                        r.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow().sensitivity());
+            } catch (Exception e) {
+                System.out.println(name + ": " + e.getMessage());
+            }
+        }
         SplittableRandom rnd = new SplittableRandom(1);
         QuickHull.of(sphere(rnd, 3, 200)); // warm-up
         System.out.printf("%3s %6s %9s %9s %10s %10s %12s%n", "d", "points", "vertices", "facets", "hull s", "vol+M s", "volume");
