@@ -101,17 +101,24 @@ public final class KNormProblemParser {
         String provenance;
         if (st.has("features") || st.has("variables")) {
             Fields.allowedKeys(st, "/statistic", Set.of("variables", "features"));
-            Map<String, double[]> vars = variables(Fields.object(Fields.member(st, "variables", "/statistic"), "/statistic/variables"));
-            List<Feature> features = features(Fields.array(Fields.member(st, "features", "/statistic"), "/statistic/features"), vars);
+            JsonObject varsJson = Fields.object(Fields.member(st, "variables", "/statistic"), "/statistic/variables");
+            Map<String, List<String>> categories = categories(varsJson);
+            Map<String, double[]> vars = variables(varsJson, categories.keySet());
+            List<Feature> features = features(Fields.array(Fields.member(st, "features", "/statistic"), "/statistic/features"), vars, categories);
             for (Feature f : features) {
                 names.add(f.name);
             }
             int degree = features.stream().flatMap(f -> f.terms.stream()).flatMap(t -> t.powers.values().stream()).mapToInt(Integer::intValue).max().orElse(0);
             if (degree <= 1) {
-                double[][] records = boxVertexImages(vars, features);
+                double[][] records = boxVertexImages(vars, categories, features);
                 space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic");
-                provenance = "multilinear features of " + vars.size() + " box variables: S_T's hull is exactly the hull of the differences of t at the "
-                        + records.length + " box vertices (t is affine along every coordinate); box bounds and coefficients as given by the user";
+                provenance = "multilinear features of " + vars.size() + " box variables" + (categories.isEmpty() ? "" : " and " + categories.size()
+                        + " categorical (one-hot)") + ": S_T's hull is exactly the hull of the differences of t at the " + records.length
+                        + " box vertices" + (categories.isEmpty() ? "" : " x category levels") + " (t is affine along every box coordinate); box bounds and "
+                        + "coefficients as given by the user";
+            } else if (!categories.isEmpty()) {
+                throw new FieldException("/statistic/variables", "categorical variables combine with multilinear features only (every power 0 or 1); "
+                        + "powers above 1 with categories are not supported yet");
             } else {
                 PolynomialMap map = polynomialMap(vars, features);
                 curved = CurvedOutputSpace.of(map, relation, CURVED_TOLERANCE, CURVED_MAX_BOXES);
@@ -186,7 +193,33 @@ public final class KNormProblemParser {
         return m;
     }
 
-    private static Map<String, double[]> variables(JsonObject v) throws FieldException {
+    /** {@code "c": {"categories": ["a", "b"]}}: a categorical variable, used in features as the indicators {@code "c=a"}. */
+    private static Map<String, List<String>> categories(JsonObject v) throws FieldException {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonValue> e : v.members().entrySet()) {
+            if (!(e.getValue() instanceof JsonObject o)) {
+                continue;
+            }
+            String ptr = "/statistic/variables/" + e.getKey();
+            Fields.allowedKeys(o, ptr, Set.of("categories"));
+            JsonArray levels = Fields.array(Fields.member(o, "categories", ptr), ptr + "/categories");
+            if (levels.size() < 2) {
+                throw new FieldException(ptr + "/categories", "must list at least 2 levels. Provided value: " + levels.size() + " levels");
+            }
+            List<String> ls = new ArrayList<>();
+            for (int i = 0; i < levels.size(); i++) {
+                String l = Fields.string(levels.get(i), ptr + "/categories/" + i);
+                if (ls.contains(l)) {
+                    throw new FieldException(ptr + "/categories/" + i, "is listed twice. Provided value: " + Fields.quote(l));
+                }
+                ls.add(l);
+            }
+            out.put(e.getKey(), ls);
+        }
+        return out;
+    }
+
+    private static Map<String, double[]> variables(JsonObject v, Set<String> categorical) throws FieldException {
         if (v.size() == 0) {
             throw new FieldException("/statistic/variables", "must not be empty");
         }
@@ -196,6 +229,9 @@ public final class KNormProblemParser {
         }
         Map<String, double[]> out = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> e : v.members().entrySet()) {
+            if (categorical.contains(e.getKey())) {
+                continue;
+            }
             String ptr = "/statistic/variables/" + e.getKey();
             JsonArray box = Fields.array(e.getValue(), ptr);
             if (box.size() != 2) {
@@ -217,7 +253,7 @@ public final class KNormProblemParser {
     private record Feature(String name, List<Term> terms) {
     }
 
-    private static List<Feature> features(JsonArray a, Map<String, double[]> vars) throws FieldException {
+    private static List<Feature> features(JsonArray a, Map<String, double[]> vars, Map<String, List<String>> categories) throws FieldException {
         if (a.size() == 0) {
             throw new FieldException("/statistic/features", "must not be empty");
         }
@@ -245,8 +281,20 @@ public final class KNormProblemParser {
                     JsonObject p = Fields.object(t.get("powers").orElseThrow(), tp + "/powers");
                     for (Map.Entry<String, JsonValue> e : p.members().entrySet()) {
                         String pp = tp + "/powers/" + e.getKey();
+                        if (e.getKey().contains("=") && categories.containsKey(e.getKey().substring(0, e.getKey().indexOf('=')))) {
+                            String cat = e.getKey().substring(0, e.getKey().indexOf('='));
+                            String level = e.getKey().substring(e.getKey().indexOf('=') + 1);
+                            if (!categories.get(cat).contains(level)) {
+                                throw new FieldException(pp, "names no level of " + cat + "; its levels are " + String.join(", ", categories.get(cat)));
+                            }
+                            if ((int) Fields.integer(e.getValue(), pp, 0, MAX_POWER) > 0) {
+                                powers.put(e.getKey(), 1); // an indicator: any positive power is itself
+                            }
+                            continue;
+                        }
                         if (!vars.containsKey(e.getKey())) {
-                            throw new FieldException(pp, "names no variable; the variables are " + String.join(", ", vars.keySet()));
+                            throw new FieldException(pp, "names no variable; the variables are " + String.join(", ", vars.keySet())
+                                    + (categories.isEmpty() ? "" : ", and the indicators c=level of " + String.join(", ", categories.keySet())));
                         }
                         int power = (int) Fields.integer(e.getValue(), pp, 0, MAX_POWER);
                         if (power > 0) {
@@ -288,15 +336,41 @@ public final class KNormProblemParser {
         return PolynomialMap.of(box, fs);
     }
 
-    /** t at every vertex of the box, evaluated exactly and refused if a value is not a double. */
-    private static double[][] boxVertexImages(Map<String, double[]> vars, List<Feature> features) throws FieldException {
+    /** Box vertices × category levels enumerated for multilinear features. */
+    public static final int MAX_DOMAIN_POINTS = 1 << 16;
+
+    /**
+     * t at every vertex of the box combined with every choice of category levels (one-hot indicators: the chosen
+     * level's is 1, the others 0), evaluated exactly and refused if a value is not a double.
+     */
+    private static double[][] boxVertexImages(Map<String, double[]> vars, Map<String, List<String>> categories, List<Feature> features)
+            throws FieldException {
         List<String> names = new ArrayList<>(vars.keySet());
+        List<String> cats = new ArrayList<>(categories.keySet());
         int k = names.size();
-        double[][] out = new double[1 << k][features.size()];
-        for (int mask = 0; mask < (1 << k); mask++) {
+        long count = 1L << k;
+        for (String c : cats) {
+            count *= categories.get(c).size();
+        }
+        if (count > MAX_DOMAIN_POINTS) {
+            throw new FieldException("/statistic/variables", "box vertices times category levels give " + count + " points; at most "
+                    + MAX_DOMAIN_POINTS + " are enumerated");
+        }
+        double[][] out = new double[(int) count][features.size()];
+        for (int idx = 0; idx < count; idx++) {
             Map<String, BigDecimal> x = new LinkedHashMap<>();
+            int rest = idx;
             for (int v = 0; v < k; v++) {
-                x.put(names.get(v), new BigDecimal(vars.get(names.get(v))[(mask >> v) & 1]));
+                x.put(names.get(v), new BigDecimal(vars.get(names.get(v))[rest & 1]));
+                rest >>= 1;
+            }
+            for (String c : cats) {
+                List<String> levels = categories.get(c);
+                int chosen = rest % levels.size();
+                rest /= levels.size();
+                for (int l = 0; l < levels.size(); l++) {
+                    x.put(c + "=" + levels.get(l), l == chosen ? BigDecimal.ONE : BigDecimal.ZERO);
+                }
             }
             for (int f = 0; f < features.size(); f++) {
                 BigDecimal s = BigDecimal.ZERO;
@@ -312,7 +386,7 @@ public final class KNormProblemParser {
                     throw new FieldException("/statistic/features/" + f, "its value " + s.toPlainString() + " at a box vertex is not exactly a double; "
                             + "use coefficients and bounds that are binary fractions (e.g. 0.5, not 0.1)");
                 }
-                out[mask][f] = dv;
+                out[idx][f] = dv;
             }
         }
         return out;

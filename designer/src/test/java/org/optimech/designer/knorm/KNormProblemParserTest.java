@@ -53,6 +53,25 @@ class KNormProblemParserTest {
     }
 
     /**
+     * Categorical variables are one-hot: per-group sums x·1[c=a], x·1[c=b] with x ∈ [0, 1] under add/remove give
+     * S_T = {±(x, 0), ±(0, x)}, so Δ₁ = 1. Treating the indicators as free box variables would allow (1, 1) and Δ₁ = 2.
+     */
+    @Test
+    void categoricalVariablesAreOneHot() throws Exception {
+        KNormProblem p = parse("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[0,1],"
+                + "\"c\":{\"categories\":[\"a\",\"b\"]}},\"features\":[{\"name\":\"sum_x_a\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1,\"c=a\":1}}]},"
+                + "{\"name\":\"sum_x_b\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1,\"c=b\":1}}]}]}}");
+        KNormComparison.Result r = p.compare();
+        assertEquals(1.0, r.candidates().get(0).sensitivity(), 0.0, "l1");
+        assertEquals(1.0, r.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow().sensitivity(), 0.0);
+        assertTrue(p.provenance().contains("categorical (one-hot)"), p.provenance());
+        FieldException e = assertThrows(FieldException.class, () -> parse("{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{"
+                + "\"c\":{\"categories\":[\"a\",\"b\"]}},\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"c=z\":1}}]}]}}"));
+        assertEquals("/statistic/features/0/terms/0/powers/c=z", e.pointer());
+        assertTrue(e.getMessage().contains("names no level of c; its levels are a, b"), e.getMessage());
+    }
+
+    /**
      * The Java API with a user-supplied support function: S_T = the unit disk, h(a) = ‖a‖₂ (bounds one ulp either side,
      * witness a/‖a‖). Closed forms: Δ∞ = 1, Δ₁ = √2, Δ₂ = 1; the disk's K-norm covariance at ε = 1 has trace
      * (d+1)(d+2)·tr(I/4) = 6, which the ℓ2 ball attains and the sandwich polygon approaches.
