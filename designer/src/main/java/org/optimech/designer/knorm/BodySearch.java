@@ -24,14 +24,44 @@ import org.optimech.geometry.body.LpBall;
  * Δ^d·|det A|·vol B). Nelder–Mead from several starts. The result is called a heuristic: it is not
  * claimed optimal, but its Δ is certified exactly for the matrix found (A⁻¹ as exact rationals).
  */
-final class BodySearch {
+public final class BodySearch {
     /** Largest dimension searched (d² parameters). */
     static final int MAX_DIMENSION = 6;
 
     /**
      * @param inverseExact A⁻¹ in exact rationals (the gauge the sensitivity is certified for)
      */
-    record Found(LpBall base, double[][] a, BigFraction[][] inverseExact, double score, int starts, int evaluations) {
+    public record Found(LpBall base, double[][] a, BigFraction[][] inverseExact, double score, int starts, int evaluations) {
+        public Found {
+            a = copy(a);
+            BigFraction[][] inv = new BigFraction[inverseExact.length][];
+            for (int i = 0; i < inverseExact.length; i++) {
+                inv[i] = inverseExact[i].clone();
+            }
+            inverseExact = inv;
+        }
+
+        @Override
+        public double[][] a() {
+            return copy(a);
+        }
+
+        @Override
+        public BigFraction[][] inverseExact() {
+            BigFraction[][] inv = new BigFraction[inverseExact.length][];
+            for (int i = 0; i < inverseExact.length; i++) {
+                inv[i] = inverseExact[i].clone();
+            }
+            return inv;
+        }
+
+        private static double[][] copy(double[][] m) {
+            double[][] c = new double[m.length][];
+            for (int i = 0; i < m.length; i++) {
+                c[i] = m[i].clone();
+            }
+            return c;
+        }
     }
 
     private BodySearch() {

@@ -29,7 +29,8 @@ import org.optimech.runtime.knorm.PolytopeBody;
  * V = r·U with r ~ Gamma(d+1, Δ/ε) and U uniform in K, so Cov(V) = (d+1)(d+2)(Δ/ε)²·M(K) (ERRATA K1).
  * The hull candidate is K_T = conv(S_T) with Δ = 1 (checked exactly as the gauge's maximum over S_T);
  * when S_T spans a proper subspace the hull lives there (noise dimension r, Gamma(r+1); ERRATA K12)
- * and its covariance is mapped back to the statistic's coordinates.
+ * and its covariance is mapped back to the statistic's coordinates. For an S_T known only through
+ * certified support bounds ({@link #compareCurved}) the hull candidate is a certified sandwich body.
  */
 public final class KNormComparison {
     /** The candidates' names, in report order. */
@@ -52,7 +53,7 @@ public final class KNormComparison {
      * The runtime sampler for one of the compared candidates, with its certified sensitivity (floating-point,
      * idealized numerics). The hull's sampler walks its cone triangulation.
      *
-     * For a hull reduced to a proper subspace the noise is drawn there and mapped back by the span's map
+     * <p>For a hull reduced to a proper subspace the noise is drawn there and mapped back by the span's map
      * (ERRATA K12).
      */
     public static KNormSampler sampler(Result r, String name) {
@@ -60,10 +61,11 @@ public final class KNormComparison {
                 .orElseThrow(() -> new IllegalArgumentException("candidate " + name + " was not compared"));
         if (name.equals("search")) {
             BodySearch.Found f = r.search();
-            double[][] inv = new double[f.a().length][f.a().length];
+            BigFraction[][] exact = f.inverseExact();
+            double[][] inv = new double[exact.length][exact.length];
             for (int i = 0; i < inv.length; i++) {
                 for (int j = 0; j < inv.length; j++) {
-                    inv[i][j] = f.inverseExact()[i][j].doubleValue();
+                    inv[i][j] = exact[i][j].doubleValue();
                 }
             }
             LpBody base = LpBody.of(f.base() == LpBall.L1 ? LpBody.Norm.L1 : LpBody.Norm.LINF, inv.length);
