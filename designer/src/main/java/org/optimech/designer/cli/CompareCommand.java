@@ -32,6 +32,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Directory for the comparison files (created if needed).")
     Path out;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    boolean quiet;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -41,7 +44,8 @@ final class CompareCommand implements Callable<Integer> {
         long start = System.nanoTime();
         KNormComparison.Result r;
         try {
-            r = problem.compare();
+            org.optimech.designer.Progress progress = quiet ? org.optimech.designer.Progress.silent() : org.optimech.designer.Progress.to(System.err);
+            r = problem.compare(progress::stage);
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         }

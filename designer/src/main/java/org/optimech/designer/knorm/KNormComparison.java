@@ -164,11 +164,18 @@ public final class KNormComparison {
      * (within 1e-3 of 1). The search candidate is skipped (its Δ would need the same certification per matrix).
      */
     public static Result compareCurved(SupportOracle space, double epsilon, List<String> names, Criterion criterion) {
+        return compareCurved(space, epsilon, names, criterion, message -> { });
+    }
+
+    /** As {@link #compareCurved(SupportOracle, double, List, Criterion)}, reporting each stage to {@code progress}. */
+    public static Result compareCurved(SupportOracle space, double epsilon, List<String> names, Criterion criterion,
+            java.util.function.Consumer<String> progress) {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
         int d = space.dimension();
-        Sandwich.Result sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40);
+        progress.accept("certified support bounds of S_T: building the sandwich body (tolerance " + SANDWICH_TOLERANCE + ")");
+        Sandwich.Result sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40, progress);
         ConvexHull hull = sw.hull();
         List<CandidateReport> out = new ArrayList<>();
         for (String name : names) {
@@ -183,6 +190,7 @@ public final class KNormComparison {
                 continue;
             }
             LpBall ball = LpBall.parse(name);
+            progress.accept("certified " + ball.json() + " sensitivity" + (ball == LpBall.L1 ? " (" + (1 << (d - 1)) + " support values)" : ""));
             double[] b = space instanceof CurvedOutputSpace c ? curvedSensitivity(c, ball) : oracleSensitivity(space, ball, sw);
             out.add(ballReport(ball, new Sensitivity(b[0], false), epsilon, d, String.format(java.util.Locale.ROOT,
                     "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", ball.secondMomentScalar(d), b[0],

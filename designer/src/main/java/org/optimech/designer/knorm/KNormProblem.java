@@ -50,7 +50,12 @@ public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace 
 
     /** Compares the candidates. */
     public KNormComparison.Result compare() {
+        return compare(message -> { });
+    }
+
+    /** Compares the candidates, reporting the stages of a curved S_T's certification to {@code progress}. */
+    public KNormComparison.Result compare(java.util.function.Consumer<String> progress) {
         return space != null ? KNormComparison.compare(space, epsilon.doubleValue(), candidates, criterion)
-                : KNormComparison.compareCurved(curved, epsilon.doubleValue(), candidates, criterion);
+                : KNormComparison.compareCurved(curved, epsilon.doubleValue(), candidates, criterion, progress);
     }
 }

@@ -32,6 +32,11 @@ public final class Sandwich {
      * @throws IllegalArgumentException if S_T is not full-dimensional around the origin
      */
     public static Result build(SupportOracle space, double tolerance, int maxRounds) {
+        return build(space, tolerance, maxRounds, message -> { });
+    }
+
+    /** As {@link #build(SupportOracle, double, int)}, reporting each round to {@code progress}. */
+    public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress) {
         int d = space.dimension();
         List<double[]> points = new ArrayList<>();
         int supports = 0;
@@ -96,6 +101,8 @@ public final class Sandwich {
                     added.add(h.point());
                 }
             }
+            progress.accept(String.format(java.util.Locale.ROOT, "sandwich round %d: %d vertices, %d facets, certified gauge bound %.9f; %d points added",
+                    round, hull.vertexCount(), hull.facets().size(), delta, added.size()));
             if (added.isEmpty()) {
                 break;
             }
