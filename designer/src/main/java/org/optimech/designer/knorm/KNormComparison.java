@@ -138,7 +138,7 @@ public final class KNormComparison {
                 }
                 found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1);
                 if (found != null) {
-                    out.add(searchReport(found, hull.vertexCoordinates(), epsilon, d));
+                    out.add(searchReport(found, Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates()), epsilon, d, ""));
                 }
                 continue;
             }
@@ -161,7 +161,7 @@ public final class KNormComparison {
      * The comparison for an S_T known through certified support bounds (curved polynomial features, or a user's oracle):
      * ball sensitivities are certified upper bounds (interval branch and bound, or from the oracle's supports),
      * and the hull candidate is the sandwich's inner polytope P with its certified Δ = sup over S_T of the gauge of P
-     * (within 1e-3 of 1). The search candidate is skipped (its Δ would need the same certification per matrix).
+     * (within 1e-3 of 1). The search candidate runs on Δ_P·P, and its Δ is certified through P.
      */
     public static Result compareCurved(SupportOracle space, double epsilon, List<String> names, Criterion criterion) {
         return compareCurved(space, epsilon, names, criterion, message -> { });
@@ -178,8 +178,27 @@ public final class KNormComparison {
         Sandwich.Result sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40, progress);
         ConvexHull hull = sw.hull();
         List<CandidateReport> out = new ArrayList<>();
+        BodySearch.Found found = null;
         for (String name : names) {
             if (name.equals("search")) {
+                if (d > BodySearch.MAX_DIMENSION) {
+                    continue;
+                }
+                progress.accept("heuristic search over linear images of the linf and l1 balls");
+                // S_T ⊂ Δ_P·P, so the search runs on Δ_P·vertices(P), and Δ(A) ≤ Δ_P·max over P's vertices of ‖A⁻¹v‖_B (exact, rounded up)
+                double[][] outer = hull.vertexCoordinates();
+                for (double[] v : outer) {
+                    for (int j = 0; j < v.length; j++) {
+                        v[j] *= sw.sensitivity();
+                    }
+                }
+                found = BodySearch.search(outer, d, criterion, 1);
+                if (found != null) {
+                    Sensitivity onP = Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates());
+                    double delta = Math.nextUp(Math.nextUp(onP.upper() * sw.sensitivity()));
+                    out.add(searchReport(found, new Sensitivity(delta, false), epsilon, d,
+                            "; S_T is curved, so Delta = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), rounded up"));
+                }
                 continue;
             }
             if (name.equals("hull")) {
@@ -201,7 +220,7 @@ public final class KNormComparison {
             throw new IllegalArgumentException("no candidate applies to a curved S_T (search is not available for it)");
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, null);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found);
     }
 
     private static double[] curvedSensitivity(CurvedOutputSpace c, LpBall ball) {
@@ -264,8 +283,7 @@ public final class KNormComparison {
                 : "closed forms: M = " + ball.secondMomentScalar(d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
     }
 
-    private static CandidateReport searchReport(BodySearch.Found f, double[][] vertices, double epsilon, int d) {
-        Sensitivity s = Sensitivity.ofLinearImage(f.base(), f.inverseExact(), vertices);
+    private static CandidateReport searchReport(BodySearch.Found f, Sensitivity s, double epsilon, int d, String noteSuffix) {
         RealMatrix a = new Array2DRowRealMatrix(f.a());
         RealMatrix aat = a.multiply(a.transpose());
         double factor = (d + 1.0) * (d + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon) * f.base().secondMomentScalar(d).doubleValue();
@@ -281,8 +299,8 @@ public final class KNormComparison {
         double volume = Math.pow(s.upper(), d) * Math.abs(new LUDecomposition(a).getDeterminant()) * f.base().volume(d);
         return new CandidateReport("search", d, s.upper(), s.exact(), volume, trace, cov, worst, String.format(java.util.Locale.ROOT,
                 "HEURISTIC, not claimed optimal: Nelder-Mead over linear images A*B of the linf and l1 balls (%d starts, %d evaluations); best: A*%s "
-                        + "with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), rounded up",
-                f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a())));
+                        + "with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), rounded up%s",
+                f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a()), noteSuffix));
     }
 
     private static CandidateReport hullReport(ConvexHull hull, Sensitivity s, double epsilon, int d, String noteOverride) {

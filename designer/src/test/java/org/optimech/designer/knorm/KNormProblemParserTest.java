@@ -53,6 +53,29 @@ class KNormProblemParserTest {
     }
 
     /**
+     * The search on a curved S_T: t(x) = (x, x²/128) under add/remove has the flat rectangle [−1,1]×[−1/128,1/128] as its
+     * hull, so a containing rhombus beats the hull on trace. Its Δ is certified through the sandwich: every point of
+     * S_T on a fine grid of x has gauge at most Δ in the sampler's own body.
+     */
+    @Test
+    void searchOnACurvedSpaceIsCertifiedThroughTheSandwich() throws Exception {
+        KNormProblem p = parse("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,1]},"
+                + "\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"terms\":[{\"coef\":0.0078125,\"powers\":{\"x\":2}}]}]}}");
+        KNormComparison.Result r = p.compare();
+        CandidateReport search = r.candidates().stream().filter(c -> c.name().equals("search")).findFirst().orElseThrow();
+        CandidateReport hull = r.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow();
+        assertTrue(search.covarianceTrace() < 0.6 * hull.covarianceTrace(), search.covarianceTrace() + " vs " + hull.covarianceTrace());
+        org.optimech.runtime.knorm.KNormSampler s = KNormComparison.sampler(r, "search");
+        for (int i = 0; i <= 2000; i++) {
+            double x = -1 + i / 1000.0;
+            for (double sign : new double[] {1, -1}) {
+                double[] u = {sign * x, sign * x * x / 128};
+                assertTrue(s.body().norm(u) <= search.sensitivity() * (1 + 1e-12), "x = " + x);
+            }
+        }
+    }
+
+    /**
      * Categorical variables are one-hot: per-group sums x·1[c=a], x·1[c=b] with x ∈ [0, 1] under add/remove give
      * S_T = {±(x, 0), ±(0, x)}, so Δ₁ = 1. Treating the indicators as free box variables would allow (1, 1) and Δ₁ = 2.
      */
