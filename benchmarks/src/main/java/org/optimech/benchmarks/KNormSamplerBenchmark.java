@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.optimech.designer.knorm.Criterion;
 import org.optimech.designer.knorm.KNormComparison;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LpBody;
 import org.optimech.runtime.random.SecureRandomBits;

@@ -3,7 +3,7 @@ package org.optimech.designer.knorm;
 import java.math.BigDecimal;
 import java.util.List;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 import org.optimech.geometry.support.SupportOracle;
 
 /**

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.geometry.support.PolynomialMap;
 import org.optimech.runtime.json.FieldException;
@@ -74,7 +74,7 @@ public final class KNormProblemParser {
             throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + eps.literal());
         }
         Relation relation = o.has("neighbours")
-                ? Relation.parse(Fields.oneOf(o.get("neighbours").orElseThrow(), "/neighbours", "substitution", "add-remove"))
+                ? Relation.fromJson(Fields.oneOf(o.get("neighbours").orElseThrow(), "/neighbours", "substitution", "add-remove"))
                 : Relation.SUBSTITUTION;
         List<String> candidates = new ArrayList<>(KNormComparison.CANDIDATES);
         if (o.has("candidates")) {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 
 class KNormComparisonTest {
     static final List<String> ALL = List.of("l1", "l2", "linf", "hull");

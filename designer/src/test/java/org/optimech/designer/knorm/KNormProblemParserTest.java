@@ -113,7 +113,7 @@ class KNormProblemParserTest {
                 return new Value(Math.nextUp(Math.nextUp(n)), Math.nextDown(Math.nextDown(n)), new double[] {a[0] / n, a[1] / n});
             }
         };
-        KNormProblem p = KNormProblem.ofOracle("disk", new java.math.BigDecimal("1"), disk, org.optimech.geometry.adjacent.Relation.SUBSTITUTION,
+        KNormProblem p = KNormProblem.ofOracle("disk", new java.math.BigDecimal("1"), disk, org.optimech.runtime.spec.Relation.SUBSTITUTION,
                 java.util.List.of("u1", "u2"), java.util.List.of("l1", "l2", "linf", "hull"), Criterion.TRACE);
         KNormComparison.Result r = p.compare();
         assertEquals(Math.sqrt(2), r.candidates().get(0).sensitivity(), 1e-12);
@@ -135,6 +135,7 @@ class KNormProblemParserTest {
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"variables\":{\"x\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":0.1,\"powers\":{\"x\":1}}]}]}}|/statistic/features/0|is not exactly a double",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]},\"candidates\":[\"l3\"]}|/candidates/0|must be one of",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]},\"criterion\":\"det\"}|/criterion|must be one of",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"swap\",\"statistic\":{\"records\":[[1]]}}|/neighbours|must be one of",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{}}|/statistic|must have \"variables\" and \"features\", \"records\", or \"differences\"",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]},\"epsilom\":2}|/epsilom|",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1],[1e-30]]}}|/statistic/records|is not exactly representable",

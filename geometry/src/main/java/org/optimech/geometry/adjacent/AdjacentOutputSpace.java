@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.optimech.runtime.spec.Relation;
 import org.optimech.geometry.hull.QuickHull;
 
 /**

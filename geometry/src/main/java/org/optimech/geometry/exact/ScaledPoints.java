@@ -57,19 +57,25 @@ public final class ScaledPoints {
         return new ScaledPoints(c, shift, d);
     }
 
+    /** x = mantissa·2^exponent exactly, the mantissa an odd integer carrying x's sign (x finite and non-zero). */
+    private record Binary(long mantissa, int exponent) {
+        static Binary of(double x) {
+            long bits = Double.doubleToRawLongBits(x);
+            int biased = (int) ((bits >>> 52) & 0x7ff);
+            long m = bits & ((1L << 52) - 1);
+            int e = -1074;
+            if (biased != 0) {
+                m |= 1L << 52;
+                e = biased - 1075;
+            }
+            int tz = Long.numberOfTrailingZeros(m);
+            return new Binary(x < 0 ? -(m >>> tz) : m >>> tz, e + tz);
+        }
+    }
+
     /** The exponent e of x = m·2^e with m an odd integer (x finite and non-zero). */
     static int binaryExponent(double x) {
-        long bits = Double.doubleToRawLongBits(x);
-        int biased = (int) ((bits >>> 52) & 0x7ff);
-        long mantissa = bits & ((1L << 52) - 1);
-        int e;
-        if (biased == 0) {
-            e = -1074;
-        } else {
-            mantissa |= 1L << 52;
-            e = biased - 1075;
-        }
-        return e + Long.numberOfTrailingZeros(mantissa);
+        return Binary.of(x).exponent();
     }
 
     /** x · 2^shift as an integer; exact when shift ≥ −binaryExponent(x). */
@@ -77,20 +83,10 @@ public final class ScaledPoints {
         if (x == 0) {
             return BigInteger.ZERO;
         }
-        long bits = Double.doubleToRawLongBits(x);
-        int biased = (int) ((bits >>> 52) & 0x7ff);
-        long mantissa = bits & ((1L << 52) - 1);
-        int e;
-        if (biased == 0) {
-            e = -1074;
-        } else {
-            mantissa |= 1L << 52;
-            e = biased - 1075;
-        }
-        BigInteger m = BigInteger.valueOf(mantissa);
-        int s = e + shift;
-        BigInteger v = s >= 0 ? m.shiftLeft(s) : m.shiftRight(-s);
-        return x < 0 ? v.negate() : v;
+        Binary b = Binary.of(x);
+        BigInteger m = BigInteger.valueOf(b.mantissa());
+        int s = b.exponent() + shift;
+        return s >= 0 ? m.shiftLeft(s) : m.shiftRight(-s);
     }
 
     public int size() {

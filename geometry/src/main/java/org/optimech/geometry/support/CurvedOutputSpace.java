@@ -1,7 +1,7 @@
 package org.optimech.geometry.support;
 
 import java.util.function.Function;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 
 /**
  * The adjacent output space of an additive statistic with polynomial features on a box, known through
@@ -145,9 +145,7 @@ public final class CurvedOutputSpace implements SupportOracle {
             double[] w = concat(up.witness(), down.witness());
             return new BoxMaximizer.Bound(Math.nextUp(up.upper() + down.upper()), Math.nextDown(up.lower() + down.lower()), w, up.boxes() + down.boxes());
         }
-        return up.upper() >= down.upper() && up.lower() >= down.lower() ? up
-                : new BoxMaximizer.Bound(Math.max(up.upper(), down.upper()), Math.max(up.lower(), down.lower()),
-                        up.lower() >= down.lower() ? up.witness() : down.witness(), up.boxes() + down.boxes());
+        return larger(up, down); // add/remove: h(a) = max(sup a·t, sup −a·t)
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 
 /**
  * Property test of the certified bounds: for random polynomial maps (two variables, powers up to 3, coefficients

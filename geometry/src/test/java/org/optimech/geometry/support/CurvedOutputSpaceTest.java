@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.optimech.geometry.adjacent.Relation;
+import org.optimech.runtime.spec.Relation;
 
 /** Certified support functions and sensitivities of a curved S_T against the K-norm paper's Example 3.1 oracles. */
 class CurvedOutputSpaceTest {
