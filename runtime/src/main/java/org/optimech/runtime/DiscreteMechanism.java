@@ -10,7 +10,7 @@ import org.optimech.runtime.random.RandomBits;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
 import org.optimech.runtime.spec.InputPolicy;
-import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
 
 /**
  * A loaded discrete mechanism, ready to privatize values: maps an input value to its row (by the
@@ -19,7 +19,7 @@ import org.optimech.runtime.spec.MechanismSpec;
  * (exact discrete Laplace, clamp, remap). Thread-safe.
  */
 public final class DiscreteMechanism {
-    private final MechanismSpec spec;
+    private final DiscreteSpec spec;
     private final IndexSampler sampler;
 
     /** Draws an output index for an input index. */
@@ -27,7 +27,7 @@ public final class DiscreteMechanism {
         int sample(int input, RandomBits random);
     }
 
-    private DiscreteMechanism(MechanismSpec spec) {
+    private DiscreteMechanism(DiscreteSpec spec) {
         this.spec = spec;
         if (spec instanceof DiscreteMechanismSpec d) {
             this.sampler = TableSampler.of(d.weights())::sample;
@@ -47,11 +47,24 @@ public final class DiscreteMechanism {
     }
 
     /** A mechanism for a validated spec (see {@link org.optimech.runtime.spec.SpecLoader}). */
-    public static DiscreteMechanism of(MechanismSpec spec) {
+    public static DiscreteMechanism of(DiscreteSpec spec) {
         return new DiscreteMechanism(Objects.requireNonNull(spec, "spec"));
     }
 
-    public MechanismSpec spec() {
+    /**
+     * A mechanism for a loaded spec of any kind.
+     *
+     * @throws IllegalArgumentException when the spec is not discrete (a K-norm spec goes to {@link KNormMechanism})
+     */
+    public static DiscreteMechanism of(org.optimech.runtime.spec.MechanismSpec spec) {
+        if (spec instanceof DiscreteSpec d) {
+            return of(d);
+        }
+        throw new IllegalArgumentException("spec kind " + Objects.requireNonNull(spec, "spec").kind()
+                + " is not a discrete mechanism; load it with KNormMechanism.of(spec, NumericsPolicy.ALLOW_IDEALIZED)");
+    }
+
+    public DiscreteSpec spec() {
         return spec;
     }
 

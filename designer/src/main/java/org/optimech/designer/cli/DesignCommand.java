@@ -16,7 +16,12 @@ import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormProblem;
+import org.optimech.designer.spec.KNormSpecs;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecCodec;
 import picocli.CommandLine.Command;
@@ -50,12 +55,27 @@ final class DesignCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
 
+    @Option(names = "--body", paramLabel = "NAME",
+            description = "K-norm problems only: the body to store (l1, l2, linf, hull or search) instead of the one the problem's criterion selects.")
+    String body;
+
+    @Option(names = "--body-form", paramLabel = "FORM", defaultValue = "triangulation",
+            description = "K-norm problems only: store the hull as a triangulation (alias over simplex volumes) or as halfspaces (rejection from its bounding "
+                    + "box). Default: ${DEFAULT-VALUE}.")
+    String bodyForm;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
+        if (SpecFiles.problemKind(problemFile).filter("knorm"::equals).isPresent()) {
+            return knorm(stdout);
+        }
+        if (body != null) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body applies to K-norm problems only; " + problemFile + " is not one");
+        }
         DesignMethod designMethod = DesignArgs.method(method);
         DesignOptions options = DesignArgs.options(solver, timeLimitSeconds);
         long start = System.nanoTime();
@@ -75,7 +95,7 @@ final class DesignCommand implements Callable<Integer> {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
             }
             long writeStart = System.nanoTime();
-            MechanismSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
+            DiscreteSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
             progress.stage("spec written and verified by the runtime: " + out);
             Summary.structural(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), (System.nanoTime() - writeStart) / 1e9,
                     (System.nanoTime() - start) / 1e9);
@@ -88,14 +108,48 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
         }
         long writeStart = System.nanoTime();
-        MechanismSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
+        DiscreteSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
         double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
         progress.stage("spec written and verified by the runtime: " + out);
         Summary.design(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), writeSeconds, (System.nanoTime() - start) / 1e9);
         return 0;
     }
 
-    private MechanismSpec write(MechanismSpec spec) {
+    /** A K-norm problem: compare the candidates, store the selected (or --body) one, re-load it through the runtime. */
+    private int knorm(PrintWriter stdout) {
+        long start = System.nanoTime();
+        KNormSpecs.BodyForm form;
+        try {
+            form = KNormSpecs.BodyForm.parse(bodyForm);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body-form: " + e.getMessage(), e);
+        }
+        KNormProblem problem = CompareCommand.load(problemFile);
+        if (body != null && !problem.candidates().contains(body)) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", problem.candidates())
+                    + "). Provided value: " + body);
+        }
+        Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
+        progress.stage("problem " + problemFile + ": K-norm, " + problem.dimension() + "-dimensional statistic, epsilon " + problem.epsilon().toPlainString()
+                + ", S_T " + problem.describeSpace());
+        KNormComparison.Result r;
+        KNormSpec k;
+        try {
+            r = problem.compare(progress::stage);
+            k = KNormSpecs.toSpec(problem, r, body, form, Instant.now());
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
+        } catch (InvalidSpecException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refuses the K-norm spec built for " + problemFile + ": "
+                    + e.getMessage(), e);
+        }
+        KNormSpec written = write(k);
+        progress.stage("spec written and verified by the runtime: " + out);
+        Summary.knorm(stdout, problemFile, out, r, written, DesignSpecs.digestOf(SpecCodec.write(written)), (System.nanoTime() - start) / 1e9);
+        return 0;
+    }
+
+    private <S extends MechanismSpec> S write(S spec) {
         try {
             return DesignSpecs.writeAndVerify(spec, out);
         } catch (IOException e) {

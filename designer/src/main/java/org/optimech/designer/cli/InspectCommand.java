@@ -16,6 +16,7 @@ import org.optimech.runtime.json.JsonWriter;
 import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.PrivacyGuarantee;
 import picocli.CommandLine.Command;
@@ -40,6 +41,9 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         MechanismSpec loaded = SpecFiles.loadSpec(file);
+        if (loaded instanceof KNormSpec k) {
+            return knorm(out, k);
+        }
         if (loaded instanceof GeometricRemapSpec g) {
             return geometric(out, g);
         }
@@ -98,6 +102,35 @@ final class InspectCommand implements Callable<Integer> {
         } else {
             out.printf("matrix: %d x %d, larger than --max-matrix %d; not printed%n", w.rows(), w.cols(), maxMatrix);
         }
+        out.flush();
+        return 0;
+    }
+
+    private int knorm(PrintWriter out, KNormSpec k) {
+        out.printf("spec         %s (valid: digest, body convexity and tiling, sensitivity re-checked exactly)%n", file);
+        out.printf("mechanism    %s: %d-dimensional statistic, %s body in %d noise dimensions%s; sensitivity %s, noise epsilon %s%n", KNormSpec.KIND,
+                k.dimension(), k.bodyType(), k.noiseDimension(), k.noiseDimension() < k.dimension() ? " (a subspace: ERRATA K12)" : "", k.sensitivity(),
+                k.noiseEpsilon());
+        out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics idealized (floating point; the caller must opt in)%n",
+                k.certifiedEpsilon(), k.epsilon(), k.relation().json());
+        out.printf("sensitivity  %s%n", k.pointSource().isPresent() ? "re-checked at load: " + k.pointCount() + " adjacent points (" + k.pointSource().get().json()
+                + "), each with its negative, have gauge <= sensitivity (largest " + k.largestPointGauge().orElseThrow() + ")"
+                : "the designer's certified bound (no adjacent points stored: a curved statistic)");
+        JsonObject design = k.design();
+        out.printf("design       %s; criterion %s selects %s, stored %s%n", text(design, "method").orElse("-"), text(design, "criterion").orElse("-"),
+                text(design, "selected").orElse("-"), text(design, "stored").orElse("-"));
+        if (design.get("candidates").orElse(null) instanceof org.optimech.runtime.json.JsonArray a) {
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"candidate", "sensitivity", "trace Cov", "worst variance", "volume"});
+            for (JsonValue v : a.elements()) {
+                if (v instanceof JsonObject c) {
+                    rows.add(new String[] {text(c, "name").orElse("?"), text(c, "sensitivity").orElse("-"), text(c, "covariance_trace").orElse("-"),
+                        text(c, "worst_direction_variance").orElse("-"), text(c, "volume").orElse("-")});
+                }
+            }
+            out.print(Summary.table(rows));
+        }
+        out.printf("provenance   %s%n", JsonWriter.compact(k.provenance()));
         out.flush();
         return 0;
     }

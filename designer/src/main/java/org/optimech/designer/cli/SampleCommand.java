@@ -4,6 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.random.RandomBits;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.random.SeededRandomBits;
@@ -15,7 +19,9 @@ import picocli.CommandLine.Spec;
 /** {@code optimech sample SPEC.json --input VALUE --count N [--seed S]}. */
 @Command(name = "sample", mixinStandardHelpOptions = true,
         description = {"Loads and validates a spec, then prints N private outputs for one input value, one per line.",
-            "Randomness comes from SecureRandom unless --seed is given."})
+            "Randomness comes from SecureRandom unless --seed is given.",
+            "For a K-norm spec, --input is the statistic (comma-separated) and each line is one released vector; its numerics are idealized "
+                    + "(floating point), which is said on stderr."})
 final class SampleCommand implements Callable<Integer> {
     /** Largest --count accepted. */
     static final long MAX_COUNT = 1_000_000_000L;
@@ -23,7 +29,8 @@ final class SampleCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
 
-    @Option(names = "--input", required = true, paramLabel = "VALUE", description = "The true value: an integer of the input range, or a label.")
+    @Option(names = "--input", required = true, paramLabel = "VALUE",
+            description = "The true value: an integer of the input range, or a label; for a K-norm spec, the statistic's coordinates separated by commas.")
     String input;
 
     @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = "How many outputs. Default: ${DEFAULT-VALUE}.")
@@ -42,25 +49,73 @@ final class SampleCommand implements Callable<Integer> {
         if (count < 1 || count > MAX_COUNT) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--count must be in [1, " + MAX_COUNT + "]. Provided value: " + count);
         }
-        DiscreteMechanism m = DiscreteMechanism.of(SpecFiles.loadSpec(file));
+        MechanismSpec loaded = SpecFiles.loadSpec(file);
+        PrintWriter err = spec.commandLine().getErr();
+        if (loaded instanceof KNormSpec k) {
+            return knorm(k, err);
+        }
+        DiscreteMechanism m = DiscreteMechanism.of(loaded);
         int row;
         try {
             row = m.inputIndex(input);
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input: " + e.getMessage(), e);
         }
-        RandomBits bits;
-        if (seed != null) {
-            spec.commandLine().getErr().println("optimech: warning: --seed " + seed + " makes the output reproducible (" + SeededRandomBits.ALGORITHM
-                    + "); it is not private against anyone who knows the seed. Never use it on real data.");
-            bits = new SeededRandomBits(seed);
-        } else {
-            bits = new SecureRandomBits();
-        }
+        RandomBits bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
         for (long i = 0; i < count; i++) {
             out.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
             out.write('\n');
+        }
+        out.flush();
+        return 0;
+    }
+
+    private RandomBits randomness(PrintWriter err) {
+        if (seed != null) {
+            err.println("optimech: warning: --seed " + seed + " makes the output reproducible (" + SeededRandomBits.ALGORITHM
+                    + "); it is not private against anyone who knows the seed. Never use it on real data.");
+            err.flush();
+            return new SeededRandomBits(seed);
+        }
+        return new SecureRandomBits();
+    }
+
+    /** K-norm: parse the statistic, warn that the noise is floating point (the CLI's opt-in), print one vector per line. */
+    private int knorm(KNormSpec k, PrintWriter err) {
+        String[] parts = input.split(",", -1);
+        if (parts.length != k.dimension()) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input must have " + k.dimension() + " comma-separated numbers (the statistic's "
+                    + "dimension). Provided value: \"" + input + "\" (" + parts.length + " fields)");
+        }
+        double[] t = new double[parts.length];
+        for (int j = 0; j < parts.length; j++) {
+            try {
+                t[j] = Double.parseDouble(parts[j].trim());
+            } catch (NumberFormatException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input coordinate " + (j + 1) + " must be a number. Provided value: \"" + parts[j]
+                        + "\"", e);
+            }
+            if (!Double.isFinite(t[j]) || parts[j].trim().isEmpty()) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input coordinate " + (j + 1) + " must be a finite number. Provided value: \""
+                        + parts[j] + "\"");
+            }
+        }
+        err.println("optimech: warning: " + file + " has numerics \"idealized\": K-norm noise drawn in floating point is exact in distribution only over "
+                + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
+                + "NumericsPolicy.ALLOW_IDEALIZED.");
+        err.flush();
+        KNormMechanism m = KNormMechanism.of(k, NumericsPolicy.ALLOW_IDEALIZED);
+        RandomBits bits = randomness(err);
+        PrintWriter out = spec.commandLine().getOut();
+        StringBuilder line = new StringBuilder();
+        for (long i = 0; i < count; i++) {
+            double[] v = m.release(t, bits);
+            line.setLength(0);
+            for (int j = 0; j < v.length; j++) {
+                line.append(j == 0 ? "" : ",").append(v[j]);
+            }
+            out.write(line.append('\n').toString());
         }
         out.flush();
         return 0;

@@ -7,6 +7,11 @@ import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.problem.ProblemParser;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonSyntaxException;
+import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecLoader;
 
@@ -23,6 +28,19 @@ final class SpecFiles {
         } catch (IOException e) {
             throw ioError(file, e);
         }
+    }
+
+    /** The {@code kind} of a problem file, or empty when it cannot be read that far (the real parser then reports why). */
+    static java.util.Optional<String> problemKind(Path file) {
+        try {
+            JsonValue doc = JsonParser.parse(file);
+            if (doc instanceof JsonObject o && o.get("kind").orElse(null) instanceof JsonString k) {
+                return java.util.Optional.of(k.value());
+            }
+        } catch (IOException | JsonSyntaxException e) {
+            // reported by the parser that reads the file for real
+        }
+        return java.util.Optional.empty();
     }
 
     static DiscreteProblem loadProblem(Path file) {

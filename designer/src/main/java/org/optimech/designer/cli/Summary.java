@@ -103,4 +103,23 @@ final class Summary {
         }
         return sb.toString();
     }
+
+    static void knorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.knorm.KNormComparison.Result r,
+            org.optimech.runtime.spec.KNormSpec k, String digest, double totalSeconds) {
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), k.design().get("stored").orElseThrow()
+                .asString(), k.bodyType(), k.design().get("stored").orElseThrow().asString().equals(r.selected().name())
+                        ? ", selected by " + r.criterion().json() : ", chosen with --body (" + r.criterion().json() + " selects " + r.selected().name() + ")",
+                k.noiseDimension());
+        out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g", c.name(),
+                c.covarianceTrace())).toArray(String[]::new)));
+        out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
+                + "and CLI require an opt-in)%n", k.noiseEpsilon(), k.sensitivity());
+        out.printf("  sensitivity  %s%n", k.pointSource().isPresent() ? "re-checked exactly at load against " + k.pointCount() + " adjacent points ("
+                + k.pointSource().get().json() + "; largest gauge " + k.largestPointGauge().orElseThrow() + ")"
+                : "the designer's certified bound (curved S_T); not re-derivable at load");
+        out.printf("  time         %.2f s%n", totalSeconds);
+        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.flush();
+    }
 }

@@ -9,6 +9,8 @@ import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.json.JsonWriter;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecCodec;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Spec;
 /** {@code optimech verify SPEC.json}: JSON on stdout, exit 0 iff valid. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Re-checks a spec the way the runtime does before sampling: digest, version, shapes, exact row sums, and the privacy "
-                + "constraints re-checked from the stored integers (a table) or the structure (geometric noise on the path graph, then a remap).", "Prints a JSON object with at least \"valid\" and \"certified_epsilon\"; exits 0 iff valid."})
+                + "constraints re-checked from the stored integers (a table) or the structure (geometric noise on the path graph, then a remap); for a K-norm spec, the body's convexity and tiling and its "
+                + "sensitivity over the stored adjacent points, exactly.", "Prints a JSON object with at least \"valid\" and \"certified_epsilon\"; exits 0 iff valid."})
 final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
@@ -38,18 +41,29 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("valid", true);
             b.put("file", file.toString());
             b.put("mechanism", s.kind());
-            b.put("guarantee", s.privacy().guaranteeName());
-            b.put("epsilon", s.privacy().epsilon().toString());
-            b.put("delta", s.privacy().delta().toString());
-            b.put("certified_epsilon", s.privacy().certifiedEpsilon().toString());
-            b.put("certified_delta", s.privacy().certifiedDelta().toString());
-            b.put("numerics", s.privacy().numerics().json());
-            b.put("inputs", s.inputs().size());
-            b.put("outputs", s.outputs().size());
-            if (s instanceof DiscreteMechanismSpec t) {
+            b.put("guarantee", s.certifiedDelta().signum() == 0 && (!(s instanceof DiscreteSpec d) || d.privacy().isPure()) ? "pure-dp" : "approximate-dp");
+            b.put("epsilon", s.epsilon().toString());
+            b.put("delta", s instanceof DiscreteSpec d ? d.privacy().delta().toString() : "0");
+            b.put("certified_epsilon", s.certifiedEpsilon().toString());
+            b.put("certified_delta", s.certifiedDelta().toString());
+            b.put("numerics", s.numerics().json());
+            if (s instanceof KNormSpec k) {
+                b.put("dimension", k.dimension());
+                b.put("noise_dimension", k.noiseDimension());
+                b.put("body", k.bodyType());
+                b.put("sensitivity", k.sensitivity().toString());
+                b.put("noise_epsilon", k.noiseEpsilon().toString());
+                b.put("sensitivity_rechecked", k.pointSource().isPresent());
+                b.put("adjacent_points", k.pointCount());
+                k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
+            } else if (s instanceof DiscreteMechanismSpec t) {
+                b.put("inputs", t.inputs().size());
+                b.put("outputs", t.outputs().size());
                 b.put("denominator_bits", t.weights().denominatorBits());
             } else {
                 GeometricRemapSpec g = (GeometricRemapSpec) s;
+                b.put("inputs", g.inputs().size());
+                b.put("outputs", g.outputs().size());
                 b.put("noise_epsilon", g.noiseEpsilon().toString());
                 b.put("denominator_bits", g.remap().bits());
             }

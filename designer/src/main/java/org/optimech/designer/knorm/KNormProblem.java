@@ -1,5 +1,8 @@
 package org.optimech.designer.knorm;
 
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+
 import java.math.BigDecimal;
 import java.util.List;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
@@ -14,11 +17,15 @@ import org.optimech.geometry.support.SupportOracle;
  *
  * @param featureNames the statistic's coordinates, in order
  * @param provenance how S_T was obtained and which numbers the user asserted
+ * @param pointsAsserted whether a finite S_T comes from records or differences the user declared complete (rather than
+ *     computed exactly from the statistic's definition)
+ * @param document the problem as given (recorded in a spec's design block)
  */
 public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace space, SupportOracle curved, Relation relation,
-        List<String> featureNames, List<String> candidates, Criterion criterion, String provenance) {
+        List<String> featureNames, List<String> candidates, Criterion criterion, String provenance, boolean pointsAsserted, JsonObject document) {
     public KNormProblem {
         featureNames = List.copyOf(featureNames);
+        java.util.Objects.requireNonNull(document, "document");
         candidates = List.copyOf(candidates);
         if ((space == null) == (curved == null)) {
             throw new IllegalArgumentException("exactly one of space and curved must be given");
@@ -39,8 +46,12 @@ public record KNormProblem(String name, BigDecimal epsilon, AdjacentOutputSpace 
      */
     public static KNormProblem ofOracle(String name, BigDecimal epsilon, SupportOracle oracle, Relation relation, List<String> featureNames,
             List<String> candidates, Criterion criterion) {
+        JsonObject doc = JsonObject.builder().put("kind", "knorm").put("name", name).put("epsilon", epsilon.toString()).put("neighbours", relation.json())
+                .put("statistic", JsonObject.builder().put("support_oracle", oracle.getClass().getName())
+                        .put("names", JsonArray.ofStrings(featureNames)).build())
+                .put("candidates", JsonArray.ofStrings(candidates)).put("criterion", criterion.json()).build();
         return new KNormProblem(name, epsilon, null, oracle, relation, featureNames, candidates, criterion,
-                "user-supplied feature map with a user-supplied certified support function (" + oracle.getClass().getSimpleName() + ")");
+                "user-supplied feature map with a user-supplied certified support function (" + oracle.getClass().getSimpleName() + ")", true, doc);
     }
 
     /** A one-line description of S_T. */

@@ -141,7 +141,7 @@ public final class KNormProblemParser {
         } else {
             throw new FieldException("/statistic", "must have \"variables\" and \"features\", \"records\", or \"differences\"");
         }
-        return new KNormProblem(name, epsilon, space, curved, relation, names, candidates, criterion, provenance);
+        return new KNormProblem(name, epsilon, space, curved, relation, names, candidates, criterion, provenance, !st.has("features") && !st.has("variables"), o);
     }
 
     private interface SpaceBuilder {

@@ -75,8 +75,8 @@ public final class ProblemParser {
         JsonObject o = Fields.object(document, "");
         String kind = Fields.string(Fields.member(o, "kind", ""), "/kind");
         if (kind.equals("knorm")) {
-            throw new FieldException("/kind", "K-norm problems are compared with \"optimech compare\"; writing their specs is not implemented yet. "
-                    + "Provided value: \"knorm\"");
+            throw new FieldException("/kind", "a K-norm problem: \"optimech design\" writes its spec and \"optimech compare\" compares its bodies; "
+                    + "this reads \"discrete\" problems only. Provided value: \"knorm\"");
         }
         if (!kind.equals("discrete")) {
             throw new FieldException("/kind", "this version designs \"discrete\" problems only. Provided value: " + Fields.quote(kind));

@@ -23,6 +23,7 @@ import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.Numerics;
@@ -72,7 +73,7 @@ public final class DesignSpecs {
      * @return the spec as the runtime loaded it
      * @throws InvalidSpecException if the runtime refuses what was written (a bug: the file is removed)
      */
-    public static MechanismSpec writeAndVerify(MechanismSpec spec, Path out) throws IOException, InvalidSpecException {
+    public static <S extends MechanismSpec> S writeAndVerify(S spec, Path out) throws IOException, InvalidSpecException {
         JsonObject sealed = SpecCodec.write(spec);
         Path abs = out.toAbsolutePath();
         AtomicFiles.writeString(abs, JsonWriter.pretty(sealed));
@@ -89,7 +90,12 @@ public final class DesignSpecs {
             Files.deleteIfExists(abs);
             throw new IllegalStateException("internal error: the spec re-loaded with a different digest (" + reread + " vs " + written + ")");
         }
-        return loaded;
+        if (!spec.getClass().isInstance(loaded)) {
+            throw new IllegalStateException("internal error: the spec re-loaded as kind " + loaded.kind() + ", written as " + spec.kind());
+        }
+        @SuppressWarnings("unchecked")
+        S same = (S) loaded;
+        return same;
     }
 
     /** The digest value of a sealed document. */

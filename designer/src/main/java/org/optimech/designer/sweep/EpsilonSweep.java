@@ -15,7 +15,7 @@ import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.designer.structural.StructuralDesigner;
-import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
 
 /**
  * Designs one problem at each ε of a grid, in increasing order.
@@ -31,7 +31,7 @@ public final class EpsilonSweep {
     /** Receives each point's spec as it is designed (for example to write it to a file). */
     @FunctionalInterface
     public interface SpecSink {
-        void accept(SweepPoint point, MechanismSpec spec) throws Exception;
+        void accept(SweepPoint point, DiscreteSpec spec) throws Exception;
     }
 
     private final DesignOptions options;
@@ -66,7 +66,7 @@ public final class EpsilonSweep {
             progress.stage(tag + ": designing");
             long start = System.nanoTime();
             SweepPoint point;
-            MechanismSpec spec;
+            DiscreteSpec spec;
             try {
                 if (choice.structural()) {
                     StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);

@@ -20,7 +20,7 @@ import org.optimech.designer.discrete.DesignOptions;
 import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Objective;
-import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
 
 /** Sweeps checked against closed forms, against each other (LP vs structural) and against properties every optimum has. */
 class EpsilonSweepTest {
@@ -77,7 +77,7 @@ class EpsilonSweepTest {
     void specsReachTheSinkAndFailuresAreRecorded() {
         List<BigDecimal> seen = new ArrayList<>();
         EpsilonSweep.SpecSink sink = (point, spec) -> {
-            assertTrue(spec instanceof MechanismSpec);
+            assertTrue(spec instanceof DiscreteSpec);
             seen.add(point.epsilon());
         };
         // ε given out of order and repeated: the sweep runs each once, in increasing order.

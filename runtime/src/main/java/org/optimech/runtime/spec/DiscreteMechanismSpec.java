@@ -19,7 +19,7 @@ public record DiscreteMechanismSpec(
         WeightTable weights,
         PrivacyGuarantee privacy,
         JsonObject design,
-        JsonObject provenance) implements MechanismSpec {
+        JsonObject provenance) implements DiscreteSpec {
 
     /** The mechanism kind name in JSON. */
     public static final String KIND = "discrete-table";

@@ -26,7 +26,7 @@ public record GeometricRemapSpec(
         Remap remap,
         PrivacyGuarantee privacy,
         JsonObject design,
-        JsonObject provenance) implements MechanismSpec {
+        JsonObject provenance) implements DiscreteSpec {
 
     /** The mechanism kind name in JSON. */
     public static final String KIND = "geometric-remap";

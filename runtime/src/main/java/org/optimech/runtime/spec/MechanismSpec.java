@@ -1,22 +1,30 @@
 package org.optimech.runtime.spec;
 
-import org.optimech.runtime.discrete.DiscreteDomain;
+import java.math.BigDecimal;
 import org.optimech.runtime.json.JsonObject;
 
 /**
- * A validated mechanism spec of any kind: a dense {@link DiscreteMechanismSpec table} or a
- * {@link GeometricRemapSpec geometric mechanism followed by a remap}. Both map input values to
- * output values of discrete domains and are sampled exactly.
+ * A validated mechanism spec of any kind: {@link DiscreteSpec discrete} (a table, or geometric noise
+ * and a remap; sampled exactly) or {@link KNormSpec K-norm} (continuous noise on a vector statistic;
+ * idealized numerics).
  */
-public sealed interface MechanismSpec permits DiscreteMechanismSpec, GeometricRemapSpec {
+public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec {
     /** The {@code mechanism.kind} name in JSON. */
     String kind();
 
-    DiscreteDomain inputs();
+    /** The relation between neighbouring datasets the guarantee is stated for. */
+    Relation relation();
 
-    DiscreteDomain outputs();
+    /** The ε the user asked for, exactly as given. */
+    BigDecimal epsilon();
 
-    PrivacyGuarantee privacy();
+    /** The ε the stored numbers achieve, at most {@link #epsilon()}. */
+    BigDecimal certifiedEpsilon();
+
+    /** The δ the stored numbers achieve (0 for pure DP). */
+    BigDecimal certifiedDelta();
+
+    Numerics numerics();
 
     JsonObject design();
 

@@ -46,6 +46,8 @@ public final class SpecCodec {
     private static final Set<String> REMAP_ROW = Set.of("outputs", "weights");
     private static final Set<String> PRIVACY = Set.of("guarantee", "relation", "neighbours", "epsilon", "epsilon_double", "delta",
             "delta_double", "certified_epsilon", "certified_delta", "numerics", "input_policy");
+    private static final Set<String> KNORM_PRIVACY = Set.of("guarantee", "relation", "epsilon", "epsilon_double", "delta", "delta_double",
+            "certified_epsilon", "certified_delta", "numerics");
     private static final Set<String> DIGEST = Set.of("algorithm", "canonicalization", "value");
     private static final int MAX_WEIGHT_DIGITS = 31_000; // 2^100000 has 30,103 digits
 
@@ -54,26 +56,40 @@ public final class SpecCodec {
 
     /** The sealed JSON document of a spec (digest included). */
     public static JsonObject write(MechanismSpec spec) {
-        JsonObject mechanism = spec instanceof DiscreteMechanismSpec d ? writeTable(d) : writeGeometricRemap((GeometricRemapSpec) spec);
-        PrivacyGuarantee p = spec.privacy();
-        JsonObject privacy = JsonObject.builder()
-                .put("guarantee", p.guaranteeName())
-                .put("relation", p.relation().json())
-                .put("neighbours", DiscreteJson.writeGraph(p.neighbours()))
-                .put("epsilon", p.epsilon().toString())
-                .put("epsilon_double", nearestDouble(p.epsilon()))
-                .put("delta", p.delta().toString())
-                .put("delta_double", nearestDouble(p.delta()))
-                .put("certified_epsilon", p.certifiedEpsilon().toString())
-                .put("certified_delta", p.certifiedDelta().toString())
-                .put("numerics", p.numerics().json())
-                .put("input_policy", p.inputPolicy().json())
-                .build();
+        JsonObject mechanism;
+        JsonObject.Builder privacy = JsonObject.builder();
+        if (spec instanceof KNormSpec k) {
+            mechanism = k.mechanism();
+            privacy.put("guarantee", "pure-dp")
+                    .put("relation", k.relation().json())
+                    .put("epsilon", k.epsilon().toString())
+                    .put("epsilon_double", nearestDouble(k.epsilon()))
+                    .put("delta", "0")
+                    .put("delta_double", 0)
+                    .put("certified_epsilon", k.certifiedEpsilon().toString())
+                    .put("certified_delta", "0")
+                    .put("numerics", k.numerics().json());
+        } else {
+            DiscreteSpec d = (DiscreteSpec) spec;
+            mechanism = d instanceof DiscreteMechanismSpec t ? writeTable(t) : writeGeometricRemap((GeometricRemapSpec) d);
+            PrivacyGuarantee p = d.privacy();
+            privacy.put("guarantee", p.guaranteeName())
+                    .put("relation", p.relation().json())
+                    .put("neighbours", DiscreteJson.writeGraph(p.neighbours()))
+                    .put("epsilon", p.epsilon().toString())
+                    .put("epsilon_double", nearestDouble(p.epsilon()))
+                    .put("delta", p.delta().toString())
+                    .put("delta_double", nearestDouble(p.delta()))
+                    .put("certified_epsilon", p.certifiedEpsilon().toString())
+                    .put("certified_delta", p.certifiedDelta().toString())
+                    .put("numerics", p.numerics().json())
+                    .put("input_policy", p.inputPolicy().json());
+        }
         JsonObject doc = JsonObject.builder()
                 .put("format", FORMAT)
                 .put("version", VERSION)
                 .put("mechanism", mechanism)
-                .put("privacy", privacy)
+                .put("privacy", privacy.build())
                 .put("design", spec.design())
                 .put("provenance", spec.provenance())
                 .build();
@@ -155,9 +171,22 @@ public final class SpecCodec {
 
         JsonObject mech = Fields.object(Fields.member(doc, "mechanism", root), "/mechanism");
         String kind = Fields.string(Fields.member(mech, "kind", "/mechanism"), "/mechanism/kind");
-        if (!kind.equals(DiscreteMechanismSpec.KIND) && !kind.equals(GeometricRemapSpec.KIND)) {
-            throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + " and "
-                    + Fields.quote(GeometricRemapSpec.KIND) + ". Provided value: " + Fields.quote(kind));
+        if (!kind.equals(DiscreteMechanismSpec.KIND) && !kind.equals(GeometricRemapSpec.KIND) && !kind.equals(KNormSpec.KIND)) {
+            throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + ", "
+                    + Fields.quote(GeometricRemapSpec.KIND) + " and " + Fields.quote(KNormSpec.KIND) + ". Provided value: " + Fields.quote(kind));
+        }
+        if (kind.equals(KNormSpec.KIND)) {
+            JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");
+            Common c = readCommon(p, KNORM_PRIVACY);
+            if (!c.numerics.equals("idealized")) {
+                throw new FieldException("/privacy/numerics", "K-norm noise is sampled in floating point and must say \"idealized\". Provided value: " + Fields.quote(c.numerics));
+            }
+            if (c.delta.signum() != 0) {
+                throw new FieldException("/privacy/delta", "a K-norm spec is pure DP: delta must be 0. Provided value: " + c.delta);
+            }
+            JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
+            JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
+            return new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon));
         }
         Fields.allowedKeys(mech, "/mechanism", kind.equals(DiscreteMechanismSpec.KIND) ? MECHANISM : GEOMETRIC_REMAP);
         DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");
@@ -292,13 +321,15 @@ public final class SpecCodec {
         return WeightTable.of(bits, w);
     }
 
-    private static PrivacyGuarantee readPrivacy(JsonObject p, DiscreteDomain inputs) throws FieldException {
+    /** The privacy fields every kind has. */
+    private record Common(Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon, BigDecimal certifiedDelta, String numerics) {
+    }
+
+    private static Common readCommon(JsonObject p, Set<String> allowed) throws FieldException {
         String ptr = "/privacy";
-        Fields.allowedKeys(p, ptr, PRIVACY);
+        Fields.allowedKeys(p, ptr, allowed);
         String guarantee = Fields.oneOf(Fields.member(p, "guarantee", ptr), ptr + "/guarantee", "pure-dp", "approximate-dp");
         Relation relation = Relation.fromJson(Fields.oneOf(Fields.member(p, "relation", ptr), ptr + "/relation", "substitution", "add-remove"));
-        NeighbourGraph graph = DiscreteJson.readGraph(Fields.member(p, "neighbours", ptr), ptr + "/neighbours", inputs.size());
-
         BigDecimal epsilon = exactWithDouble(p, "epsilon");
         if (epsilon.signum() <= 0 || epsilon.compareTo(ExpBounds.MAX_X) > 0) {
             throw new FieldException(ptr + "/epsilon", "must be > 0 and at most " + ExpBounds.MAX_X + ". Provided value: " + epsilon);
@@ -319,14 +350,21 @@ public final class SpecCodec {
             throw new FieldException(ptr + "/certified_delta", "must be in [0, delta = " + delta + "]. Provided value: " + certDelta);
         }
         String numerics = Fields.oneOf(Fields.member(p, "numerics", ptr), ptr + "/numerics", "exact", "idealized");
-        if (!numerics.equals("exact")) {
-            throw new FieldException(ptr + "/numerics", "discrete mechanisms are sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(numerics));
+        return new Common(relation, epsilon, delta, certEps, certDelta, numerics);
+    }
+
+    private static PrivacyGuarantee readPrivacy(JsonObject p, DiscreteDomain inputs) throws FieldException {
+        String ptr = "/privacy";
+        Common c = readCommon(p, PRIVACY);
+        NeighbourGraph graph = DiscreteJson.readGraph(Fields.member(p, "neighbours", ptr), ptr + "/neighbours", inputs.size());
+        if (!c.numerics.equals("exact")) {
+            throw new FieldException(ptr + "/numerics", "discrete mechanisms are sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(c.numerics));
         }
         String policy = Fields.oneOf(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", "clamp", "reject");
         if (policy.equals("clamp") && !(inputs instanceof IntegerRange)) {
             throw new FieldException(ptr + "/input_policy", "\"clamp\" needs an integer range of inputs; labels can only be \"reject\"ed");
         }
-        return new PrivacyGuarantee(relation, graph, epsilon, delta, certEps, certDelta, Numerics.EXACT,
+        return new PrivacyGuarantee(c.relation, graph, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, Numerics.EXACT,
                 policy.equals("clamp") ? InputPolicy.CLAMP : InputPolicy.REJECT);
     }
 

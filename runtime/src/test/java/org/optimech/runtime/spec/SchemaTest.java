@@ -27,7 +27,8 @@ class SchemaTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"randomized-response.json", "count-path.json", "approximate-dp.json"})
+    @ValueSource(strings = {"randomized-response.json", "count-path.json", "approximate-dp.json", "knorm-hexagon.json", "knorm-halfspaces.json",
+        "knorm-histogram-subspace.json"})
     void goldenFilesValidate(String name) throws Exception {
         try (InputStream in = getClass().getResourceAsStream("/golden/v1/" + name)) {
             Set<ValidationMessage> errors = schema().validate(new ObjectMapper().readTree(in));
@@ -46,6 +47,23 @@ class SchemaTest {
         ((com.fasterxml.jackson.databind.node.ArrayNode) doc.at("/mechanism/weights/0")).set(0, "160");
         assertTrue(schema().validate(doc).isEmpty());
         ((com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/privacy")).put("bonus", 1);
+        assertFalse(schema().validate(doc).isEmpty());
+    }
+
+    @Test
+    void knormSpecsMayNotCarryADiscreteNeighbourGraphOrExactNumerics() throws Exception {
+        JsonNode doc;
+        try (InputStream in = getClass().getResourceAsStream("/golden/v1/knorm-hexagon.json")) {
+            doc = new ObjectMapper().readTree(in);
+        }
+        assertTrue(schema().validate(doc).isEmpty());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/privacy")).put("numerics", "exact");
+        assertFalse(schema().validate(doc).isEmpty());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/privacy")).put("numerics", "idealized");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/privacy")).put("neighbours", "path");
+        assertFalse(schema().validate(doc).isEmpty());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/privacy")).remove("neighbours");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/mechanism/body")).put("type", "sphere");
         assertFalse(schema().validate(doc).isEmpty());
     }
 }

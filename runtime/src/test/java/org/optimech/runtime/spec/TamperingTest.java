@@ -59,7 +59,7 @@ class TamperingTest {
         assertRefused(SpecDigest.seal(edit(doc, "/version", JsonNumber.of(2))), "/version", "unsupported spec version; this runtime reads version 1. Provided value: number 2");
         assertRefused(edit(doc, "/version", new JsonString("1")), "/version", "unsupported spec version");
         assertRefused(SpecDigest.seal(edit(doc, "/format", new JsonString("other"))), "/format", "must be \"optimech-spec\"");
-        assertRefused(SpecDigest.seal(edit(doc, "/mechanism/kind", new JsonString("knorm"))), "/mechanism/kind", "unknown mechanism kind");
+        assertRefused(SpecDigest.seal(edit(doc, "/mechanism/kind", new JsonString("laplace"))), "/mechanism/kind", "unknown mechanism kind");
     }
 
     /** A one-unit move inside a row keeps the sum; only the exact ratio re-check can see it. */

@@ -1,0 +1,287 @@
+package org.optimech.designer.spec;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.math3.fraction.BigFraction;
+import org.optimech.designer.knorm.BodySearch;
+import org.optimech.designer.knorm.CandidateReport;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormProblem;
+import org.optimech.geometry.body.ConeTriangulation;
+import org.optimech.geometry.hull.AffineSpan;
+import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.KNormSpec;
+
+/**
+ * Turns a K-norm comparison into a spec: the chosen candidate's body (a ball, the hull as a polytope
+ * with its cone triangulation or as half-spaces sampled by rejection, or the searched linear image),
+ * the subspace when S_T is degenerate (ERRATA K12), Δ rounded up, the adjacent points the runtime
+ * re-checks Δ against (a finite S_T's hull vertices), and the comparison table in the design block.
+ * The spec is built through {@link KNormSpec#of}, so it passes the runtime's checks before it is written.
+ */
+public final class KNormSpecs {
+    /** How a polytope body is stored. */
+    public enum BodyForm {
+        /** Vertices, facets and a cone triangulation (alias over simplex volumes). */
+        TRIANGULATION("triangulation"),
+        /** Facets and an enclosing box, sampled by rejection (ERRATA K2). */
+        HALFSPACES("halfspaces");
+
+        private final String json;
+
+        BodyForm(String json) {
+            this.json = json;
+        }
+
+        public String json() {
+            return json;
+        }
+
+        public static BodyForm parse(String s) {
+            for (BodyForm f : values()) {
+                if (f.json.equals(s)) {
+                    return f;
+                }
+            }
+            throw new IllegalArgumentException("body form must be triangulation or halfspaces. Provided value: " + s);
+        }
+    }
+
+    /** A release by rejection may fail with at most this probability; max_attempts is set from the acceptance rate. */
+    static final double REJECTION_FAILURE = 1e-12;
+    /** The most proposals a rejection release may use (the runtime's limit). */
+    static final int MAX_ATTEMPTS = 1_000_000;
+
+    private KNormSpecs() {
+    }
+
+    /**
+     * The spec of one compared candidate.
+     *
+     * @param body a candidate name from the comparison, or null for the selected one
+     * @throws IllegalArgumentException for a candidate that was not compared, or a half-space form whose acceptance rate
+     *     would need more than {@value #MAX_ATTEMPTS} proposals
+     * @throws InvalidSpecException if the runtime refuses the body (a bug: reported, never written)
+     */
+    public static KNormSpec toSpec(KNormProblem p, KNormComparison.Result r, String body, BodyForm form, Instant created) throws InvalidSpecException {
+        String name = body == null ? r.selected().name() : body;
+        CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("body " + name + " was not compared; compared: " + names(r)));
+        int d = p.dimension();
+        JsonObject.Builder m = JsonObject.builder().put("kind", KNormSpec.KIND).put("dimension", d);
+        ConvexHull hull = r.hull();
+        String bodyNote;
+        switch (name) {
+            case "hull":
+                if (!hull.span().isFull()) {
+                    m.put("subspace", subspace(hull.span()));
+                }
+                if (form == BodyForm.HALFSPACES) {
+                    m.put("body", halfspaces(hull));
+                    bodyNote = "the hull as half-spaces in its bounding box, sampled by rejection";
+                } else {
+                    m.put("body", polytope(hull));
+                    bodyNote = "the hull as a polytope with its cone triangulation";
+                }
+                break;
+            case "search":
+                BodySearch.Found f = r.search();
+                m.put("body", JsonObject.builder().put("type", "linear-image").put("base", f.base().json()).put("matrix", matrix(f.a())).build());
+                bodyNote = "the searched linear image A*" + f.base().json() + " (heuristic)";
+                break;
+            default:
+                m.put("body", JsonObject.builder().put("type", "ball").put("norm", name).build());
+                bodyNote = "the " + name + " ball";
+        }
+        m.put("sensitivity", upDecimal(c.sensitivity()).toString());
+        m.put("noise_epsilon", p.epsilon().toString());
+        if (p.space() != null) {
+            double[][] pts = p.space().points();
+            int[] v = hull.vertices();
+            List<JsonValue> rows = new ArrayList<>(v.length);
+            for (int i : v) {
+                rows.add(JsonArray.ofDoubles(pts[i]));
+            }
+            m.put("adjacent_points", JsonObject.builder().put("source", p.pointsAsserted() ? "asserted" : "exact").put("points", JsonArray.of(rows)).build());
+        }
+        JsonObject design = designBlock(p, r, name, form, bodyNote);
+        return KNormSpec.of(m.build(), p.relation(), p.epsilon(), p.epsilon(), design, DesignSpecs.provenance(created));
+    }
+
+    private static String names(KNormComparison.Result r) {
+        List<String> n = new ArrayList<>();
+        r.candidates().forEach(x -> n.add(x.name()));
+        return String.join(", ", n);
+    }
+
+    /** The smallest 17-significant-digit decimal at or above x: Δ is never rounded down. */
+    static BigDecimal upDecimal(double x) {
+        BigDecimal b = new BigDecimal(x).round(new MathContext(17, RoundingMode.CEILING)).stripTrailingZeros();
+        return b.scale() < 0 ? b.setScale(0) : b;
+    }
+
+    private static JsonArray matrix(double[][] a) {
+        List<JsonValue> rows = new ArrayList<>(a.length);
+        for (double[] row : a) {
+            rows.add(JsonArray.ofDoubles(row));
+        }
+        return JsonArray.of(rows);
+    }
+
+    /** x = basis · x[pivots]: the span's exact map, transposed (S_T is symmetric, so its span is linear). */
+    private static JsonObject subspace(AffineSpan span) {
+        BigFraction[][] map = span.map();
+        int d = span.ambientDimension();
+        int k = span.dimension();
+        List<JsonValue> rows = new ArrayList<>(d);
+        for (int j = 0; j < d; j++) {
+            List<JsonValue> row = new ArrayList<>(k);
+            for (int i = 0; i < k; i++) {
+                BigFraction q = map[i][j];
+                row.add(new JsonString(q.getDenominator().equals(BigInteger.ONE) ? q.getNumerator().toString() : q.getNumerator() + "/" + q.getDenominator()));
+            }
+            rows.add(JsonArray.of(row));
+        }
+        return JsonObject.builder().put("pivots", JsonArray.ofLongs(java.util.Arrays.stream(span.pivots()).asLongStream().toArray()))
+                .put("basis", JsonArray.of(rows)).build();
+    }
+
+    private static List<JsonValue> facets(ConvexHull hull) {
+        BigDecimal unit = BigDecimal.ONE.divide(new BigDecimal(BigInteger.ONE.shiftLeft(hull.shift())));
+        List<JsonValue> out = new ArrayList<>(hull.facets().size());
+        for (ConvexHull.Facet f : hull.facets()) {
+            List<String> n = new ArrayList<>();
+            for (BigInteger x : f.exactNormal()) {
+                n.add(x.toString());
+            }
+            BigDecimal offset = new BigDecimal(f.exactOffset()).multiply(unit).stripTrailingZeros();
+            out.add(JsonObject.builder().put("normal", JsonArray.ofStrings(n)).put("offset", (offset.scale() < 0 ? offset.setScale(0) : offset).toPlainString())
+                    .build());
+        }
+        return out;
+    }
+
+    /** Vertices (the points the boundary triangulation uses), exact facets, and each simplex with the facet it lies on. */
+    private static JsonObject polytope(ConvexHull hull) {
+        double[][] reduced = hull.reduced();
+        BigInteger[][] scaled = hull.scaled();
+        int[][] boundary = hull.boundary();
+        List<ConvexHull.Facet> facets = hull.facets();
+        Map<Integer, Integer> index = new LinkedHashMap<>();
+        List<JsonValue> simplices = new ArrayList<>(boundary.length);
+        long[] simplexFacets = new long[boundary.length];
+        for (int i = 0; i < boundary.length; i++) {
+            long[] s = new long[boundary[i].length];
+            for (int t = 0; t < s.length; t++) {
+                s[t] = index.computeIfAbsent(boundary[i][t], x -> index.size());
+            }
+            simplices.add(JsonArray.ofLongs(s));
+            simplexFacets[i] = facetOf(boundary[i], scaled, facets);
+        }
+        List<JsonValue> vertices = new ArrayList<>(index.size());
+        for (int p : index.keySet()) {
+            vertices.add(JsonArray.ofDoubles(reduced[p]));
+        }
+        return JsonObject.builder().put("type", "polytope").put("vertices", JsonArray.of(vertices)).put("facets", JsonArray.of(facets(hull)))
+                .put("simplices", JsonArray.of(simplices)).put("simplex_facets", JsonArray.ofLongs(simplexFacets)).build();
+    }
+
+    private static int facetOf(int[] simplex, BigInteger[][] scaled, List<ConvexHull.Facet> facets) {
+        for (int f = 0; f < facets.size(); f++) {
+            BigInteger[] n = facets.get(f).exactNormal();
+            boolean on = true;
+            for (int t = 0; on && t < simplex.length; t++) {
+                BigInteger s = BigInteger.ZERO;
+                for (int j = 0; j < n.length; j++) {
+                    s = s.add(n[j].multiply(scaled[simplex[t]][j]));
+                }
+                on = s.equals(facets.get(f).exactOffset());
+            }
+            if (on) {
+                return f;
+            }
+        }
+        throw new IllegalStateException("internal error: boundary simplex " + java.util.Arrays.toString(simplex) + " lies on no facet");
+    }
+
+    /** Facets plus the vertices' bounding box (so box ∩ half-spaces is the hull), the exact acceptance rate rounded down, and the attempt cap. */
+    private static JsonObject halfspaces(ConvexHull hull) {
+        double[][] v = hull.vertexCoordinates();
+        int k = hull.dimension();
+        double[] lo = new double[k];
+        double[] hi = new double[k];
+        java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
+        java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+        for (double[] p : v) {
+            for (int j = 0; j < k; j++) {
+                lo[j] = Math.min(lo[j], p[j]);
+                hi[j] = Math.max(hi[j], p[j]);
+            }
+        }
+        BigFraction box = BigFraction.ONE;
+        for (int j = 0; j < k; j++) {
+            box = box.multiply(new BigFraction(hi[j]).subtract(new BigFraction(lo[j])));
+        }
+        BigFraction ratio = ConeTriangulation.fromOrigin(hull).volume().divide(box);
+        BigDecimal rate = new BigDecimal(ratio.getNumerator()).divide(new BigDecimal(ratio.getDenominator()), 6, RoundingMode.FLOOR);
+        if (rate.signum() <= 0) {
+            throw new IllegalArgumentException("the hull fills less than 1e-6 of its bounding box; store it as a triangulation instead of half-spaces");
+        }
+        double attempts = Math.ceil(Math.log(REJECTION_FAILURE) / Math.log1p(-Math.min(rate.doubleValue(), 1 - 1e-16)));
+        if (rate.compareTo(BigDecimal.ONE) == 0) {
+            attempts = 1;
+        }
+        if (attempts > MAX_ATTEMPTS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the hull fills only %s of its bounding box: rejection would need %.0f proposals per "
+                    + "release to fail with probability below %s (at most %d allowed); store it as a triangulation", rate.toPlainString(), attempts, REJECTION_FAILURE,
+                    MAX_ATTEMPTS));
+        }
+        return JsonObject.builder().put("type", "halfspaces").put("facets", JsonArray.of(facets(hull)))
+                .put("box", JsonObject.builder().put("lower", JsonArray.ofDoubles(lo)).put("upper", JsonArray.ofDoubles(hi)).build())
+                .put("acceptance_rate", rate.stripTrailingZeros().toPlainString()).put("max_attempts", (long) attempts).build();
+    }
+
+    private static JsonObject designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
+        List<JsonValue> rows = new ArrayList<>();
+        for (CandidateReport c : r.candidates()) {
+            rows.add(JsonObject.builder()
+                    .put("name", c.name())
+                    .put("noise_dimension", c.noiseDimension())
+                    .put("sensitivity", c.sensitivity())
+                    .put("sensitivity_exact", c.sensitivityExact())
+                    .put("volume", c.volume())
+                    .put("covariance_trace", c.covarianceTrace())
+                    .put("variance_diagonal", JsonArray.ofDoubles(c.varianceDiagonal()))
+                    .put("worst_direction_variance", c.worstDirectionVariance())
+                    .put("note", c.note())
+                    .build());
+        }
+        return JsonObject.builder()
+                .put("method", "knorm")
+                .put("problem", p.document())
+                .put("adjacent_output_space", p.provenance())
+                .put("criterion", r.criterion().json())
+                .put("candidates", JsonArray.of(rows))
+                .put("selected", r.selected().name())
+                .put("stored", stored)
+                .put("body", bodyNote + (stored.equals("hull") ? " (" + form.json() + ")" : ""))
+                .put("optimality", "the selected body minimises " + r.criterion().json() + " among the compared candidates only; the hull of S_T is "
+                        + "optimal in the line-conditional (Awan-Slavkovic) order, not necessarily for the criterion, and the search candidate is a heuristic")
+                .put("sensitivity_check", p.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
+                        : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load")
+                .build();
+    }
+}

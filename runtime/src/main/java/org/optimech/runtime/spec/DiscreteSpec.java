@@ -1,0 +1,42 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import org.optimech.runtime.discrete.DiscreteDomain;
+
+/**
+ * A discrete mechanism spec: a dense {@link DiscreteMechanismSpec table} or a
+ * {@link GeometricRemapSpec geometric mechanism followed by a remap}. Both map input values to
+ * output values of discrete domains and are sampled exactly.
+ */
+public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMechanismSpec, GeometricRemapSpec {
+    DiscreteDomain inputs();
+
+    DiscreteDomain outputs();
+
+    PrivacyGuarantee privacy();
+
+    @Override
+    default Relation relation() {
+        return privacy().relation();
+    }
+
+    @Override
+    default BigDecimal epsilon() {
+        return privacy().epsilon();
+    }
+
+    @Override
+    default BigDecimal certifiedEpsilon() {
+        return privacy().certifiedEpsilon();
+    }
+
+    @Override
+    default BigDecimal certifiedDelta() {
+        return privacy().certifiedDelta();
+    }
+
+    @Override
+    default Numerics numerics() {
+        return privacy().numerics();
+    }
+}

@@ -1,0 +1,633 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.optimech.runtime.exact.Dyadic;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonPointer;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.knorm.HalfspaceBody;
+import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.knorm.LinearImageBody;
+import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.PolytopeBody;
+import org.optimech.runtime.knorm.UnitBody;
+
+/**
+ * Reads and checks the {@code mechanism} block of a K-norm spec. Every check is exact: stored
+ * coordinates are doubles, i.e. dyadic rationals, and are compared as such (scaled to integers).
+ *
+ * <ul>
+ *   <li><b>The body is a convex body with the origin inside</b>, so ‖·‖_K is sublinear and the
+ *       mechanism's density ratio is bounded by the gauge of the shift. A polytope's stored vertices
+ *       satisfy every stored facet; every boundary simplex lies on its facet's hyperplane with
+ *       nonzero volume; and the simplices, each oriented so its cone from the origin is positive,
+ *       form a closed pseudomanifold (every ridge in exactly two simplices, with opposite induced
+ *       orientations). Radial projection then covers the sphere a constant number of times, so the
+ *       volume-weighted cones sample the polytope {facets} uniformly. A linear image needs an
+ *       invertible matrix; half-spaces are intersected with the stored box.</li>
+ *   <li><b>Δ over the stored adjacent points</b>: each point and its negative lies in the subspace
+ *       (exactly, through the rational basis) and has K-norm at most Δ. Without points, Δ is the
+ *       designer's certified bound (a curved statistic), and {@link KNormSpec#pointSource()} is empty.</li>
+ * </ul>
+ */
+final class KNormCodec {
+    static final Set<String> MECHANISM = Set.of("kind", "dimension", "subspace", "body", "sensitivity", "noise_epsilon", "adjacent_points");
+    private static final Set<String> SUBSPACE = Set.of("pivots", "basis");
+    private static final Set<String> POINTS = Set.of("source", "points");
+    private static final Set<String> FACET = Set.of("normal", "offset");
+    private static final Set<String> BOX = Set.of("lower", "upper");
+    /** Largest statistic dimension accepted. */
+    static final int MAX_DIMENSION = 64;
+    /** Largest number of stored points, vertices, facets or simplices. */
+    static final int MAX_ITEMS = 2_000_000;
+    private static final int MAX_NORMAL_DIGITS = 400;
+    private static final String P = "/mechanism";
+
+    /** The result of the checks: the sampler and what the spec says about itself. */
+    record Checked(int dimension, KNormSampler sampler, String bodyType, BigDecimal sensitivity, BigDecimal noiseEpsilon, KNormSpec.PointSource pointSource,
+            int pointCount, Double largestGauge) {
+    }
+
+    private KNormCodec() {
+    }
+
+    static KNormSpec build(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design,
+            JsonObject provenance) throws InvalidSpecException {
+        try {
+            return new KNormSpec(mechanism, relation, epsilon, certifiedEpsilon, design, provenance, check(mechanism, certifiedEpsilon));
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
+    static Checked check(JsonObject mech, BigDecimal certifiedEpsilon) throws FieldException {
+        Fields.allowedKeys(mech, P, MECHANISM);
+        Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", KNormSpec.KIND);
+        int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
+        Subspace sub = mech.has("subspace") ? readSubspace(Fields.object(Fields.member(mech, "subspace", P), P + "/subspace"), d) : null;
+        int k = sub == null ? d : sub.pivots.length;
+
+        BigDecimal delta = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
+        if (delta.signum() <= 0 || delta.compareTo(new BigDecimal(Double.MAX_VALUE)) > 0) {
+            throw new FieldException(P + "/sensitivity", "must be > 0 and at most the largest double. Provided value: " + delta);
+        }
+        BigDecimal noiseEpsilon = Fields.decimalString(Fields.member(mech, "noise_epsilon", P), P + "/noise_epsilon");
+        if (noiseEpsilon.signum() <= 0 || noiseEpsilon.compareTo(certifiedEpsilon) > 0) {
+            throw new FieldException(P + "/noise_epsilon", "must be > 0 and at most certified_epsilon = " + certifiedEpsilon
+                    + " (the K-norm mechanism is noise_epsilon-DP when Delta bounds every adjacent output, no better). Provided value: " + noiseEpsilon);
+        }
+
+        JsonObject bodyJson = Fields.object(Fields.member(mech, "body", P), P + "/body");
+        Body body = readBody(bodyJson, k);
+
+        KNormSpec.PointSource source = null;
+        int count = 0;
+        Double largest = null;
+        if (mech.has("adjacent_points")) {
+            String pp = P + "/adjacent_points";
+            JsonObject pts = Fields.object(Fields.member(mech, "adjacent_points", P), pp);
+            Fields.allowedKeys(pts, pp, POINTS);
+            source = Fields.oneOf(Fields.member(pts, "source", pp), pp + "/source", "exact", "asserted").equals("exact")
+                    ? KNormSpec.PointSource.EXACT : KNormSpec.PointSource.ASSERTED;
+            double[][] points = vectors(Fields.member(pts, "points", pp), pp + "/points", d, 1);
+            double[][] reduced = new double[points.length][];
+            for (int i = 0; i < points.length; i++) {
+                reduced[i] = sub == null ? points[i] : sub.reduce(points[i], JsonPointer.child(pp + "/points", i));
+            }
+            int bad = body.firstAbove(reduced, delta);
+            if (bad >= 0) {
+                throw new FieldException(JsonPointer.child(pp + "/points", bad), "this adjacent output (or its negative) has K-norm above sensitivity = " + delta
+                        + " (about " + body.unit.norm(reduced[bad]) + " in floating point): the noise would be too small for it");
+            }
+            count = points.length;
+            double g = 0;
+            for (double[] y : reduced) {
+                g = Math.max(g, body.unit.norm(y));
+            }
+            largest = g;
+        }
+        KNormSampler sampler;
+        try {
+            sampler = KNormSampler.of(body.unit, Dyadic.doubleAtLeast(delta), Dyadic.doubleAtMost(noiseEpsilon));
+            if (sub != null) {
+                sampler = sampler.inSubspace(sub.basisDoubles());
+            }
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(P, e.getMessage());
+        }
+        return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest);
+    }
+
+    // ---- subspace ----
+
+    /** The span of the adjacent outputs: x = basis · x[pivots], exactly. */
+    private static final class Subspace {
+        final int[] pivots;
+        final Rational[][] basis; // d × k
+
+        Subspace(int[] pivots, Rational[][] basis) {
+            this.pivots = pivots;
+            this.basis = basis;
+        }
+
+        double[][] basisDoubles() {
+            double[][] e = new double[basis.length][pivots.length];
+            for (int j = 0; j < basis.length; j++) {
+                for (int i = 0; i < pivots.length; i++) {
+                    e[j][i] = basis[j][i].doubleValue();
+                }
+            }
+            return e;
+        }
+
+        double[] reduce(double[] x, String ptr) throws FieldException {
+            double[] y = new double[pivots.length];
+            Rational[] yr = new Rational[pivots.length];
+            for (int i = 0; i < pivots.length; i++) {
+                y[i] = x[pivots[i]];
+                yr[i] = Rational.of(y[i]);
+            }
+            for (int j = 0; j < basis.length; j++) {
+                Rational s = Rational.ZERO;
+                for (int i = 0; i < pivots.length; i++) {
+                    if (basis[j][i].signum() != 0) {
+                        s = s.add(basis[j][i].multiply(yr[i]));
+                    }
+                }
+                if (s.compareTo(Rational.of(x[j])) != 0) {
+                    throw new FieldException(ptr, "is not in the stored subspace: coordinate " + j + " is " + x[j] + " but the basis gives " + s
+                            + " from the pivot coordinates; noise in the subspace cannot cover it");
+                }
+            }
+            return y;
+        }
+    }
+
+    private static Subspace readSubspace(JsonObject o, int d) throws FieldException {
+        String sp = P + "/subspace";
+        Fields.allowedKeys(o, sp, SUBSPACE);
+        JsonArray pa = Fields.array(Fields.member(o, "pivots", sp), sp + "/pivots");
+        if (pa.size() < 1 || pa.size() >= d) {
+            throw new FieldException(sp + "/pivots", "must list between 1 and " + (d - 1) + " coordinates (a proper subspace of dimension " + d + "). Provided: "
+                    + pa.size());
+        }
+        int[] pivots = new int[pa.size()];
+        for (int i = 0; i < pivots.length; i++) {
+            pivots[i] = (int) Fields.integer(pa.get(i), JsonPointer.child(sp + "/pivots", i), i == 0 ? 0 : pivots[i - 1] + 1, d - 1);
+        }
+        JsonArray ba = Fields.array(Fields.member(o, "basis", sp), sp + "/basis");
+        if (ba.size() != d) {
+            throw new FieldException(sp + "/basis", "must have one row per statistic coordinate (" + d + "); found " + ba.size());
+        }
+        Rational[][] basis = new Rational[d][pivots.length];
+        for (int j = 0; j < d; j++) {
+            String rp = JsonPointer.child(sp + "/basis", j);
+            JsonArray row = Fields.array(ba.get(j), rp);
+            if (row.size() != pivots.length) {
+                throw new FieldException(rp, "must have one entry per pivot (" + pivots.length + "); found " + row.size());
+            }
+            for (int i = 0; i < pivots.length; i++) {
+                String ep = JsonPointer.child(rp, i);
+                String s = Fields.string(row.get(i), ep);
+                basis[j][i] = Rational.parse(s).orElseThrow(() -> new FieldException(ep, "must be an exact rational written as a string, such as \"-1\", \"0.5\" or \"1/3\". Provided value: "
+                        + Fields.quote(s)));
+            }
+        }
+        for (int i = 0; i < pivots.length; i++) {
+            for (int k = 0; k < pivots.length; k++) {
+                Rational want = i == k ? new Rational(BigInteger.ONE, BigInteger.ONE) : Rational.ZERO;
+                if (basis[pivots[i]][k].compareTo(want) != 0) {
+                    throw new FieldException(JsonPointer.child(JsonPointer.child(sp + "/basis", pivots[i]), k), "the pivot rows of the basis must form the identity. Provided value: "
+                            + basis[pivots[i]][k]);
+                }
+            }
+        }
+        return new Subspace(pivots, basis);
+    }
+
+    // ---- bodies ----
+
+    /** A body with its floating-point sampler and an exact test of ‖±y‖_K ≤ Δ. */
+    private abstract static class Body {
+        final UnitBody unit;
+
+        Body(UnitBody unit) {
+            this.unit = unit;
+        }
+
+        /** The first index whose point y or −y has gauge above delta, or −1. */
+        int firstAbove(double[][] ys, BigDecimal delta) {
+            if (ys.length == 0) {
+                return -1;
+            }
+            int s = Dyadic.shift(ys);
+            BigInteger[][] y = Dyadic.scale(ys, s);
+            Rational bound = Rational.of(delta.multiply(Dyadic.powerOfTwo(s)));
+            for (int i = 0; i < y.length; i++) {
+                if (!within(y[i], bound)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** Whether ‖±y‖_K ≤ t for the integer vector y (the stored point times 2^s, with t = Δ·2^s). */
+        abstract boolean within(BigInteger[] y, Rational t);
+    }
+
+    private static boolean atMost(BigInteger lhs, Rational rhs) {
+        return lhs.multiply(rhs.denominator()).compareTo(rhs.numerator()) <= 0;
+    }
+
+    private static Body readBody(JsonObject b, int k) throws FieldException {
+        String bp = P + "/body";
+        String type = Fields.oneOf(Fields.member(b, "type", bp), bp + "/type", "ball", "polytope", "linear-image", "halfspaces");
+        switch (type) {
+            case "ball":
+                return ball(b, k);
+            case "polytope":
+                return polytope(b, k);
+            case "linear-image":
+                return linearImage(b, k);
+            default:
+                return halfspaces(b, k);
+        }
+    }
+
+    private static Body ball(JsonObject b, int k) throws FieldException {
+        String bp = P + "/body";
+        Fields.allowedKeys(b, bp, Set.of("type", "norm"));
+        String norm = Fields.oneOf(Fields.member(b, "norm", bp), bp + "/norm", "l1", "l2", "linf");
+        LpBody.Norm n = norm.equals("l1") ? LpBody.Norm.L1 : norm.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
+        return new Body(LpBody.of(n, k)) {
+            @Override
+            boolean within(BigInteger[] y, Rational t) {
+                BigInteger s = BigInteger.ZERO;
+                for (BigInteger v : y) {
+                    s = n == LpBody.Norm.L1 ? s.add(v.abs()) : n == LpBody.Norm.L2 ? s.add(v.multiply(v)) : s.max(v.abs());
+                }
+                return atMost(s, n == LpBody.Norm.L2 ? t.multiply(t) : t);
+            }
+        };
+    }
+
+    /** Facets read exactly: integer normals and rational offsets > 0. */
+    private static final class Facets {
+        final BigInteger[][] normals;
+        final Rational[] offsets;
+
+        Facets(BigInteger[][] normals, Rational[] offsets) {
+            this.normals = normals;
+            this.offsets = offsets;
+        }
+
+        double[][] normalDoubles() {
+            double[][] n = new double[normals.length][];
+            for (int f = 0; f < n.length; f++) {
+                n[f] = new double[normals[f].length];
+                for (int j = 0; j < n[f].length; j++) {
+                    n[f][j] = normals[f][j].doubleValue();
+                }
+            }
+            return n;
+        }
+
+        double[] offsetDoubles() {
+            double[] o = new double[offsets.length];
+            for (int f = 0; f < o.length; f++) {
+                o[f] = offsets[f].doubleValue();
+            }
+            return o;
+        }
+
+        BigInteger dot(int f, BigInteger[] y) {
+            BigInteger s = BigInteger.ZERO;
+            for (int j = 0; j < y.length; j++) {
+                if (normals[f][j].signum() != 0 && y[j].signum() != 0) {
+                    s = s.add(normals[f][j].multiply(y[j]));
+                }
+            }
+            return s;
+        }
+
+        /** Whether |normal_f · y| ≤ t · offset_f for every facet (both y and −y inside t·H). */
+        boolean within(BigInteger[] y, Rational t) {
+            for (int f = 0; f < normals.length; f++) {
+                if (!atMost(dot(f, y).abs(), t.multiply(offsets[f]))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static Facets facets(JsonValue v, String ptr, int k) throws FieldException {
+        JsonArray a = Fields.array(v, ptr);
+        if (a.size() < 1 || a.size() > MAX_ITEMS) {
+            throw new FieldException(ptr, "must list between 1 and " + MAX_ITEMS + " facets. Provided: " + a.size());
+        }
+        BigInteger[][] normals = new BigInteger[a.size()][k];
+        Rational[] offsets = new Rational[a.size()];
+        for (int f = 0; f < a.size(); f++) {
+            String fp = JsonPointer.child(ptr, f);
+            JsonObject o = Fields.object(a.get(f), fp);
+            Fields.allowedKeys(o, fp, FACET);
+            JsonArray n = Fields.array(Fields.member(o, "normal", fp), fp + "/normal");
+            if (n.size() != k) {
+                throw new FieldException(fp + "/normal", "must have " + k + " coordinates (the body's dimension); found " + n.size());
+            }
+            boolean zero = true;
+            for (int j = 0; j < k; j++) {
+                String np = JsonPointer.child(fp + "/normal", j);
+                String s = Fields.string(n.get(j), np);
+                if (!s.matches("-?(0|[1-9][0-9]{0," + (MAX_NORMAL_DIGITS - 1) + "})")) {
+                    throw new FieldException(np, "must be an integer written as a string (at most " + MAX_NORMAL_DIGITS + " digits). Provided value: " + Fields.quote(s.length() > 40 ? s.substring(0, 37) + "..." : s));
+                }
+                normals[f][j] = new BigInteger(s);
+                zero &= normals[f][j].signum() == 0;
+            }
+            if (zero) {
+                throw new FieldException(fp + "/normal", "must not be the zero vector");
+            }
+            BigDecimal off = Fields.decimalString(Fields.member(o, "offset", fp), fp + "/offset");
+            if (off.signum() <= 0) {
+                throw new FieldException(fp + "/offset", "must be > 0: the origin must be strictly inside the body. Provided value: " + off);
+            }
+            offsets[f] = Rational.of(off);
+        }
+        return new Facets(normals, offsets);
+    }
+
+    private static Body polytope(JsonObject b, int k) throws FieldException {
+        String bp = P + "/body";
+        Fields.allowedKeys(b, bp, Set.of("type", "vertices", "facets", "simplices", "simplex_facets"));
+        double[][] vertices = vectors(Fields.member(b, "vertices", bp), bp + "/vertices", k, k + 1);
+        Facets facets = facets(Fields.member(b, "facets", bp), bp + "/facets", k);
+        int shift = Dyadic.shift(vertices);
+        BigInteger[][] scaled = Dyadic.scale(vertices, shift);
+        Rational[] scaledOffsets = new Rational[facets.offsets.length];
+        Rational two = Rational.of(Dyadic.powerOfTwo(shift));
+        for (int f = 0; f < scaledOffsets.length; f++) {
+            scaledOffsets[f] = facets.offsets[f].multiply(two);
+        }
+        for (int v = 0; v < scaled.length; v++) {
+            for (int f = 0; f < scaledOffsets.length; f++) {
+                if (!atMost(facets.dot(f, scaled[v]), scaledOffsets[f])) {
+                    throw new FieldException(JsonPointer.child(bp + "/vertices", v), "lies outside facet " + f + ": the stored vertices and facets describe different bodies");
+                }
+            }
+        }
+        JsonArray sa = Fields.array(Fields.member(b, "simplices", bp), bp + "/simplices");
+        JsonArray fa = Fields.array(Fields.member(b, "simplex_facets", bp), bp + "/simplex_facets");
+        if (sa.size() < 2 || sa.size() > MAX_ITEMS || fa.size() != sa.size()) {
+            throw new FieldException(bp + "/simplices", "must list between 2 and " + MAX_ITEMS + " boundary simplices, with one simplex_facets entry each; found " + sa.size()
+                    + " simplices and " + fa.size() + " facet indices");
+        }
+        int n = sa.size();
+        double[][][] simplices = new double[n][][];
+        BigInteger[] dets = new BigInteger[n];
+        BigInteger maxDet = BigInteger.ZERO;
+        Map<String, int[]> ridges = new HashMap<>(); // key → {count, sum of induced orientations}
+        for (int i = 0; i < n; i++) {
+            String sp = JsonPointer.child(bp + "/simplices", i);
+            JsonArray s = Fields.array(sa.get(i), sp);
+            if (s.size() != k) {
+                throw new FieldException(sp, "must list " + k + " vertex indices (a boundary simplex of a " + k + "-dimensional body); found " + s.size());
+            }
+            int f = (int) Fields.integer(fa.get(i), JsonPointer.child(bp + "/simplex_facets", i), 0, facets.normals.length - 1);
+            int[] idx = new int[k];
+            BigInteger[][] m = new BigInteger[k][];
+            simplices[i] = new double[k][];
+            for (int t = 0; t < k; t++) {
+                idx[t] = (int) Fields.integer(s.get(t), JsonPointer.child(sp, t), 0, vertices.length - 1);
+                if (facets.dot(f, scaled[idx[t]]).multiply(scaledOffsets[f].denominator()).compareTo(scaledOffsets[f].numerator()) != 0) {
+                    throw new FieldException(JsonPointer.child(sp, t), "vertex " + idx[t] + " is not on facet " + f + " (simplex_facets[" + i + "]): the simplex is not on the boundary");
+                }
+                m[t] = scaled[idx[t]];
+                simplices[i][t] = vertices[idx[t]];
+            }
+            BigInteger det = Dyadic.determinant(m);
+            if (det.signum() == 0) {
+                throw new FieldException(sp, "has zero volume (its vertices and the origin are affinely dependent)");
+            }
+            dets[i] = det.abs();
+            maxDet = maxDet.max(dets[i]);
+            for (int t = 0; t < k; t++) {
+                int[] ridge = new int[k - 1];
+                for (int u = 0, w = 0; u < k; u++) {
+                    if (u != t) {
+                        ridge[w++] = idx[u];
+                    }
+                }
+                int sign = det.signum() * ((t & 1) == 0 ? 1 : -1) * sortParity(ridge);
+                int[] c = ridges.computeIfAbsent(Arrays.toString(ridge), x -> new int[2]);
+                c[0]++;
+                c[1] += sign;
+            }
+        }
+        for (Map.Entry<String, int[]> e : ridges.entrySet()) {
+            if (e.getValue()[0] != 2 || e.getValue()[1] != 0) {
+                throw new FieldException(bp + "/simplices", "do not tile the body's boundary: the ridge with vertices " + e.getKey() + " is in " + e.getValue()[0]
+                        + " simplices (orientation sum " + e.getValue()[1] + "); every ridge must be in exactly two, oppositely oriented");
+            }
+        }
+        double[] volumes = new double[n];
+        BigDecimal max = new BigDecimal(maxDet);
+        for (int i = 0; i < n; i++) {
+            volumes[i] = new BigDecimal(dets[i]).divide(max, MathContext.DECIMAL64).doubleValue();
+        }
+        PolytopeBody unit;
+        try {
+            unit = PolytopeBody.of(simplices, volumes, facets.normalDoubles(), facets.offsetDoubles());
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(bp, e.getMessage());
+        }
+        return new Body(unit) {
+            @Override
+            boolean within(BigInteger[] y, Rational t) {
+                return facets.within(y, t);
+            }
+        };
+    }
+
+    /** +1 or −1: the parity of the permutation that sorts {@code a} (sorted in place; entries distinct). */
+    private static int sortParity(int[] a) {
+        int sign = 1;
+        for (int i = 1; i < a.length; i++) {
+            for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+                int t = a[j];
+                a[j] = a[j - 1];
+                a[j - 1] = t;
+                sign = -sign;
+            }
+        }
+        return sign;
+    }
+
+    private static Body linearImage(JsonObject b, int k) throws FieldException {
+        String bp = P + "/body";
+        Fields.allowedKeys(b, bp, Set.of("type", "base", "matrix"));
+        String base = Fields.oneOf(Fields.member(b, "base", bp), bp + "/base", "l1", "linf");
+        double[][] a = vectors(Fields.member(b, "matrix", bp), bp + "/matrix", k, k);
+        if (a.length != k) {
+            throw new FieldException(bp + "/matrix", "must be " + k + " x " + k + "; found " + a.length + " rows");
+        }
+        int sa = Dyadic.shift(a);
+        BigInteger[][] ai = Dyadic.scale(a, sa);
+        BigInteger det = Dyadic.determinant(ai);
+        if (det.signum() == 0) {
+            throw new FieldException(bp + "/matrix", "must be invertible (its determinant is exactly 0)");
+        }
+        double[][] inverse = floatingInverse(a);
+        boolean l1 = base.equals("l1");
+        UnitBody unit;
+        try {
+            unit = LinearImageBody.of(LpBody.of(l1 ? LpBody.Norm.L1 : LpBody.Norm.LINF, k), a, inverse);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(bp + "/matrix", e.getMessage());
+        }
+        Rational scaleA = Rational.of(Dyadic.powerOfTwo(sa));
+        Rational absDet = new Rational(det.abs(), BigInteger.ONE);
+        return new Body(unit) {
+            @Override
+            boolean within(BigInteger[] y, Rational t) {
+                // A = Â/2^sa and y = Y/2^s: A⁻¹y = 2^sa·Â⁻¹Y/2^s, and (Â⁻¹Y)_i = det(Â with column i replaced by Y)/det(Â) (Cramer)
+                BigInteger total = BigInteger.ZERO;
+                for (int i = 0; i < k; i++) {
+                    BigInteger[][] m = new BigInteger[k][];
+                    for (int r = 0; r < k; r++) {
+                        m[r] = ai[r].clone();
+                        m[r][i] = y[r];
+                    }
+                    BigInteger di = Dyadic.determinant(m).abs();
+                    total = l1 ? total.add(di) : total.max(di);
+                }
+                // 2^sa·total/|det| ≤ t  ⇔  total·2^sa ≤ t·|det|
+                Rational lhs = new Rational(total, BigInteger.ONE).multiply(scaleA);
+                return lhs.compareTo(t.multiply(absDet)) <= 0;
+            }
+        };
+    }
+
+    /** Gauss–Jordan with partial pivoting; the gauge it serves is for display, the exact check uses Cramer's rule. */
+    private static double[][] floatingInverse(double[][] a) {
+        int n = a.length;
+        double[][] m = new double[n][2 * n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(a[i], 0, m[i], 0, n);
+            m[i][n + i] = 1;
+        }
+        for (int c = 0; c < n; c++) {
+            int p = c;
+            for (int r = c + 1; r < n; r++) {
+                if (Math.abs(m[r][c]) > Math.abs(m[p][c])) {
+                    p = r;
+                }
+            }
+            double[] t = m[c];
+            m[c] = m[p];
+            m[p] = t;
+            double piv = m[c][c];
+            for (int j = 0; j < 2 * n; j++) {
+                m[c][j] /= piv;
+            }
+            for (int r = 0; r < n; r++) {
+                if (r != c && m[r][c] != 0) {
+                    double f = m[r][c];
+                    for (int j = 0; j < 2 * n; j++) {
+                        m[r][j] -= f * m[c][j];
+                    }
+                }
+            }
+        }
+        double[][] inv = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(m[i], n, inv[i], 0, n);
+        }
+        return inv;
+    }
+
+    private static Body halfspaces(JsonObject b, int k) throws FieldException {
+        String bp = P + "/body";
+        Fields.allowedKeys(b, bp, Set.of("type", "facets", "box", "acceptance_rate", "max_attempts"));
+        Facets facets = facets(Fields.member(b, "facets", bp), bp + "/facets", k);
+        JsonObject box = Fields.object(Fields.member(b, "box", bp), bp + "/box");
+        Fields.allowedKeys(box, bp + "/box", BOX);
+        double[] lower = vector(Fields.member(box, "lower", bp + "/box"), bp + "/box/lower", k);
+        double[] upper = vector(Fields.member(box, "upper", bp + "/box"), bp + "/box/upper", k);
+        for (int j = 0; j < k; j++) {
+            if (!(lower[j] < 0) || !(upper[j] > 0)) {
+                throw new FieldException(JsonPointer.child(bp + "/box/lower", j), "the box must contain the origin strictly: lower < 0 < upper. Provided coordinate " + j
+                        + ": [" + lower[j] + ", " + upper[j] + "]");
+            }
+        }
+        BigDecimal rate = Fields.decimalString(Fields.member(b, "acceptance_rate", bp), bp + "/acceptance_rate");
+        if (rate.signum() <= 0 || rate.compareTo(BigDecimal.ONE) > 0) {
+            throw new FieldException(bp + "/acceptance_rate", "must be in (0, 1]. Provided value: " + rate);
+        }
+        int attempts = (int) Fields.integer(Fields.member(b, "max_attempts", bp), bp + "/max_attempts", 1, 1_000_000);
+        double failure = Math.exp(attempts * Math.log1p(-Math.min(rate.doubleValue(), 1 - 1e-16)));
+        if (rate.compareTo(BigDecimal.ONE) < 0 && failure > 1e-9) {
+            throw new FieldException(bp + "/max_attempts", "is too small for acceptance rate " + rate + ": a release would fail with probability " + failure
+                    + " (at most 1e-9 allowed). Provided value: " + attempts);
+        }
+        HalfspaceBody unit;
+        try {
+            unit = HalfspaceBody.of(facets.normalDoubles(), facets.offsetDoubles(), lower, upper, attempts);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(bp, e.getMessage());
+        }
+        Rational[] lo = new Rational[k];
+        for (int j = 0; j < k; j++) {
+            // the body is symmetric in the check (y and −y), so the box side nearer the origin binds
+            lo[j] = Rational.of(Math.min(-lower[j], upper[j]));
+        }
+        return new Body(unit) {
+            @Override
+            boolean within(BigInteger[] y, Rational t) {
+                for (int j = 0; j < k; j++) {
+                    if (!atMost(y[j].abs(), t.multiply(lo[j]))) {
+                        return false;
+                    }
+                }
+                return facets.within(y, t);
+            }
+        };
+    }
+
+    /** An array of at least {@code min} vectors of {@code k} finite numbers each. */
+    private static double[][] vectors(JsonValue v, String ptr, int k, int min) throws FieldException {
+        JsonArray a = Fields.array(v, ptr);
+        if (a.size() < min || a.size() > MAX_ITEMS) {
+            throw new FieldException(ptr, "must list between " + min + " and " + MAX_ITEMS + " vectors. Provided: " + a.size());
+        }
+        double[][] out = new double[a.size()][];
+        for (int i = 0; i < a.size(); i++) {
+            out[i] = vector(a.get(i), JsonPointer.child(ptr, i), k);
+        }
+        return out;
+    }
+
+    /** A vector of {@code k} finite numbers. */
+    private static double[] vector(JsonValue v, String ptr, int k) throws FieldException {
+        JsonArray row = Fields.array(v, ptr);
+        if (row.size() != k) {
+            throw new FieldException(ptr, "must have " + k + " coordinates; found " + row.size());
+        }
+        double[] out = new double[k];
+        for (int j = 0; j < k; j++) {
+            out[j] = Fields.finiteDouble(row.get(j), JsonPointer.child(ptr, j));
+        }
+        return out;
+    }
+}

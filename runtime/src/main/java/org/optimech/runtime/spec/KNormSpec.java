@@ -1,0 +1,167 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+import java.util.Optional;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.knorm.KNormSampler;
+
+/**
+ * A K-norm mechanism spec (kind {@code knorm}): a vector statistic of dimension d released as
+ * T + B·(r·U), r ~ Gamma(k+1, Δ/ε) and U uniform in the stored unit body (ERRATA K1, K12). Pure ε-DP
+ * over the real numbers when every adjacent output has K-norm at most Δ; sampled in floating point,
+ * so {@link #numerics()} is always {@code idealized}.
+ *
+ * <p>Instances exist only through {@link SpecCodec#read} or {@link #of}, which validate the body
+ * exactly (see {@link KNormCodec}); the sampler is built once at load and shared.
+ */
+public final class KNormSpec implements MechanismSpec {
+    /** The mechanism kind name in JSON. */
+    public static final String KIND = "knorm";
+
+    /** Where the stored adjacent points come from. */
+    public enum PointSource {
+        /** Computed exactly from the problem's statistic (e.g. the vertices of a multilinear map on a box). */
+        EXACT("exact"),
+        /** Taken from records or differences the user declared complete. */
+        ASSERTED("asserted");
+
+        private final String json;
+
+        PointSource(String json) {
+            this.json = json;
+        }
+
+        public String json() {
+            return json;
+        }
+    }
+
+    private final JsonObject mechanism;
+    private final Relation relation;
+    private final BigDecimal epsilon;
+    private final BigDecimal certifiedEpsilon;
+    private final JsonObject design;
+    private final JsonObject provenance;
+    private final KNormCodec.Checked checked;
+
+    KNormSpec(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance,
+            KNormCodec.Checked checked) {
+        this.mechanism = Objects.requireNonNull(mechanism, "mechanism");
+        this.relation = Objects.requireNonNull(relation, "relation");
+        this.epsilon = Objects.requireNonNull(epsilon, "epsilon");
+        this.certifiedEpsilon = Objects.requireNonNull(certifiedEpsilon, "certifiedEpsilon");
+        this.design = Objects.requireNonNull(design, "design");
+        this.provenance = Objects.requireNonNull(provenance, "provenance");
+        this.checked = Objects.requireNonNull(checked, "checked");
+    }
+
+    /**
+     * Validates a {@code mechanism} block (kind {@code knorm}) with its privacy claim, as the loader does.
+     *
+     * @throws InvalidSpecException naming the first field that is wrong (pointers under {@code /mechanism} and {@code /privacy})
+     */
+    public static KNormSpec of(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design,
+            JsonObject provenance) throws InvalidSpecException {
+        return KNormCodec.build(mechanism, relation, epsilon, certifiedEpsilon, design, provenance);
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    /** The validated {@code mechanism} block, as stored. */
+    public JsonObject mechanism() {
+        return mechanism;
+    }
+
+    @Override
+    public Relation relation() {
+        return relation;
+    }
+
+    @Override
+    public BigDecimal epsilon() {
+        return epsilon;
+    }
+
+    @Override
+    public BigDecimal certifiedEpsilon() {
+        return certifiedEpsilon;
+    }
+
+    @Override
+    public BigDecimal certifiedDelta() {
+        return BigDecimal.ZERO;
+    }
+
+    @Override
+    public Numerics numerics() {
+        return Numerics.IDEALIZED;
+    }
+
+    @Override
+    public JsonObject design() {
+        return design;
+    }
+
+    @Override
+    public JsonObject provenance() {
+        return provenance;
+    }
+
+    /** The statistic's dimension d. */
+    public int dimension() {
+        return checked.dimension();
+    }
+
+    /** The dimension k of the noise (the subspace's when the adjacent output space is degenerate). */
+    public int noiseDimension() {
+        return checked.sampler().body().dimension();
+    }
+
+    /** The body's type in JSON: {@code ball}, {@code polytope}, {@code linear-image} or {@code halfspaces}. */
+    public String bodyType() {
+        return checked.bodyType();
+    }
+
+    /** Δ_K as stored. */
+    public BigDecimal sensitivity() {
+        return checked.sensitivity();
+    }
+
+    /** The ε the noise is calibrated to (at most the certified ε). */
+    public BigDecimal noiseEpsilon() {
+        return checked.noiseEpsilon();
+    }
+
+    /** The source of the stored adjacent points; empty when Δ is the designer's bound and could not be re-checked at load. */
+    public Optional<PointSource> pointSource() {
+        return Optional.ofNullable(checked.pointSource());
+    }
+
+    /** How many adjacent points Δ was re-checked against (each with its negative); 0 when none are stored. */
+    public int pointCount() {
+        return checked.pointCount();
+    }
+
+    /**
+     * The largest gauge of a stored adjacent point, rounded up to a double (at most Δ: the loader checked it exactly);
+     * empty when no points are stored.
+     */
+    public Optional<Double> largestPointGauge() {
+        return Optional.ofNullable(checked.largestGauge());
+    }
+
+    /**
+     * The sampler built from the stored body at load (immutable, thread-safe).
+     *
+     * @param policy must allow idealized numerics: this sampler is floating point
+     * @throws IllegalStateException when the policy refuses idealized numerics
+     */
+    public KNormSampler sampler(NumericsPolicy policy) {
+        policy.check(numerics());
+        return checked.sampler();
+    }
+}

@@ -1,0 +1,246 @@
+package org.optimech.runtime.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import org.apache.commons.math3.distribution.GammaDistribution;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.optimech.runtime.ChiSquare;
+import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.random.SeededRandomBits;
+
+/**
+ * K-norm specs: the golden files load and seal as the independent implementation did, every body is
+ * checked exactly (tampered and re-sealed documents are refused, naming the field), the caller must opt
+ * in to idealized numerics, and the loaded samplers follow the K-norm laws. Statistical checks: three
+ * KS tests at 1e-7 (DKW bound) and one χ² at 1e-7; false-failure probability below 1e-6 for the file.
+ */
+class KNormSpecTest {
+    private static final double ALPHA = 1e-7;
+
+    private static KNormSpec load(String name) throws Exception {
+        return (KNormSpec) SpecCodec.read(GoldenFilesTest.golden(name));
+    }
+
+    private static InvalidSpecException refusedAfterResealing(String golden, String pointer, JsonValue value) throws Exception {
+        JsonObject doc = (JsonObject) JsonEdit.set(GoldenFilesTest.golden(golden), pointer, value);
+        return assertThrows(InvalidSpecException.class, () -> SpecCodec.read(SpecDigest.seal(doc)));
+    }
+
+    private static void assertRefused(String golden, String pointer, JsonValue value, String wantPointer, String messagePart) throws Exception {
+        InvalidSpecException e = refusedAfterResealing(golden, pointer, value);
+        assertEquals(wantPointer, e.pointer(), e.getMessage());
+        assertTrue(e.detail().contains(messagePart), e.getMessage());
+    }
+
+    private static JsonValue json(String text) throws Exception {
+        return JsonParser.parse(text);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"knorm-hexagon.json", "knorm-halfspaces.json", "knorm-histogram-subspace.json"})
+    void goldenFilesLoadAndRewriteToTheSameDigest(String name) throws Exception {
+        JsonObject doc = GoldenFilesTest.golden(name);
+        MechanismSpec spec = SpecCodec.read(doc);
+        String stored = doc.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
+        assertEquals(stored, SpecDigest.compute(doc));
+        assertEquals(stored, SpecCodec.write(spec).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
+        assertEquals(Numerics.IDEALIZED, spec.numerics());
+        assertEquals("knorm", spec.kind());
+    }
+
+    @Test
+    void whatTheGoldenFilesSay() throws Exception {
+        KNormSpec hex = load("knorm-hexagon.json");
+        assertEquals(2, hex.dimension());
+        assertEquals(2, hex.noiseDimension());
+        assertEquals("polytope", hex.bodyType());
+        assertEquals(KNormSpec.PointSource.EXACT, hex.pointSource().orElseThrow());
+        assertEquals(6, hex.pointCount());
+        assertEquals(1.0, hex.largestPointGauge().orElseThrow(), 1e-15);
+        assertEquals(new BigDecimal("1"), hex.sensitivity());
+        KNormSpec hist = load("knorm-histogram-subspace.json");
+        assertEquals(3, hist.dimension());
+        assertEquals(2, hist.noiseDimension());
+        assertEquals(KNormSpec.PointSource.ASSERTED, hist.pointSource().orElseThrow());
+        assertEquals(new BigDecimal("0.5"), hist.noiseEpsilon());
+        assertEquals("halfspaces", load("knorm-halfspaces.json").bodyType());
+    }
+
+    @Test
+    void theCallerMustOptInToIdealizedNumerics() throws Exception {
+        KNormSpec hex = load("knorm-hexagon.json");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> KNormMechanism.of(hex, NumericsPolicy.EXACT_ONLY));
+        assertTrue(e.getMessage().contains("ALLOW_IDEALIZED"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> DiscreteMechanism.of((MechanismSpec) hex));
+        assertThrows(IllegalArgumentException.class, () -> KNormMechanism.of(SpecCodec.read(GoldenFilesTest.golden("count-path.json")),
+                NumericsPolicy.ALLOW_IDEALIZED));
+        KNormMechanism m = KNormMechanism.of(hex, NumericsPolicy.ALLOW_IDEALIZED);
+        assertEquals(2, m.release(new double[] {3, 4}, new SeededRandomBits(1)).length);
+        assertThrows(IllegalArgumentException.class, () -> m.release(new double[] {3}, new SeededRandomBits(1)));
+    }
+
+    // ---- tampering, each re-sealed so only the exact checks can see it ----
+
+    @Test
+    void aSensitivityBelowTheLargestAdjacentGaugeIsRefused() throws Exception {
+        for (String g : new String[] {"knorm-hexagon.json", "knorm-halfspaces.json", "knorm-histogram-subspace.json"}) {
+            InvalidSpecException e = refusedAfterResealing(g, "/mechanism/sensitivity", new JsonString("0.999999999"));
+            assertTrue(e.pointer().startsWith("/mechanism/adjacent_points/points/"), e.getMessage());
+            assertTrue(e.detail().contains("has K-norm above sensitivity = 0.999999999"), e.getMessage());
+        }
+        // a point moved just outside: (2, 0) to (2 + 2^-40, 0)
+        assertRefused("knorm-hexagon.json", "/mechanism/adjacent_points/points/0/0", JsonNumber.ofLiteral("2.000000000000909494701772928237915039062"),
+                "/mechanism/adjacent_points/points/0", "K-norm above sensitivity");
+    }
+
+    @Test
+    void polytopeBodiesMustBeConvexAndTiledByTheirSimplices() throws Exception {
+        String hex = "knorm-hexagon.json";
+        // a vertex pushed out beyond its facets
+        assertRefused(hex, "/mechanism/body/vertices/0", json("[2.5, 0]"), "/mechanism/body/vertices/0", "lies outside facet 0");
+        // pulled in: a non-convex star body; its simplices leave the boundary
+        assertRefused(hex, "/mechanism/body/vertices/0", json("[1.5, 0]"), "/mechanism/body/simplices/0/0", "is not on facet 0");
+        // a simplex dropped: the boundary has a hole
+        JsonArray s = GoldenFilesTest.golden(hex).get("mechanism").orElseThrow().asObject().get("body").orElseThrow().asObject().get("simplices")
+                .orElseThrow().asArray();
+        JsonObject doc = GoldenFilesTest.golden(hex);
+        doc = (JsonObject) JsonEdit.set(doc, "/mechanism/body/simplices", JsonArray.of(s.elements().subList(0, 5)));
+        doc = (JsonObject) JsonEdit.set(doc, "/mechanism/body/simplex_facets", json("[0, 1, 2, 3, 4]"));
+        JsonObject sealed = SpecDigest.seal(doc);
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(sealed));
+        assertEquals("/mechanism/body/simplices", e.pointer(), e.getMessage());
+        assertTrue(e.detail().contains("every ridge must be in exactly two"), e.getMessage());
+        // a simplex repeated (reversed): the ridges are covered three times
+        doc = (JsonObject) JsonEdit.set(GoldenFilesTest.golden(hex), "/mechanism/body/simplices/5", json("[1, 0]"));
+        doc = (JsonObject) JsonEdit.set(doc, "/mechanism/body/simplex_facets/5", JsonNumber.of(0));
+        JsonObject sealed2 = SpecDigest.seal(doc);
+        e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(sealed2));
+        assertTrue(e.detail().contains("do not tile"), e.getMessage());
+        // a facet through the origin, and a simplex claimed on the wrong facet
+        assertRefused(hex, "/mechanism/body/facets/1/offset", new JsonString("0"), "/mechanism/body/facets/1/offset", "origin must be strictly inside");
+        assertRefused(hex, "/mechanism/body/simplex_facets/0", JsonNumber.of(1), "/mechanism/body/simplices/0/0", "is not on facet 1");
+        assertRefused(hex, "/mechanism/body/facets/0/normal/0", new JsonString("1.5"), "/mechanism/body/facets/0/normal/0", "must be an integer");
+    }
+
+    @Test
+    void subspacesAreCheckedExactly() throws Exception {
+        String hist = "knorm-histogram-subspace.json";
+        assertRefused(hist, "/mechanism/adjacent_points/points/0/2", JsonNumber.of(1), "/mechanism/adjacent_points/points/0", "is not in the stored subspace");
+        assertRefused(hist, "/mechanism/subspace/basis/0/0", new JsonString("1/2"), "/mechanism/subspace/basis/0/0", "must form the identity");
+        // a basis row that does not describe the span: the points are then outside it
+        assertRefused(hist, "/mechanism/subspace/basis/2/1", new JsonString("-1/3"), "/mechanism/adjacent_points/points/0", "is not in the stored subspace");
+        assertRefused(hist, "/mechanism/subspace/pivots", json("[0, 1, 2]"), "/mechanism/subspace/pivots", "a proper subspace");
+    }
+
+    @Test
+    void privacyBlockAndParametersAreChecked() throws Exception {
+        String hex = "knorm-hexagon.json";
+        assertRefused(hex, "/privacy/numerics", new JsonString("exact"), "/privacy/numerics", "must say \"idealized\"");
+        assertRefused(hex, "/privacy/neighbours", new JsonString("path"), "/privacy/neighbours", "unknown key");
+        assertRefused(hex, "/mechanism/noise_epsilon", new JsonString("1.5"), "/mechanism/noise_epsilon", "at most certified_epsilon = 1");
+        assertRefused(hex, "/mechanism/sensitivity", new JsonString("-1"), "/mechanism/sensitivity", "must be > 0");
+        assertRefused(hex, "/mechanism/dimension", JsonNumber.of(3), "/mechanism/body/vertices/0", "must have 3 coordinates");
+        assertRefused(hex, "/mechanism/body/type", new JsonString("sphere"), "/mechanism/body/type", "must be one of");
+        assertRefused("knorm-halfspaces.json", "/mechanism/body/max_attempts", JsonNumber.of(5), "/mechanism/body/max_attempts", "too small for acceptance rate 0.75");
+        assertRefused("knorm-halfspaces.json", "/mechanism/body/box/lower/0", JsonNumber.of(0), "/mechanism/body/box/lower/0", "contain the origin strictly");
+        JsonObject li = JsonParser.parse("{\"type\": \"linear-image\", \"base\": \"linf\", \"matrix\": [[1, 2], [2, 4]]}").asObject();
+        assertRefused(hex, "/mechanism/body", li, "/mechanism/body/matrix", "must be invertible");
+    }
+
+    @Test
+    void linearImageBodiesRecheckTheSensitivityThroughTheExactInverse() throws Exception {
+        // A = [[2, 1], [0, 1]] ·linf: A⁻¹(2, 0) = (1, 0), A⁻¹(1, 1) = (0, 1), A⁻¹(-1, 1) = (-1, 1): all gauges exactly 1
+        JsonObject li = JsonParser.parse("{\"type\": \"linear-image\", \"base\": \"linf\", \"matrix\": [[2, 1], [0, 1]]}").asObject();
+        JsonObject doc = SpecDigest.seal((JsonObject) JsonEdit.set(GoldenFilesTest.golden("knorm-hexagon.json"), "/mechanism/body", li));
+        KNormSpec s = (KNormSpec) SpecCodec.read(doc);
+        assertEquals("linear-image", s.bodyType());
+        assertEquals(1.0, s.largestPointGauge().orElseThrow(), 1e-12);
+        JsonObject tight = SpecDigest.seal((JsonObject) JsonEdit.set(doc, "/mechanism/sensitivity", new JsonString("0.9999999999999")));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(tight));
+        assertTrue(e.pointer().startsWith("/mechanism/adjacent_points/points/"), e.getMessage());
+        // l1 base: gauge of A⁻¹(-1, 1) = |-1| + |1| = 2 > 1
+        JsonObject l1 = SpecDigest.seal((JsonObject) JsonEdit.set(doc, "/mechanism/body/base", new JsonString("l1")));
+        e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(l1));
+        assertEquals("/mechanism/adjacent_points/points/2", e.pointer(), e.getMessage());
+    }
+
+    // ---- the loaded samplers ----
+
+    private static double dkw(int n) {
+        return Math.sqrt(Math.log(2 / ALPHA) / (2.0 * n));
+    }
+
+    /** ‖V‖_K ~ Gamma(k, Δ/ε) (ERRATA K1) for each golden body, measured in the body's own gauge in noise coordinates. */
+    @ParameterizedTest
+    @ValueSource(strings = {"knorm-hexagon.json", "knorm-halfspaces.json"})
+    void theNoiseNormIsGammaOfTheDimension(String name) throws Exception {
+        KNormSampler s = load(name).sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        SeededRandomBits bits = new SeededRandomBits(7);
+        int n = 20_000;
+        double[] norms = new double[n];
+        for (int i = 0; i < n; i++) {
+            norms[i] = s.body().norm(s.noise(bits));
+        }
+        double d = new KolmogorovSmirnovTest().kolmogorovSmirnovStatistic(new GammaDistribution(2, 1.0), norms);
+        assertTrue(d < dkw(n), name + ": KS " + d);
+    }
+
+    /** The histogram's noise stays in the plane x1 + x2 + x3 = 0 and its pivot part has linf norm ~ Gamma(2, Δ/ε = 2). */
+    @Test
+    void subspaceNoiseStaysInTheSubspace() throws Exception {
+        KNormSampler s = load("knorm-histogram-subspace.json").sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        SeededRandomBits bits = new SeededRandomBits(8);
+        int n = 20_000;
+        double[] norms = new double[n];
+        for (int i = 0; i < n; i++) {
+            double[] v = s.noise(bits);
+            assertEquals(3, v.length);
+            assertEquals(0, v[0] + v[1] + v[2], 1e-12 * (Math.abs(v[0]) + Math.abs(v[1])));
+            norms[i] = Math.max(Math.abs(v[0]), Math.abs(v[1]));
+        }
+        double d = new KolmogorovSmirnovTest().kolmogorovSmirnovStatistic(new GammaDistribution(2, 2.0), norms);
+        assertTrue(d < dkw(n), "KS " + d);
+    }
+
+    /** Rejection from the box gives the same law on the hexagon as the cone triangulation: χ² over the six cones (each 1/6). */
+    @Test
+    void rejectionSamplerIsUniformOverTheCones() throws Exception {
+        KNormSampler s = load("knorm-halfspaces.json").sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        SeededRandomBits bits = new SeededRandomBits(9);
+        int n = 60_000;
+        long[] counts = new long[6];
+        double[][] v = {{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}};
+        for (int i = 0; i < n; i++) {
+            double[] u = s.body().uniformPoint(bits);
+            assertTrue(s.body().norm(u) <= 1 + 1e-12);
+            double a = Math.atan2(u[1], u[0]);
+            for (int c = 0; c < 6; c++) {
+                double a0 = Math.atan2(v[c][1], v[c][0]);
+                double a1 = Math.atan2(v[(c + 1) % 6][1], v[(c + 1) % 6][0]);
+                double span = ((a1 - a0) % (2 * Math.PI) + 2 * Math.PI) % (2 * Math.PI);
+                double off = ((a - a0) % (2 * Math.PI) + 2 * Math.PI) % (2 * Math.PI);
+                if (off < span) {
+                    counts[c]++;
+                    break;
+                }
+            }
+        }
+        double[] p = {1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0, 1 / 6.0};
+        ChiSquare.assertFits(counts, p, n, "hexagon cones by rejection");
+    }
+}
