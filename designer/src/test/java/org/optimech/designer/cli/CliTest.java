@@ -43,12 +43,49 @@ class CliTest {
             assertTrue(Files.size(out.resolve(f)) > 0, f);
         }
         assertTrue(Files.readString(out.resolve("comparison.csv")).startsWith(org.optimech.designer.knorm.KNormReport.CSV_HEADER));
-        Run design = run("design", problem.toString(), "--out", dir.resolve("x.spec.json").toString());
-        assertEquals(2, design.code());
-        assertTrue(design.err().contains("optimech compare"), design.err());
         Run bad = run("compare", problem("{\"kind\":\"knorm\",\"epsilon\":0,\"statistic\":{\"records\":[[1]]}}").toString(), "--out", out.toString());
         assertEquals(2, bad.code());
         assertTrue(bad.err().startsWith("optimech: error: ") && bad.err().contains("/epsilon") && !bad.err().contains("Exception"), bad.err());
+    }
+
+    /** A K-norm problem through design, verify, inspect and sample; the sampled vectors stay in the subspace of a substitution histogram. */
+    @Test
+    void knormDesignVerifyInspectSample() throws Exception {
+        Path problem = problem("{\"kind\":\"knorm\",\"epsilon\":0.5,\"statistic\":{\"records\":[[1,0,0],[0,1,0],[0,0,1]]}}");
+        Path spec = dir.resolve("hist.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString());
+        assertEquals(0, design.code(), design.err());
+        assertTrue(design.out().contains("body hull (polytope), selected by trace, noise dimension 2"), design.out());
+        Run verify = run("verify", spec.toString());
+        assertEquals(0, verify.code(), verify.out());
+        assertTrue(verify.out().contains("\"mechanism\": \"knorm\"") && verify.out().contains("\"numerics\": \"idealized\"")
+                && verify.out().contains("\"noise_dimension\": 2") && verify.out().contains("\"sensitivity_rechecked\": true"), verify.out());
+        Run inspect = run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("a subspace: ERRATA K12") && inspect.out().contains("hull"), inspect.out());
+        Run sample = run("sample", spec.toString(), "--input", "10, 20, 30", "--count", "50", "--seed", "3");
+        assertEquals(0, sample.code(), sample.err());
+        assertTrue(sample.err().contains("numerics \"idealized\""), sample.err());
+        String[] lines = sample.out().strip().split("\n");
+        assertEquals(50, lines.length);
+        for (String line : lines) {
+            String[] v = line.split(",");
+            assertEquals(3, v.length, line);
+            double total = Double.parseDouble(v[0]) + Double.parseDouble(v[1]) + Double.parseDouble(v[2]);
+            assertEquals(60, total, 1e-9, line);
+        }
+        Run wrong = run("sample", spec.toString(), "--input", "10,20");
+        assertEquals(2, wrong.code());
+        assertTrue(wrong.err().contains("--input must have 3 comma-separated numbers"), wrong.err());
+        Run halfspaces = run("design", problem.toString(), "--out", dir.resolve("hs.spec.json").toString(), "--body-form", "halfspaces", "--quiet");
+        assertEquals(0, halfspaces.code(), halfspaces.err());
+        assertTrue(halfspaces.out().contains("body hull (halfspaces)"), halfspaces.out());
+        Run badBody = run("design", problem.toString(), "--out", dir.resolve("b.spec.json").toString(), "--body", "sphere", "--quiet");
+        assertEquals(2, badBody.code());
+        assertTrue(badBody.err().contains("--body must be one of the problem's candidates"), badBody.err());
+        Run l1 = run("design", problem.toString(), "--out", dir.resolve("l1.spec.json").toString(), "--body", "l1", "--quiet");
+        assertEquals(0, l1.code(), l1.err());
+        assertTrue(l1.out().contains("body l1 (ball), chosen with --body (trace selects hull)"), l1.out());
     }
 
     @Test

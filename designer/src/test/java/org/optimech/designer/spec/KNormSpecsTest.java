@@ -1,0 +1,150 @@
+package org.optimech.designer.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.ValidationMessage;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.optimech.designer.knorm.CandidateReport;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormProblem;
+import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.random.SeededRandomBits;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.NumericsPolicy;
+
+/**
+ * K-norm specs written by the designer: every compared candidate (and both forms of the hull) is
+ * schema-valid, re-loads through the runtime's exact checks, and samples noise whose covariance trace
+ * matches the designer's exact (d+1)(d+2)(Δ/ε)²·tr M(K) — a cross-check of the stored body against the
+ * geometry module's closed forms and exact triangulated second moments. Each trace check is a 6σ test
+ * on 20,000 draws (false-failure probability about 2e-9 each under the CLT; below 1e-7 for the file).
+ */
+class KNormSpecsTest {
+    @TempDir
+    Path dir;
+
+    private static final String[] PROBLEMS = {
+        // Example 3.1 on a grid of records (finite, asserted), curved Example 3.1, the regression statistics, a degenerate histogram
+        "../examples/problems/knorm-example-3-1-grid.json",
+        "../examples/problems/knorm-example-3-1.json",
+        "../examples/problems/knorm-regression.json",
+        "../examples/problems/knorm-regression-p1.json",
+        "{\"kind\":\"knorm\",\"epsilon\":0.5,\"statistic\":{\"records\":[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}}",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"differences\":[[1,0.01],[1,-0.01]]}}",
+    };
+
+    static KNormProblem problem(String source) throws Exception {
+        Path base = Path.of(System.getProperty("user.dir"));
+        return KNormProblemParser.parse(source.startsWith("{") ? JsonParser.parse(source) : JsonParser.parse(base.resolve(source).normalize()));
+    }
+
+    @Test
+    void everyCandidateBecomesASchemaValidSpecWhoseNoiseHasTheReportedCovariance() throws Exception {
+        int checked = 0;
+        for (String source : PROBLEMS) {
+            KNormProblem p = problem(source);
+            KNormComparison.Result r = p.compare();
+            List<Object[]> variants = new ArrayList<>();
+            for (CandidateReport c : r.candidates()) {
+                variants.add(new Object[] {c, KNormSpecs.BodyForm.TRIANGULATION});
+                if (c.name().equals("hull")) {
+                    variants.add(new Object[] {c, KNormSpecs.BodyForm.HALFSPACES});
+                }
+            }
+            for (Object[] v : variants) {
+                CandidateReport c = (CandidateReport) v[0];
+                KNormSpecs.BodyForm form = (KNormSpecs.BodyForm) v[1];
+                String what = source + " / " + c.name() + " / " + form.json();
+                Path out = dir.resolve("spec.json");
+                KNormSpec spec = DesignSpecs.writeAndVerify(KNormSpecs.toSpec(p, r, c.name(), form, Instant.parse("2026-11-22T12:00:00Z")), out);
+                JsonNode doc = new ObjectMapper().readTree(out.toFile());
+                Set<ValidationMessage> errors = DesignSpecsTest.schema().validate(doc);
+                assertTrue(errors.isEmpty(), what + ": " + errors);
+                for (String ptr : new String[] {"/design/candidates/0/name", "/design/candidates/0/sensitivity", "/design/candidates/0/volume",
+                    "/design/candidates/0/covariance_trace", "/design/candidates/0/variance_diagonal", "/design/selected", "/design/problem/kind",
+                    "/mechanism/sensitivity", "/privacy/numerics"}) {
+                    assertFalse(doc.at(ptr).isMissingNode(), what + ": " + ptr + " missing");
+                }
+                assertEquals(r.selected().name(), doc.at("/design/selected").asText());
+                assertEquals("idealized", doc.at("/privacy/numerics").asText());
+                assertEquals(p.space() != null, spec.pointSource().isPresent(), what);
+                assertTrue(spec.sensitivity().compareTo(new BigDecimal(c.sensitivity())) >= 0, what + ": stored Delta below the certified one");
+
+                KNormMechanism m = KNormMechanism.of(spec, NumericsPolicy.ALLOW_IDEALIZED);
+                SeededRandomBits bits = new SeededRandomBits(100 + checked);
+                int n = 20_000;
+                double sum = 0;
+                double sumSq = 0;
+                double[] zero = new double[p.dimension()];
+                for (int i = 0; i < n; i++) {
+                    double[] x = m.release(zero, bits);
+                    double s = 0;
+                    for (double xi : x) {
+                        s += xi * xi;
+                    }
+                    sum += s;
+                    sumSq += s * s;
+                }
+                double mean = sum / n;
+                double sd = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
+                assertTrue(Math.abs(mean - c.covarianceTrace()) <= 6 * sd / Math.sqrt(n),
+                        what + ": sampled E|V|^2 = " + mean + " vs designer's trace " + c.covarianceTrace() + " (sd " + sd + ")");
+                checked++;
+            }
+        }
+        assertTrue(checked >= 20, "checked " + checked);
+    }
+
+    /** The degenerate histogram stores its subspace: noise in 3 coordinates, mapped into the 4-dimensional statistic's plane Σx = const. */
+    @Test
+    void degenerateHullsStoreTheirSubspace() throws Exception {
+        KNormProblem p = problem(PROBLEMS[4]);
+        KNormComparison.Result r = p.compare();
+        KNormSpec spec = KNormSpecs.toSpec(p, r, "hull", KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH);
+        assertEquals(4, spec.dimension());
+        assertEquals(3, spec.noiseDimension());
+        assertTrue(spec.mechanism().has("subspace"));
+        KNormMechanism m = KNormMechanism.of(spec, NumericsPolicy.ALLOW_IDEALIZED);
+        SeededRandomBits bits = new SeededRandomBits(5);
+        for (int i = 0; i < 1000; i++) {
+            double[] x = m.release(new double[] {1, 2, 3, 4}, bits);
+            assertEquals(10, x[0] + x[1] + x[2] + x[3], 1e-9);
+        }
+    }
+
+    @Test
+    void badRequestsAreClearErrors() throws Exception {
+        KNormProblem p = problem(PROBLEMS[2]);
+        KNormComparison.Result r = p.compare();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> KNormSpecs.toSpec(p, r, "cylinder", KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH));
+        assertTrue(e.getMessage().contains("body cylinder was not compared; compared: l1, l2, linf, hull, search"), e.getMessage());
+        assertEquals("halfspaces", KNormSpecs.BodyForm.parse("halfspaces").json());
+        assertThrows(IllegalArgumentException.class, () -> KNormSpecs.BodyForm.parse("vertices"));
+    }
+
+    @Test
+    void sensitivitiesAreRoundedUpNeverDown() {
+        assertEquals("3.125", KNormSpecs.upDecimal(3.125).toString());
+        assertEquals("1", KNormSpecs.upDecimal(1.0).toString());
+        double x = Math.nextUp(1.0);
+        assertTrue(KNormSpecs.upDecimal(x).compareTo(new BigDecimal(x)) >= 0);
+        double y = 0.1;
+        assertTrue(KNormSpecs.upDecimal(y).compareTo(new BigDecimal(y)) >= 0);
+        assertEquals(17, KNormSpecs.upDecimal(y).precision());
+    }
+}
