@@ -1,38 +1,63 @@
 package org.optimech.examples;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.random.SecureRandomBits;
+import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.SpecLoader;
 
 /**
  * The smallest production use of a spec, with the runtime alone: load once (the runtime validates
- * the digest, shapes, row sums and the privacy constraints), then privatize values with secure
- * randomness. Usage: {@code LoadAndSample SPEC.json VALUE...}.
+ * the digest, shapes, row sums and the privacy constraints, or a K-norm body and its sensitivity),
+ * then privatize values with secure randomness. Usage: {@code LoadAndSample [--allow-idealized]
+ * SPEC.json VALUE...}; a K-norm spec takes vectors written {@code 1.5,2,3} and needs
+ * {@code --allow-idealized} (its noise is floating point).
  */
 public final class LoadAndSample {
     private LoadAndSample() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 2) {
-            System.err.println("usage: LoadAndSample SPEC.json VALUE...");
+        boolean idealized = args.length > 0 && args[0].equals("--allow-idealized");
+        int first = idealized ? 1 : 0;
+        if (args.length < first + 2) {
+            System.err.println("usage: LoadAndSample [--allow-idealized] SPEC.json VALUE...");
             System.exit(2);
         }
-        DiscreteMechanism mechanism;
+        MechanismSpec spec;
         try {
-            mechanism = DiscreteMechanism.of(SpecLoader.load(Path.of(args[0])));
+            spec = SpecLoader.load(Path.of(args[first]));
         } catch (InvalidSpecException e) {
-            System.err.println("refusing " + args[0] + ": " + e.getMessage());
+            System.err.println("refusing " + args[first] + ": " + e.getMessage());
             System.exit(1);
             return;
         }
-        System.err.println("loaded " + args[0] + ": " + mechanism.spec().privacy().guaranteeName() + ", certified epsilon "
-                + mechanism.spec().privacy().certifiedEpsilon());
+        System.err.println("loaded " + args[first] + ": " + spec.kind() + ", certified epsilon " + spec.certifiedEpsilon() + ", certified delta "
+                + spec.certifiedDelta() + ", numerics " + spec.numerics().json());
         SecureRandomBits random = SecureRandomBits.forCurrentThread();
-        for (int i = 1; i < args.length; i++) {
-            System.out.println(args[i] + " -> " + mechanism.sample(args[i], random));
+        if (spec instanceof DiscreteSpec d) {
+            DiscreteMechanism mechanism = DiscreteMechanism.of(d);
+            for (int i = first + 1; i < args.length; i++) {
+                System.out.println(args[i] + " -> " + mechanism.sample(args[i], random));
+            }
+            return;
+        }
+        KNormMechanism mechanism;
+        try {
+            mechanism = KNormMechanism.of(spec, idealized ? NumericsPolicy.ALLOW_IDEALIZED : NumericsPolicy.EXACT_ONLY);
+        } catch (IllegalStateException e) {
+            System.err.println("refusing " + args[first] + ": " + e.getMessage() + " (pass --allow-idealized)");
+            System.exit(1);
+            return;
+        }
+        for (int i = first + 1; i < args.length; i++) {
+            double[] t = Arrays.stream(args[i].split(",")).mapToDouble(Double::parseDouble).toArray();
+            System.out.println(args[i] + " -> " + Arrays.toString(mechanism.release(t, random)));
         }
     }
 }

@@ -142,19 +142,11 @@ public final class KNormComparison {
                 }
                 continue;
             }
-            out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHull(hull, reduce(hull, pts)), epsilon, d, null)
+            out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHullPoints(hull), epsilon, d, null)
                     : ballReport(LpBall.parse(name), Sensitivity.ofBall(LpBall.parse(name), pts), epsilon, d, null));
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
         return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found);
-    }
-
-    private static double[][] reduce(ConvexHull hull, double[][] pts) {
-        double[][] reduced = new double[pts.length][];
-        for (int i = 0; i < pts.length; i++) {
-            reduced[i] = hull.span().reduce(pts[i]);
-        }
-        return reduced;
     }
 
     /**

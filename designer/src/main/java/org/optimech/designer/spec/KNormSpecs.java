@@ -181,6 +181,12 @@ public final class KNormSpecs {
         int[][] boundary = hull.boundary();
         List<ConvexHull.Facet> facets = hull.facets();
         Map<Integer, Integer> index = new LinkedHashMap<>();
+        Map<Integer, List<Integer>> facetsOfVertex = new java.util.HashMap<>();
+        for (int f = 0; f < facets.size(); f++) {
+            for (int v : facets.get(f).vertices()) {
+                facetsOfVertex.computeIfAbsent(v, x -> new ArrayList<>()).add(f);
+            }
+        }
         List<JsonValue> simplices = new ArrayList<>(boundary.length);
         long[] simplexFacets = new long[boundary.length];
         for (int i = 0; i < boundary.length; i++) {
@@ -189,7 +195,7 @@ public final class KNormSpecs {
                 s[t] = index.computeIfAbsent(boundary[i][t], x -> index.size());
             }
             simplices.add(JsonArray.ofLongs(s));
-            simplexFacets[i] = facetOf(boundary[i], scaled, facets);
+            simplexFacets[i] = facetOf(boundary[i], scaled, facets, facetsOfVertex);
         }
         List<JsonValue> vertices = new ArrayList<>(index.size());
         for (int p : index.keySet()) {
@@ -199,22 +205,35 @@ public final class KNormSpecs {
                 .put("simplices", JsonArray.of(simplices)).put("simplex_facets", JsonArray.ofLongs(simplexFacets)).build();
     }
 
-    private static int facetOf(int[] simplex, BigInteger[][] scaled, List<ConvexHull.Facet> facets) {
-        for (int f = 0; f < facets.size(); f++) {
-            BigInteger[] n = facets.get(f).exactNormal();
-            boolean on = true;
-            for (int t = 0; on && t < simplex.length; t++) {
-                BigInteger s = BigInteger.ZERO;
-                for (int j = 0; j < n.length; j++) {
-                    s = s.add(n[j].multiply(scaled[simplex[t]][j]));
+    /** The facet a boundary simplex lies on: first among the facets through one of its vertices, then (for boundary points that are not vertices) all. */
+    private static int facetOf(int[] simplex, BigInteger[][] scaled, List<ConvexHull.Facet> facets, Map<Integer, List<Integer>> facetsOfVertex) {
+        for (int p : simplex) {
+            for (int f : facetsOfVertex.getOrDefault(p, List.of())) {
+                if (on(simplex, scaled, facets.get(f))) {
+                    return f;
                 }
-                on = s.equals(facets.get(f).exactOffset());
             }
-            if (on) {
+        }
+        for (int f = 0; f < facets.size(); f++) {
+            if (on(simplex, scaled, facets.get(f))) {
                 return f;
             }
         }
         throw new IllegalStateException("internal error: boundary simplex " + java.util.Arrays.toString(simplex) + " lies on no facet");
+    }
+
+    private static boolean on(int[] simplex, BigInteger[][] scaled, ConvexHull.Facet facet) {
+        BigInteger[] n = facet.exactNormal();
+        for (int p : simplex) {
+            BigInteger s = BigInteger.ZERO;
+            for (int j = 0; j < n.length; j++) {
+                s = s.add(n[j].multiply(scaled[p][j]));
+            }
+            if (!s.equals(facet.exactOffset())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Facets plus the vertices' bounding box (so box ∩ half-spaces is the hull), the exact acceptance rate rounded down, and the attempt cap. */

@@ -83,6 +83,36 @@ public record Sensitivity(double upper, boolean exact) {
     }
 
     /**
+     * As {@link #ofHull(ConvexHull, double[][])} over the hull's own input points, in the hull's integer lattice: the
+     * gauge of point i is max_F (n_F·scaled_i)/offset_F, compared by cross-multiplication (no rational normalisation).
+     */
+    public static Sensitivity ofHullPoints(ConvexHull hull) {
+        BigInteger[][] pts = hull.scaled();
+        BigInteger bestNum = BigInteger.ZERO;
+        BigInteger bestDen = BigInteger.ONE;
+        for (ConvexHull.Facet f : hull.facets()) {
+            BigInteger c = f.exactOffset();
+            if (c.signum() <= 0) {
+                throw new IllegalArgumentException("the gauge needs the origin strictly inside the body");
+            }
+            BigInteger[] n = f.exactNormal();
+            for (BigInteger[] u : pts) {
+                BigInteger dot = BigInteger.ZERO;
+                for (int j = 0; j < n.length; j++) {
+                    if (n[j].signum() != 0 && u[j].signum() != 0) {
+                        dot = dot.add(n[j].multiply(u[j]));
+                    }
+                }
+                if (dot.multiply(bestDen).compareTo(bestNum.multiply(c)) > 0) {
+                    bestNum = dot;
+                    bestDen = c;
+                }
+            }
+        }
+        return roundUp(new BigFraction(bestNum, bestDen));
+    }
+
+    /**
      * max over the points of ‖W·u‖_B for an exact rational matrix W (the inverse of a linear image A·B of the
      * ℓ1 or ℓ∞ ball), in exact arithmetic and rounded up.
      */

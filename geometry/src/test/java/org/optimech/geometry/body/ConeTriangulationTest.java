@@ -154,6 +154,32 @@ class ConeTriangulationTest {
         assertEquals(LpBall.L1.norm(new double[] {0.5, -0.75, 0.1}), cross.gauge(new double[] {0.5, -0.75, 0.1}), 1e-15);
     }
 
+    /** The lattice version of the hull's Δ agrees with the rational one on random symmetric sets, and is exactly 1 (S_T's own hull). */
+    @Test
+    void hullSensitivityOverItsOwnPointsAgreesWithTheRationalComputation() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        for (int trial = 0; trial < 20; trial++) {
+            int d = 2 + trial % 3;
+            int n = 5 + rnd.nextInt(20);
+            double[][] pts = new double[2 * n][d];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < d; j++) {
+                    pts[i][j] = Math.scalb((double) rnd.nextInt(-1000, 1001), -rnd.nextInt(8));
+                    pts[n + i][j] = -pts[i][j];
+                }
+            }
+            ConvexHull h = QuickHull.of(pts);
+            if (h.dimension() < d) {
+                continue;
+            }
+            Sensitivity fast = Sensitivity.ofHullPoints(h);
+            Sensitivity slow = Sensitivity.ofHull(h, h.reduced());
+            assertEquals(slow, fast);
+            assertEquals(1.0, fast.upper());
+            assertTrue(fast.exact());
+        }
+    }
+
     @Test
     void originOutsideIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tri(new double[][] {{1, 1}, {2, 1}, {1, 2}}));

@@ -233,16 +233,21 @@ final class KNormCodec {
             int s = Dyadic.shift(ys);
             BigInteger[][] y = Dyadic.scale(ys, s);
             Rational bound = Rational.of(delta.multiply(Dyadic.powerOfTwo(s)));
+            double approx = delta.doubleValue();
             for (int i = 0; i < y.length; i++) {
-                if (!within(y[i], bound)) {
+                if (!within(ys[i], approx, y[i], bound)) {
                     return i;
                 }
             }
             return -1;
         }
 
-        /** Whether ‖±y‖_K ≤ t for the integer vector y (the stored point times 2^s, with t = Δ·2^s). */
-        abstract boolean within(BigInteger[] y, Rational t);
+        /**
+         * Whether ‖±y‖_K ≤ t, decided exactly on the integer vector y (the stored point times 2^s, with t = Δ·2^s);
+         * {@code raw} and {@code rawT} are the same point and Δ unscaled, for a floating-point filter that only
+         * settles clear cases.
+         */
+        abstract boolean within(double[] raw, double rawT, BigInteger[] y, Rational t);
     }
 
     private static boolean atMost(BigInteger lhs, Rational rhs) {
@@ -271,7 +276,7 @@ final class KNormCodec {
         LpBody.Norm n = norm.equals("l1") ? LpBody.Norm.L1 : norm.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
         return new Body(LpBody.of(n, k)) {
             @Override
-            boolean within(BigInteger[] y, Rational t) {
+            boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 BigInteger s = BigInteger.ZERO;
                 for (BigInteger v : y) {
                     s = n == LpBody.Norm.L1 ? s.add(v.abs()) : n == LpBody.Norm.L2 ? s.add(v.multiply(v)) : s.max(v.abs());
@@ -283,12 +288,44 @@ final class KNormCodec {
 
     /** Facets read exactly: integer normals and rational offsets > 0. */
     private static final class Facets {
+        /** Unit roundoff, doubled for margin: every error bound below is a multiple of it. */
+        private static final double U = 0x1p-52;
         final BigInteger[][] normals;
         final Rational[] offsets;
+        final double[][] normalD;
+        final double[] offsetD;
 
         Facets(BigInteger[][] normals, Rational[] offsets) {
             this.normals = normals;
             this.offsets = offsets;
+            this.normalD = normalDoubles();
+            this.offsetD = offsetDoubles();
+        }
+
+        /**
+         * A floating-point filter for |n_f·y| versus t·b_f: +1 when certainly below, −1 when certainly above, 0 when too
+         * close to call (then the exact test decides). Each product and sum of k terms carries relative error at most
+         * (k+2)·U including the rounding of n_f to doubles; t·b_f as doubles carries at most 3U.
+         */
+        int filter(int f, double[] y, double t, boolean absolute) {
+            double s = 0;
+            double mag = 0;
+            for (int j = 0; j < y.length; j++) {
+                double p = normalD[f][j] * y[j];
+                s += p;
+                mag += Math.abs(p);
+            }
+            double err = (y.length + 2) * U * mag + Double.MIN_NORMAL;
+            double rhs = t * offsetD[f];
+            double rhsErr = 4 * U * Math.abs(rhs) + Double.MIN_NORMAL;
+            double lhs = absolute ? Math.abs(s) : s;
+            if (!Double.isFinite(lhs + err) || !Double.isFinite(rhs)) {
+                return 0;
+            }
+            if (lhs + err < rhs - rhsErr) {
+                return 1;
+            }
+            return lhs - err > rhs + rhsErr ? -1 : 0;
         }
 
         double[][] normalDoubles() {
@@ -321,9 +358,10 @@ final class KNormCodec {
         }
 
         /** Whether |normal_f · y| ≤ t · offset_f for every facet (both y and −y inside t·H). */
-        boolean within(BigInteger[] y, Rational t) {
+        boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
             for (int f = 0; f < normals.length; f++) {
-                if (!atMost(dot(f, y).abs(), t.multiply(offsets[f]))) {
+                int quick = filter(f, raw, rawT, true);
+                if (quick < 0 || quick == 0 && !atMost(dot(f, y).abs(), t.multiply(offsets[f]))) {
                     return false;
                 }
             }
@@ -382,7 +420,8 @@ final class KNormCodec {
         }
         for (int v = 0; v < scaled.length; v++) {
             for (int f = 0; f < scaledOffsets.length; f++) {
-                if (!atMost(facets.dot(f, scaled[v]), scaledOffsets[f])) {
+                int quick = facets.filter(f, vertices[v], 1, false);
+                if (quick < 0 || quick == 0 && !atMost(facets.dot(f, scaled[v]), scaledOffsets[f])) {
                     throw new FieldException(JsonPointer.child(bp + "/vertices", v), "lies outside facet " + f + ": the stored vertices and facets describe different bodies");
                 }
             }
@@ -454,8 +493,8 @@ final class KNormCodec {
         }
         return new Body(unit) {
             @Override
-            boolean within(BigInteger[] y, Rational t) {
-                return facets.within(y, t);
+            boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
+                return facets.within(raw, rawT, y, t);
             }
         };
     }
@@ -500,7 +539,7 @@ final class KNormCodec {
         Rational absDet = new Rational(det.abs(), BigInteger.ONE);
         return new Body(unit) {
             @Override
-            boolean within(BigInteger[] y, Rational t) {
+            boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 // A = Â/2^sa and y = Y/2^s: A⁻¹y = 2^sa·Â⁻¹Y/2^s, and (Â⁻¹Y)_i = det(Â with column i replaced by Y)/det(Â) (Cramer)
                 BigInteger total = BigInteger.ZERO;
                 for (int i = 0; i < k; i++) {
@@ -594,13 +633,13 @@ final class KNormCodec {
         }
         return new Body(unit) {
             @Override
-            boolean within(BigInteger[] y, Rational t) {
+            boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 for (int j = 0; j < k; j++) {
                     if (!atMost(y[j].abs(), t.multiply(lo[j]))) {
                         return false;
                     }
                 }
-                return facets.within(y, t);
+                return facets.within(raw, rawT, y, t);
             }
         };
     }
