@@ -71,10 +71,14 @@ final class DesignCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         if (SpecFiles.problemKind(problemFile).filter("knorm"::equals).isPresent()) {
+            if (!method.equals("auto") || !solver.equals("auto")) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method and --solver apply to discrete problems only; " + problemFile
+                        + " is a K-norm problem (its options: --body, --body-form)");
+            }
             return knorm(stdout);
         }
-        if (body != null) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body applies to K-norm problems only; " + problemFile + " is not one");
+        if (body != null || !bodyForm.equals("triangulation")) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body and --body-form apply to K-norm problems only; " + problemFile + " is not one");
         }
         DesignMethod designMethod = DesignArgs.method(method);
         DesignOptions options = DesignArgs.options(solver, timeLimitSeconds);

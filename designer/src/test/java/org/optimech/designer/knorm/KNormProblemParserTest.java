@@ -122,6 +122,17 @@ class KNormProblemParserTest {
         CandidateReport hull = r.candidates().get(3);
         assertTrue(hull.sensitivity() >= 1 && hull.sensitivity() <= 1 + KNormComparison.SANDWICH_TOLERANCE);
         assertEquals(6.0, hull.covarianceTrace(), 0.01 * 6.0);
+        // the same problem as a spec: the sandwich polygon with the oracle-certified Delta; no points to re-check at load
+        org.optimech.runtime.spec.KNormSpec spec;
+        try {
+            spec = org.optimech.designer.spec.KNormSpecs.toSpec(p, r, null, org.optimech.designer.spec.KNormSpecs.BodyForm.TRIANGULATION, java.time.Instant.EPOCH);
+        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            throw new AssertionError(e);
+        }
+        assertEquals("polytope", spec.bodyType());
+        assertTrue(spec.pointSource().isEmpty());
+        assertTrue(spec.sensitivity().doubleValue() >= hull.sensitivity());
+        assertTrue(spec.design().get("sensitivity_check").orElseThrow().asString().contains("not re-derivable at load"));
     }
 
     @ParameterizedTest
