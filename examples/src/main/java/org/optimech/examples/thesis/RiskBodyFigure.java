@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.optimech.examples.Args;
 import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignException;
 import org.optimech.designer.discrete.DesignOptions;

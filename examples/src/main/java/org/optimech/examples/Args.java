@@ -1,22 +1,22 @@
-package org.optimech.examples.thesis;
+package org.optimech.examples;
 
 import java.math.BigDecimal;
 import java.util.List;
 import org.optimech.designer.sweep.EpsilonGrid;
 
 /** Argument helpers for the example programs: one-line errors and exit code 2. */
-final class Args {
+public final class Args {
     private Args() {
     }
 
-    static String value(String[] args, int i, String name) {
+    public static String value(String[] args, int i, String name) {
         if (i >= args.length) {
             fail(name + " needs a value");
         }
         return args[i];
     }
 
-    static int positiveInt(String s, String name) {
+    public static int positiveInt(String s, String name) {
         try {
             int v = Integer.parseInt(s);
             if (v >= 1) {
@@ -30,7 +30,7 @@ final class Args {
     }
 
     /** A grid FROM:TO:STEP or a comma list, as for {@code optimech sweep}. */
-    static List<BigDecimal> decimals(String s, String name) {
+    public static List<BigDecimal> decimals(String s, String name) {
         try {
             return EpsilonGrid.parse(s).values();
         } catch (IllegalArgumentException e) {
@@ -39,7 +39,21 @@ final class Args {
         }
     }
 
-    static void fail(String message) {
+    /** A number in (0, 1). */
+    public static double fraction(String s, String name) {
+        try {
+            double v = Double.parseDouble(s);
+            if (v > 0 && v < 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        fail(name + " must be a number in (0, 1). Provided value: " + s);
+        return 0;
+    }
+
+    public static void fail(String message) {
         System.err.println("error: " + message);
         System.exit(2);
     }
