@@ -73,6 +73,23 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
         return new ObjectivePerturbation(epsilon, q, LpBody.of(n, m), sensitivity, DEFAULT_OUTPUT_SHARE, DEFAULT_RADIUS);
     }
 
+    /**
+     * Any K-norm body the designer wrote as a spec for the gradient's adjacent output space (for example from
+     * {@link LogisticSensitivity#problem}): its stored body and Δ, at the defaults for ρ and r. The spec's noise is
+     * floating point, so this accepts idealized numerics on the caller's behalf, as every K-norm release here does.
+     *
+     * @throws IllegalArgumentException when the spec's noise lives in a subspace (the gradient differences span all of ℝ^m)
+     */
+    public static ObjectivePerturbation of(double epsilon, double q, org.optimech.runtime.spec.KNormSpec spec) {
+        if (spec.noiseDimension() != spec.dimension()) {
+            throw new IllegalArgumentException("the spec's noise lives in a " + spec.noiseDimension() + "-dimensional subspace of R^" + spec.dimension()
+                    + "; objective perturbation needs a full-dimensional body");
+        }
+        UnitBody body = spec.sampler(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).body();
+        double delta = org.optimech.runtime.exact.Dyadic.doubleAtLeast(spec.sensitivity());
+        return new ObjectivePerturbation(epsilon, q, body, delta, DEFAULT_OUTPUT_SHARE, DEFAULT_RADIUS);
+    }
+
     /** ε₁, the objective-perturbation share. */
     public double objectiveEpsilon() {
         return epsilon * (1 - outputShare);

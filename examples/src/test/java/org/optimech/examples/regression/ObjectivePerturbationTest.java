@@ -158,4 +158,20 @@ class ObjectivePerturbationTest {
         assertThrows(IllegalArgumentException.class, () -> ObjectivePerturbation.of(1, 0.5, "l3", 2, 2));
         assertThrows(IllegalArgumentException.class, () -> new LogisticObjective(new double[][] {{0.1}}, new int[] {2}, 0, null));
     }
+
+    /** A K-norm spec written by the designer for the gradient's adjacent output space (m = 2: the hull, a square) drives the release. */
+    @Test
+    void aDesignerSpecCanBeTheNoise() throws Exception {
+        org.optimech.designer.knorm.KNormProblem p = LogisticSensitivity.problem(2, 1, java.util.List.of("l1", "l2", "linf", "hull"));
+        org.optimech.designer.knorm.KNormComparison.Result r = p.compare();
+        org.optimech.runtime.spec.KNormSpec spec = org.optimech.designer.spec.KNormSpecs.toSpec(p, r, "hull",
+                org.optimech.designer.spec.KNormSpecs.BodyForm.TRIANGULATION, java.time.Instant.EPOCH);
+        assertEquals(2, spec.dimension());
+        ObjectivePerturbation op = ObjectivePerturbation.of(1, 0.5, spec);
+        assertEquals("polytope", op.body().name());
+        assertEquals(1.0, op.sensitivity());
+        Object[] xy = data(1000, new double[] {0.5, -1}, 10);
+        ObjectivePerturbation.Release rel = op.release((double[][]) xy[0], (int[]) xy[1], new SeededRandomBits(11));
+        assertEquals(2, rel.theta().length);
+    }
 }
