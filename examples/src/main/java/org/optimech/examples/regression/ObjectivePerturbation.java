@@ -62,7 +62,7 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
         }
     }
 
-    /** The ℓp ball of dimension m ({@code l1}, {@code l2} or {@code linf}) with its certified Δ, at the defaults for ρ and τ. */
+    /** The ℓp ball of dimension m ({@code l1}, {@code l2} or {@code linf}) with its certified Δ, at the defaults for ρ and r. */
     public static ObjectivePerturbation of(double epsilon, double q, String norm, int m, double sensitivity) {
         LpBody.Norm n = switch (norm) {
             case "l1" -> LpBody.Norm.L1;
@@ -108,7 +108,7 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
     /**
      * One private estimate.
      *
-     * @param numerics {@code approximate-minima-perturbation (epsilon1 + epsilon2)} or {@code exact minimiser assumed (idealized)}
+     * @param numerics how private the estimate is: approximate minima perturbation (ε₁ + ε₂, floating-point noise) or the exact minimiser assumed (idealized)
      */
     public record Release(double[] theta, double gamma, double epsilonObjective, double epsilonOutput, double gradientBound, double radius,
             int iterations, String numerics) {
@@ -160,6 +160,7 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
         for (int j = 0; j < m; j++) {
             theta[j] += z[j];
         }
-        return new Release(theta, g, e1, epsilon * outputShare, min.gradientBound(), radius, min.iterations(), "approximate-minima-perturbation (epsilon1 + epsilon2)");
+        return new Release(theta, g, e1, epsilon * outputShare, min.gradientBound(), radius, min.iterations(),
+                "approximate-minima-perturbation (epsilon1 + epsilon2; floating-point noise, so idealized numerics)");
     }
 }
