@@ -1,0 +1,82 @@
+package org.optimech.runtime.budget;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.SpecCodec;
+
+class BudgetLedgerTest {
+    static MechanismSpec golden(String name) throws Exception {
+        try (var in = BudgetLedgerTest.class.getResourceAsStream("/golden/v1/" + name)) {
+            return SpecCodec.read(org.optimech.runtime.json.JsonParser.parse(in));
+        }
+    }
+
+    @Test
+    void basicCompositionRefusesTheReleaseThatWouldExceed() throws Exception {
+        // count-path.json is certified at epsilon 0.693147181: three fit in 2.1, a fourth does not
+        MechanismSpec count = golden("count-path.json");
+        BudgetLedger ledger = BudgetLedger.of(new BigDecimal("2.1"), BigDecimal.ZERO);
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(i, ledger.charge("survey-2026", count).releases());
+        }
+        assertEquals(new BigDecimal("2.079441543"), ledger.spent("survey-2026").epsilon());
+        BudgetExceededException e = assertThrows(BudgetExceededException.class, () -> ledger.charge("survey-2026", count));
+        assertTrue(e.getMessage().contains("after 3 releases it has spent epsilon 2.079441543 of 2.1"), e.getMessage());
+        assertEquals(3, ledger.spent("survey-2026").releases(), "a refused release charges nothing");
+        // datasets are separate budgets
+        assertEquals(1, ledger.charge("other", count).releases());
+        assertEquals(2, ledger.report().size());
+    }
+
+    @Test
+    void deltaIsBudgetedToo() throws Exception {
+        MechanismSpec approx = golden("approximate-dp.json"); // certified delta 0.015625
+        BudgetLedger pure = BudgetLedger.of(BigDecimal.TEN, BigDecimal.ZERO);
+        assertThrows(BudgetExceededException.class, () -> pure.charge("d", approx));
+        BudgetLedger some = BudgetLedger.of(BigDecimal.TEN, new BigDecimal("0.03125"));
+        some.charge("d", approx);
+        some.charge("d", approx);
+        assertThrows(BudgetExceededException.class, () -> some.charge("d", approx));
+        assertEquals(new BigDecimal("0.031250"), some.spent("d").delta().setScale(6));
+    }
+
+    /** Many threads charging at once never overspend: exactly floor(total/ε) releases succeed. */
+    @Test
+    void concurrentChargesNeverOverspend() throws Exception {
+        BudgetLedger ledger = BudgetLedger.of(new BigDecimal("10"), BigDecimal.ZERO);
+        AtomicInteger ok = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        for (int i = 0; i < 1000; i++) {
+            pool.submit(() -> {
+                try {
+                    ledger.charge("shared", new BigDecimal("0.3"), BigDecimal.ZERO);
+                    ok.incrementAndGet();
+                } catch (BudgetExceededException e) {
+                    // expected once the budget is spent
+                }
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        assertEquals(33, ok.get());
+        assertEquals(new BigDecimal("9.9"), ledger.spent("shared").epsilon());
+    }
+
+    @Test
+    void badConfigurationIsAClearError() {
+        assertThrows(IllegalArgumentException.class, () -> BudgetLedger.of(BigDecimal.ZERO, BigDecimal.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> BudgetLedger.of(BigDecimal.ONE, BigDecimal.ONE));
+        BudgetLedger l = BudgetLedger.of(BigDecimal.ONE, BigDecimal.ZERO);
+        assertThrows(IllegalArgumentException.class, () -> l.charge(" ", BigDecimal.ONE, BigDecimal.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> l.charge("d", new BigDecimal("-1"), BigDecimal.ZERO));
+    }
+}
