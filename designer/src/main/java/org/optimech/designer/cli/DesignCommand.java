@@ -49,7 +49,9 @@ final class DesignCommand implements Callable<Integer> {
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "auto",
             description = "lp (the full LP), structural (truncated geometric plus an optimal remap: path graph, integer ranges, delta 0, a loss "
-                    + "non-decreasing in |input - output|), or auto (structural where it applies, else lp). Default: ${DEFAULT-VALUE}.")
+                    + "non-decreasing in |input - output|), or auto (structural where it applies, else lp). Also the classical mechanisms, compiled to "
+                    + "certified tables and not optimised: exponential (the problem's loss as the score) and randomized-response (k-ary, local DP on the "
+                    + "problem's inputs). Default: ${DEFAULT-VALUE}.")
     String method;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
@@ -79,6 +81,9 @@ final class DesignCommand implements Callable<Integer> {
         }
         if (body != null || !bodyForm.equals("triangulation")) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body and --body-form apply to K-norm problems only; " + problemFile + " is not one");
+        }
+        if (method.equals("exponential") || method.equals("randomized-response")) {
+            return classical(stdout);
         }
         DesignMethod designMethod = DesignArgs.method(method);
         DesignOptions options = DesignArgs.options(solver, timeLimitSeconds);
@@ -117,6 +122,37 @@ final class DesignCommand implements Callable<Integer> {
         progress.stage("spec written and verified by the runtime: " + out);
         Summary.design(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), writeSeconds, (System.nanoTime() - start) / 1e9);
         return 0;
+    }
+
+    /** A classical mechanism compiled to a certified table: no solver, no optimality claim. */
+    private int classical(PrintWriter stdout) {
+        DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
+        org.optimech.runtime.spec.DiscreteMechanismSpec spec;
+        try {
+            spec = method.equals("exponential") ? org.optimech.designer.discrete.ClassicalMechanisms.exponential(problem, DesignSpecs.provenance(Instant.now()))
+                    : org.optimech.designer.discrete.ClassicalMechanisms.randomizedResponse(inputLabels(problem), problem.epsilon(),
+                            DesignSpecs.provenance(Instant.now()));
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
+        }
+        org.optimech.runtime.spec.DiscreteMechanismSpec written = write(spec);
+        stdout.printf("optimech design %s -> %s%n", problemFile, out);
+        stdout.printf("  mechanism    %s: %s%n", method, written.design().get("formula").orElseThrow().asString());
+        stdout.printf("  guarantee    pure epsilon-DP: certified epsilon = %s <= requested %s (checked exactly on the stored integers, %s neighbours)%n",
+                written.privacy().certifiedEpsilon(), written.privacy().epsilon(), written.privacy().neighbours().kind().toString().toLowerCase(java.util.Locale.ROOT));
+        written.design().get("objective_value").ifPresent(v -> stdout.printf("  objective    %s risk of the stored mechanism = %s (not optimised)%n",
+                written.design().get("objective").orElseThrow().asString(), org.optimech.runtime.json.JsonWriter.compact(v)));
+        stdout.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", out, DesignSpecs.digestOf(SpecCodec.write(written)));
+        stdout.flush();
+        return 0;
+    }
+
+    private static java.util.List<String> inputLabels(DiscreteProblem p) {
+        java.util.List<String> l = new java.util.ArrayList<>();
+        for (int i = 0; i < p.inputCount(); i++) {
+            l.add(p.inputs().valueAt(i));
+        }
+        return l;
     }
 
     /** A K-norm problem: compare the candidates, store the selected (or --body) one, re-load it through the runtime. */

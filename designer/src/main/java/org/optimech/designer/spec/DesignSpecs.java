@@ -52,7 +52,8 @@ public final class DesignSpecs {
         return new GeometricRemapSpec((IntegerRange) p.inputs(), p.outputs(), d.noiseEpsilon(), d.remap(), privacy, StructuralBlock.of(d), provenance(created));
     }
 
-    static JsonObject provenance(Instant created) {
+    /** The provenance block: tool, version, time, Java. */
+    public static JsonObject provenance(Instant created) {
         return JsonObject.builder()
                 .put("tool", "optimech")
                 .put("tool_version", OptimechVersion.get())

@@ -88,6 +88,25 @@ class CliTest {
         assertTrue(l1.out().contains("body l1 (ball), chosen with --body (trace selects hull)"), l1.out());
     }
 
+    /** The classical mechanisms compile to certified tables the runtime accepts. */
+    @Test
+    void classicalMechanisms() throws Exception {
+        Path count = problem("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        Run em = run("design", count.toString(), "--out", dir.resolve("em.spec.json").toString(), "--method", "exponential", "--quiet");
+        assertEquals(0, em.code(), em.err());
+        assertTrue(em.out().contains("mechanism    exponential") && em.out().contains("(not optimised)"), em.out());
+        assertEquals(0, run("verify", dir.resolve("em.spec.json").toString()).code());
+        Path labels = dir.resolve("labels.json");
+        Files.writeString(labels, "{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"yes\",\"no\",\"maybe\"]}}");
+        Run rr = run("design", labels.toString(), "--out", dir.resolve("rr.spec.json").toString(), "--method", "randomized-response", "--quiet");
+        assertEquals(0, rr.code(), rr.err());
+        assertTrue(rr.out().contains("complete neighbours"), rr.out());
+        Run sample = run("sample", dir.resolve("rr.spec.json").toString(), "--input", "maybe", "--count", "3", "--seed", "1");
+        assertEquals(0, sample.code(), sample.err());
+        Run bad = run("design", count.toString(), "--out", dir.resolve("x.spec.json").toString(), "--method", "laplace");
+        assertEquals(2, bad.code());
+    }
+
     @Test
     void designVerifySampleInspect() throws Exception {
         Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,10]},\"objective\":\"minimax\"}");
