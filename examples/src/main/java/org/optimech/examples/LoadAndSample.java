@@ -47,6 +47,11 @@ public final class LoadAndSample {
             }
             return;
         }
+        if (spec instanceof org.optimech.runtime.spec.GaussianProcessSpec) {
+            System.err.println("refusing " + args[first] + ": a gaussian-process spec releases a function on a grid; this example takes values and vectors");
+            System.exit(1);
+            return;
+        }
         KNormMechanism mechanism;
         try {
             mechanism = KNormMechanism.of(spec, idealized ? NumericsPolicy.ALLOW_IDEALIZED : NumericsPolicy.EXACT_ONLY);

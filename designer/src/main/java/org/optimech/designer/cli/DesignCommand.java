@@ -72,6 +72,9 @@ final class DesignCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
+        if (SpecFiles.problemKind(problemFile).filter("function"::equals).isPresent()) {
+            return function(stdout);
+        }
         if (SpecFiles.problemKind(problemFile).filter("knorm"::equals).isPresent()) {
             if (!method.equals("auto") || !solver.equals("auto")) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method and --solver apply to discrete problems only; " + problemFile
@@ -121,6 +124,36 @@ final class DesignCommand implements Callable<Integer> {
         double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
         progress.stage("spec written and verified by the runtime: " + out);
         Summary.design(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), writeSeconds, (System.nanoTime() - start) / 1e9);
+        return 0;
+    }
+
+    /** A function release (kernel density estimate on a grid with Gaussian-process noise). */
+    private int function(PrintWriter stdout) {
+        org.optimech.designer.functions.KdeRelease k;
+        try {
+            k = org.optimech.designer.functions.KdeRelease.parse(org.optimech.runtime.json.JsonParser.parse(problemFile).asObject());
+        } catch (org.optimech.runtime.json.FieldException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
+        } catch (org.optimech.runtime.json.JsonSyntaxException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw SpecFiles.ioError(problemFile, e);
+        }
+        org.optimech.runtime.spec.GaussianProcessSpec spec;
+        try {
+            spec = k.toSpec(k.designBlock(), DesignSpecs.provenance(Instant.now()));
+        } catch (InvalidSpecException | IllegalStateException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refuses the Gaussian-process spec: " + e.getMessage(), e);
+        }
+        org.optimech.runtime.spec.GaussianProcessSpec written = write(spec);
+        stdout.printf("optimech design %s -> %s%n", problemFile, out);
+        stdout.printf("  mechanism    gaussian-process: KDE on %d grid points in [%s, %s], %s covariance kernel, bandwidth %s, jitter %s%n", k.gridPoints(), k.lo(), k.hi(),
+                k.kernel(), k.bandwidth(), written.jitter());
+        stdout.printf("  sensitivity  RKHS Delta = %s (closed form, n = %d)%n", written.sensitivity(), k.n());
+        stdout.printf("  guarantee    (epsilon, delta)-DP over the reals: (%s, %s); noise scale s = c*Delta/epsilon = %s with c = %.6g (%s calibration); "
+                + "numerics idealized%n", written.certifiedEpsilon(), written.certifiedDelta(), written.noiseScale(), k.c(), k.calibration());
+        stdout.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", out, DesignSpecs.digestOf(SpecCodec.write(written)));
+        stdout.flush();
         return 0;
     }
 

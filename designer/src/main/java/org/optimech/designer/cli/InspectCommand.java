@@ -44,6 +44,18 @@ final class InspectCommand implements Callable<Integer> {
         if (loaded instanceof KNormSpec k) {
             return knorm(out, k);
         }
+        if (loaded instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
+            out.printf("spec         %s (valid: digest, calibration re-checked, covariance factored)%n", file);
+            out.printf("mechanism    %s: %d grid points in [%s, %s], %s kernel (bandwidth %s), jitter %s, noise scale %s%n",
+                    org.optimech.runtime.spec.GaussianProcessSpec.KIND, g.grid().length, g.grid()[0], g.grid()[g.grid().length - 1], g.kernel(), g.bandwidth(),
+                    g.jitter(), g.noiseScale());
+            out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, %s calibration, numerics idealized%n", g.certifiedEpsilon(),
+                    g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.calibration());
+            out.printf("sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
+            out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
+            out.flush();
+            return 0;
+        }
         if (loaded instanceof GeometricRemapSpec g) {
             return geometric(out, g);
         }

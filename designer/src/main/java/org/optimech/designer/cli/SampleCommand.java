@@ -54,6 +54,9 @@ final class SampleCommand implements Callable<Integer> {
         if (loaded instanceof KNormSpec k) {
             return knorm(k, err);
         }
+        if (loaded instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
+            return function(g, err);
+        }
         DiscreteMechanism m = DiscreteMechanism.of(loaded);
         int row;
         try {
@@ -79,6 +82,51 @@ final class SampleCommand implements Callable<Integer> {
             return new SeededRandomBits(seed);
         }
         return new SecureRandomBits();
+    }
+
+    /** A function on the grid: --input is f_D(grid), comma-separated or @FILE; each line is one released function. */
+    private int function(org.optimech.runtime.spec.GaussianProcessSpec g, PrintWriter err) {
+        String text = input;
+        if (input.startsWith("@")) {
+            try {
+                text = java.nio.file.Files.readString(java.nio.file.Path.of(input.substring(1)));
+            } catch (java.io.IOException e) {
+                throw SpecFiles.ioError(java.nio.file.Path.of(input.substring(1)), e);
+            }
+        }
+        String[] parts = text.strip().split("[,\\s]+");
+        int m = g.grid().length;
+        if (parts.length != m) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input must have " + m + " numbers (the function on the spec's grid), comma- or "
+                    + "whitespace-separated, or @FILE. Provided: " + parts.length + " fields");
+        }
+        double[] f = new double[m];
+        for (int j = 0; j < m; j++) {
+            try {
+                f[j] = Double.parseDouble(parts[j]);
+            } catch (NumberFormatException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input value " + (j + 1) + " must be a number. Provided value: \"" + parts[j] + "\"", e);
+            }
+            if (!Double.isFinite(f[j])) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input value " + (j + 1) + " must be finite. Provided value: " + parts[j]);
+            }
+        }
+        err.println("optimech: warning: " + file + " has numerics \"idealized\": Gaussian-process noise drawn in floating point is exact in distribution only "
+                + "over the reals (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires NumericsPolicy.ALLOW_IDEALIZED.");
+        err.flush();
+        RandomBits bits = randomness(err);
+        PrintWriter out = spec.commandLine().getOut();
+        StringBuilder line = new StringBuilder();
+        for (long i = 0; i < count; i++) {
+            double[] v = g.noise(NumericsPolicy.ALLOW_IDEALIZED, bits);
+            line.setLength(0);
+            for (int j = 0; j < m; j++) {
+                line.append(j == 0 ? "" : ",").append(f[j] + v[j]);
+            }
+            out.write(line.append('\n').toString());
+        }
+        out.flush();
+        return 0;
     }
 
     /** K-norm: parse the statistic, warn that the noise is floating point (the CLI's opt-in), print one vector per line. */

@@ -43,7 +43,8 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("mechanism", s.kind());
             b.put("guarantee", s.certifiedDelta().signum() == 0 && (!(s instanceof DiscreteSpec d) || d.privacy().isPure()) ? "pure-dp" : "approximate-dp");
             b.put("epsilon", s.epsilon().toString());
-            b.put("delta", s instanceof DiscreteSpec d ? d.privacy().delta().toString() : "0");
+            b.put("delta", s instanceof DiscreteSpec d ? d.privacy().delta().toString()
+                    : s instanceof org.optimech.runtime.spec.GaussianProcessSpec g ? g.delta().toString() : "0");
             b.put("certified_epsilon", s.certifiedEpsilon().toString());
             b.put("certified_delta", s.certifiedDelta().toString());
             b.put("numerics", s.numerics().json());
@@ -56,6 +57,13 @@ final class VerifyCommand implements Callable<Integer> {
                 b.put("sensitivity_rechecked", k.pointSource().isPresent());
                 b.put("adjacent_points", k.pointCount());
                 k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
+            } else if (s instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
+                b.put("grid_points", g.grid().length);
+                b.put("kernel", g.kernel());
+                b.put("sensitivity", g.sensitivity().toString());
+                b.put("noise_scale", g.noiseScale());
+                b.put("calibration", g.calibration());
+                b.put("jitter", g.jitter());
             } else if (s instanceof DiscreteMechanismSpec t) {
                 b.put("inputs", t.inputs().size());
                 b.put("outputs", t.outputs().size());

@@ -73,6 +73,9 @@ public final class PrivatizeStream {
                 } catch (InvalidSpecException e) {
                     throw new InvalidSpecException(e.pointer(), f + ": " + e.detail());
                 }
+                if (s instanceof org.optimech.runtime.spec.GaussianProcessSpec) {
+                    throw new IllegalArgumentException(f + ": gaussian-process specs release functions on a grid; this stream takes values and vectors");
+                }
                 if (s instanceof KNormSpec) {
                     try {
                         specs.put(name, new Loaded(s, null, KNormMechanism.of(s, policy)));

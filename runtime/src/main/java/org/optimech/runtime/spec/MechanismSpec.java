@@ -8,7 +8,7 @@ import org.optimech.runtime.json.JsonObject;
  * and a remap; sampled exactly) or {@link KNormSpec K-norm} (continuous noise on a vector statistic;
  * idealized numerics).
  */
-public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec {
+public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianProcessSpec {
     /** The {@code mechanism.kind} name in JSON. */
     String kind();
 

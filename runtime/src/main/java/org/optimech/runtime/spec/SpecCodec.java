@@ -69,6 +69,17 @@ public final class SpecCodec {
                     .put("certified_epsilon", k.certifiedEpsilon().toString())
                     .put("certified_delta", "0")
                     .put("numerics", k.numerics().json());
+        } else if (spec instanceof GaussianProcessSpec g) {
+            mechanism = g.mechanism();
+            privacy.put("guarantee", "approximate-dp")
+                    .put("relation", g.relation().json())
+                    .put("epsilon", g.epsilon().toString())
+                    .put("epsilon_double", nearestDouble(g.epsilon()))
+                    .put("delta", g.delta().toString())
+                    .put("delta_double", nearestDouble(g.delta()))
+                    .put("certified_epsilon", g.certifiedEpsilon().toString())
+                    .put("certified_delta", g.certifiedDelta().toString())
+                    .put("numerics", g.numerics().json());
         } else {
             DiscreteSpec d = (DiscreteSpec) spec;
             mechanism = d instanceof DiscreteMechanismSpec t ? writeTable(t) : writeGeometricRemap((GeometricRemapSpec) d);
@@ -171,9 +182,23 @@ public final class SpecCodec {
 
         JsonObject mech = Fields.object(Fields.member(doc, "mechanism", root), "/mechanism");
         String kind = Fields.string(Fields.member(mech, "kind", "/mechanism"), "/mechanism/kind");
-        if (!kind.equals(DiscreteMechanismSpec.KIND) && !kind.equals(GeometricRemapSpec.KIND) && !kind.equals(KNormSpec.KIND)) {
+        if (!kind.equals(DiscreteMechanismSpec.KIND) && !kind.equals(GeometricRemapSpec.KIND) && !kind.equals(KNormSpec.KIND)
+                && !kind.equals(GaussianProcessSpec.KIND)) {
             throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + ", "
-                    + Fields.quote(GeometricRemapSpec.KIND) + " and " + Fields.quote(KNormSpec.KIND) + ". Provided value: " + Fields.quote(kind));
+                    + Fields.quote(GeometricRemapSpec.KIND) + ", " + Fields.quote(KNormSpec.KIND) + " and " + Fields.quote(GaussianProcessSpec.KIND)
+                    + ". Provided value: " + Fields.quote(kind));
+        }
+        if (kind.equals(GaussianProcessSpec.KIND)) {
+            JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");
+            Common c = readCommon(p, KNORM_PRIVACY);
+            if (!c.numerics.equals("idealized")) {
+                throw new FieldException("/privacy/numerics", "Gaussian-process noise is sampled in floating point and must say \"idealized\". Provided value: "
+                        + Fields.quote(c.numerics));
+            }
+            JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
+            JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
+            return new GaussianProcessSpec(mech, c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design, provenance,
+                    GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta));
         }
         if (kind.equals(KNormSpec.KIND)) {
             JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");

@@ -1,0 +1,148 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.util.Set;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonPointer;
+import org.optimech.runtime.noise.GaussianProfile;
+import org.optimech.runtime.random.RandomBits;
+
+/**
+ * Reads and checks the {@code mechanism} block of a Gaussian-process spec: the grid, the kernel, Δ, the
+ * noise scale s and its calibration, the jitter. At load it factors K(grid) + jitter·I (Cholesky; a
+ * matrix that is not positive definite is refused: ERRATA G3) and re-checks the calibration against the
+ * certified (ε, δ): {@code classical} needs ε ≤ 1 (ERRATA G1) and s ≥ √(2 ln(2/δ))·Δ/ε; {@code analytic}
+ * needs the Gaussian mechanism's exact δ(ε) at σ = s, bounded above, to be at most δ.
+ */
+final class GaussianProcessCodec {
+    static final Set<String> MECHANISM = Set.of("kind", "grid", "kernel", "sensitivity", "noise_scale", "calibration", "jitter");
+    private static final String P = "/mechanism";
+    /** Largest grid accepted (the factor costs m³/3 operations and m² doubles at load). */
+    static final int MAX_GRID = 4000;
+
+    /** The checked numbers and the covariance factor. */
+    record Checked(double[] grid, String kernel, double bandwidth, BigDecimal sensitivity, double scale, String calibration, double jitter,
+            double[][] factor) {
+        double[] noise(RandomBits bits) {
+            int m = grid.length;
+            double[] z = new double[m];
+            for (int i = 0; i < m; i += 2) {
+                // Box–Muller pairs
+                double u1 = ((bits.nextLong() >>> 11) + 0.5) * 0x1.0p-53;
+                double u2 = ((bits.nextLong() >>> 11) + 0.5) * 0x1.0p-53;
+                double r = Math.sqrt(-2 * Math.log(u1));
+                z[i] = r * Math.cos(2 * Math.PI * u2);
+                if (i + 1 < m) {
+                    z[i + 1] = r * Math.sin(2 * Math.PI * u2);
+                }
+            }
+            double[] v = new double[m];
+            for (int i = 0; i < m; i++) {
+                double s = 0;
+                double[] row = factor[i];
+                for (int k = 0; k <= i; k++) {
+                    s += row[k] * z[k];
+                }
+                v[i] = scale * s;
+            }
+            return v;
+        }
+    }
+
+    private GaussianProcessCodec() {
+    }
+
+    static GaussianProcessSpec build(JsonObject mech, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certEps, BigDecimal certDelta,
+            JsonObject design, JsonObject provenance) throws InvalidSpecException {
+        try {
+            return new GaussianProcessSpec(mech, relation, epsilon, delta, certEps, certDelta, design, provenance, check(mech, certEps, certDelta));
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
+    static double kernel(String type, double h, double x, double y) {
+        double d = x - y;
+        return type.equals("gaussian") ? Math.exp(-d * d / (2 * h * h)) : Math.exp(-Math.abs(d) / h);
+    }
+
+    static Checked check(JsonObject mech, BigDecimal certEps, BigDecimal certDelta) throws FieldException {
+        Fields.allowedKeys(mech, P, MECHANISM);
+        Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", GaussianProcessSpec.KIND);
+        JsonArray ga = Fields.array(Fields.member(mech, "grid", P), P + "/grid");
+        if (ga.size() < 1 || ga.size() > MAX_GRID) {
+            throw new FieldException(P + "/grid", "must have between 1 and " + MAX_GRID + " points. Provided: " + ga.size());
+        }
+        double[] grid = new double[ga.size()];
+        for (int i = 0; i < grid.length; i++) {
+            grid[i] = Fields.finiteDouble(ga.get(i), JsonPointer.child(P + "/grid", i));
+        }
+        JsonObject k = Fields.object(Fields.member(mech, "kernel", P), P + "/kernel");
+        Fields.allowedKeys(k, P + "/kernel", Set.of("type", "bandwidth"));
+        String type = Fields.oneOf(Fields.member(k, "type", P + "/kernel"), P + "/kernel/type", "gaussian", "exponential");
+        double h = Fields.finiteDouble(Fields.member(k, "bandwidth", P + "/kernel"), P + "/kernel/bandwidth");
+        if (!(h > 0)) {
+            throw new FieldException(P + "/kernel/bandwidth", "must be > 0. Provided value: " + h);
+        }
+        BigDecimal sens = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
+        if (sens.signum() <= 0) {
+            throw new FieldException(P + "/sensitivity", "must be > 0. Provided value: " + sens);
+        }
+        BigDecimal scaleDec = Fields.decimalString(Fields.member(mech, "noise_scale", P), P + "/noise_scale");
+        double scale = scaleDec.doubleValue();
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new FieldException(P + "/noise_scale", "must be > 0 and finite. Provided value: " + scaleDec);
+        }
+        String calibration = Fields.oneOf(Fields.member(mech, "calibration", P), P + "/calibration", "classical", "analytic");
+        BigDecimal jitterDec = Fields.decimalString(Fields.member(mech, "jitter", P), P + "/jitter");
+        double jitter = jitterDec.doubleValue();
+        if (jitterDec.signum() < 0 || Double.isInfinite(jitter)) {
+            throw new FieldException(P + "/jitter", "must be >= 0 and finite (jitter adds noise; it never removes it). Provided value: " + jitterDec);
+        }
+        if (certDelta.signum() <= 0) {
+            throw new FieldException("/privacy/certified_delta", "a Gaussian mechanism is (epsilon, delta)-DP with delta > 0. Provided value: " + certDelta);
+        }
+        double eps = certEps.doubleValue();
+        double del = certDelta.doubleValue();
+        double d = sens.doubleValue() * (1 + 1e-15);
+        if (calibration.equals("classical")) {
+            if (certEps.compareTo(BigDecimal.ONE) > 0) {
+                throw new FieldException(P + "/calibration", "the classical c(beta) = sqrt(2 ln(2/beta)) is proved only for epsilon <= 1 (ERRATA G1); "
+                        + "certified_epsilon is " + certEps + ": use \"analytic\"");
+            }
+            double need = Math.sqrt(2 * Math.log(2 / del)) * d / eps;
+            if (!(scale >= need * (1 + 1e-12))) {
+                throw new FieldException(P + "/noise_scale", "is below c(beta)*Delta/epsilon = " + need + " for the certified (" + certEps + ", " + certDelta
+                        + "). Provided value: " + scaleDec);
+            }
+        } else if (!(GaussianProfile.deltaUpperBound(eps, d, scale) <= del)) {
+            throw new FieldException(P + "/noise_scale", "gives delta(" + certEps + ") = " + GaussianProfile.delta(eps, d, scale) + " > certified_delta = "
+                    + certDelta + " (the Gaussian mechanism's exact privacy profile). Provided value: " + scaleDec);
+        }
+        // Cholesky of K + jitter·I
+        int m = grid.length;
+        double[][] l = new double[m][];
+        for (int i = 0; i < m; i++) {
+            l[i] = new double[i + 1];
+            for (int j = 0; j <= i; j++) {
+                double s = kernel(type, h, grid[i], grid[j]) + (i == j ? jitter : 0);
+                for (int t = 0; t < j; t++) {
+                    s -= l[i][t] * l[j][t];
+                }
+                if (i == j) {
+                    if (!(s > 0)) {
+                        throw new FieldException(P + "/jitter", "the covariance K(grid) + jitter*I is not positive definite in floating point (pivot " + i
+                                + " is " + s + "); the designer must add jitter (ERRATA G3). Provided value: " + jitterDec);
+                    }
+                    l[i][i] = Math.sqrt(s);
+                } else {
+                    l[i][j] = s / l[j][j];
+                }
+            }
+        }
+        return new Checked(grid, type, h, sens, scale, calibration, jitter, l);
+    }
+}
