@@ -28,8 +28,49 @@ final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
 
+    @picocli.CommandLine.Option(names = "--trusted-key", paramLabel = "NAME=FILE",
+            description = "Trust this Ed25519 public key (from keygen) under NAME; repeatable. With any trusted key a present signature must verify.")
+    java.util.Map<String, Path> trustedKeys = new java.util.LinkedHashMap<>();
+
+    @picocli.CommandLine.Option(names = "--require-signature", description = "Refuse unsigned specs (needs --trusted-key).")
+    boolean requireSignature;
+
+    @picocli.CommandLine.Option(names = "--max-epsilon", paramLabel = "E", description = "Refuse specs certified above this epsilon.")
+    java.math.BigDecimal maxEpsilon;
+
+    @picocli.CommandLine.Option(names = "--exact-only", description = "Refuse specs with idealized (floating-point) numerics.")
+    boolean exactOnly;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /** The document again (it parsed a moment ago), for the signature report. */
+    private org.optimech.runtime.json.JsonObject reparse() throws IOException {
+        try {
+            return org.optimech.runtime.json.JsonParser.parse(file).asObject();
+        } catch (org.optimech.runtime.json.JsonSyntaxException e) {
+            throw new IOException("the file changed while it was verified: " + e.getMessage(), e);
+        }
+    }
+
+    private org.optimech.runtime.spec.RuntimePolicy policy() {
+        java.util.Map<String, java.security.PublicKey> keys = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
+            try {
+                keys.put(e.getKey(), org.optimech.runtime.spec.SpecSignature.publicKey(java.nio.file.Files.readString(e.getValue())));
+            } catch (IOException ex) {
+                throw SpecFiles.ioError(e.getValue(), ex);
+            } catch (IllegalArgumentException ex) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--trusted-key " + e.getKey() + ": " + e.getValue() + ": " + ex.getMessage(), ex);
+            }
+        }
+        try {
+            return new org.optimech.runtime.spec.RuntimePolicy(keys, requireSignature, maxEpsilon, null,
+                    exactOnly ? org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY : org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED);
+        } catch (IllegalArgumentException ex) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--require-signature: " + ex.getMessage(), ex);
+        }
+    }
 
     @Override
     public Integer call() {
@@ -37,7 +78,8 @@ final class VerifyCommand implements Callable<Integer> {
         JsonObject.Builder b = JsonObject.builder();
         int code;
         try {
-            MechanismSpec s = SpecLoader.load(file);
+            org.optimech.runtime.spec.RuntimePolicy policy = policy();
+            MechanismSpec s = SpecLoader.load(file, policy);
             b.put("valid", true);
             b.put("file", file.toString());
             b.put("mechanism", s.kind());
@@ -76,6 +118,8 @@ final class VerifyCommand implements Callable<Integer> {
                 b.put("denominator_bits", g.remap().bits());
             }
             b.put("digest", SpecCodec.write(s).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
+            String signer = policy.check(reparse(), s);
+            b.put("signature", signer != null ? "verified: key " + signer : reparse().has("signature") ? "present, not verified (no --trusted-key)" : "none");
             code = 0;
         } catch (InvalidSpecException e) {
             b.put("valid", false);

@@ -88,6 +88,36 @@ class CliTest {
         assertTrue(l1.out().contains("body l1 (ball), chosen with --body (trace selects hull)"), l1.out());
     }
 
+    /** keygen, sign and verify with a trusted key: a signed spec verifies, an edited one (digest recomputed) does not. */
+    @Test
+    void signAndVerify() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,4]}}");
+        Path spec = dir.resolve("c.spec.json");
+        assertEquals(0, run("design", problem.toString(), "--out", spec.toString(), "--quiet").code());
+        Run keygen = run("keygen", "--key-id", "pub", "--out", dir.resolve("keys").toString());
+        assertEquals(0, keygen.code(), keygen.err());
+        Path signed = dir.resolve("c.signed.json");
+        Run sign = run("sign", spec.toString(), "--key", dir.resolve("keys/pub.private.key").toString(), "--key-id", "pub", "--out", signed.toString());
+        assertEquals(0, sign.code(), sign.err());
+        String trust = "pub=" + dir.resolve("keys/pub.public.key");
+        Run ok = run("verify", signed.toString(), "--trusted-key", trust, "--require-signature");
+        assertEquals(0, ok.code(), ok.out());
+        assertTrue(ok.out().contains("verified: key pub"), ok.out());
+        org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.json.JsonParser.parse(signed).asObject();
+        org.optimech.runtime.json.JsonObject edited = org.optimech.runtime.spec.SpecDigest.seal((org.optimech.runtime.json.JsonObject)
+                org.optimech.runtime.json.JsonEdit.set(doc, "/provenance/tool", new org.optimech.runtime.json.JsonString("someone"))).with("signature",
+                doc.get("signature").orElseThrow());
+        Path tampered = dir.resolve("c.tampered.json");
+        Files.writeString(tampered, org.optimech.runtime.json.JsonWriter.pretty(edited));
+        assertEquals(0, run("verify", tampered.toString()).code(), "without trusted keys the digest alone passes");
+        Run bad = run("verify", tampered.toString(), "--trusted-key", trust);
+        assertEquals(1, bad.code());
+        assertTrue(bad.out().contains("/signature/value"), bad.out());
+        Run unsigned = run("verify", spec.toString(), "--trusted-key", trust, "--require-signature");
+        assertEquals(1, unsigned.code());
+        assertTrue(run("keygen", "--key-id", "pub", "--out", dir.resolve("keys").toString()).err().contains("refusing to overwrite"));
+    }
+
     /** The classical mechanisms compile to certified tables the runtime accepts. */
     @Test
     void classicalMechanisms() throws Exception {

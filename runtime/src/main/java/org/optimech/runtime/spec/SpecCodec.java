@@ -40,7 +40,7 @@ public final class SpecCodec {
     /** The only version this runtime reads and writes. */
     public static final int VERSION = 1;
 
-    private static final Set<String> TOP = Set.of("format", "version", "mechanism", "privacy", "design", "provenance", "digest");
+    private static final Set<String> TOP = Set.of("format", "version", "mechanism", "privacy", "design", "provenance", "digest", "signature");
     private static final Set<String> MECHANISM = Set.of("kind", "inputs", "outputs", "denominator_bits", "weights");
     private static final Set<String> GEOMETRIC_REMAP = Set.of("kind", "inputs", "outputs", "noise_epsilon", "denominator_bits", "remap");
     private static final Set<String> REMAP_ROW = Set.of("outputs", "weights");
@@ -179,6 +179,9 @@ public final class SpecCodec {
         }
         checkDigest(doc);
         Fields.allowedKeys(doc, root, TOP);
+        if (doc.has("signature")) {
+            SpecSignature.checkShape(doc); // verified against trusted keys by a RuntimePolicy, not here
+        }
 
         JsonObject mech = Fields.object(Fields.member(doc, "mechanism", root), "/mechanism");
         String kind = Fields.string(Fields.member(mech, "kind", "/mechanism"), "/mechanism/kind");

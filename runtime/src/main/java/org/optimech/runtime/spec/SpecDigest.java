@@ -6,7 +6,7 @@ import java.util.HexFormat;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonWriter;
 
-/** SHA-256 over the RFC 8785 canonical form of a spec without its {@code digest} member. */
+/** SHA-256 over the RFC 8785 canonical form of a spec without its {@code digest} and {@code signature} members. */
 public final class SpecDigest {
     /** Digest algorithm name as stored. */
     public static final String ALGORITHM = "sha-256";
@@ -16,9 +16,9 @@ public final class SpecDigest {
     private SpecDigest() {
     }
 
-    /** Lowercase hex SHA-256 of the canonical form of {@code document} minus its digest member. */
+    /** Lowercase hex SHA-256 of the canonical form of {@code document} minus its digest and signature members. */
     public static String compute(JsonObject document) {
-        byte[] canonical = JsonWriter.canonicalBytes(document.without("digest"));
+        byte[] canonical = JsonWriter.canonicalBytes(document.without("digest").without("signature"));
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
         } catch (NoSuchAlgorithmException e) {
@@ -26,13 +26,13 @@ public final class SpecDigest {
         }
     }
 
-    /** {@code document} with its digest member set to the digest of the rest. */
+    /** {@code document} with its digest member set to the digest of the rest; any signature is dropped (the sealed content changed). */
     public static JsonObject seal(JsonObject document) {
         JsonObject digest = JsonObject.builder()
                 .put("algorithm", ALGORITHM)
                 .put("canonicalization", CANONICALIZATION)
                 .put("value", compute(document))
                 .build();
-        return document.without("digest").with("digest", digest);
+        return document.without("digest").without("signature").with("digest", digest);
     }
 }

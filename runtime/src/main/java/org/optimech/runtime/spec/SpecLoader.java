@@ -28,6 +28,23 @@ public final class SpecLoader {
         return SpecCodec.read(doc);
     }
 
+    /**
+     * Loads and validates a spec file, then applies a runtime policy (trusted signatures, maximum ε and δ, numerics).
+     *
+     * @throws InvalidSpecException if the spec is invalid or the policy refuses it
+     */
+    public static MechanismSpec load(Path file, RuntimePolicy policy) throws IOException, InvalidSpecException {
+        JsonValue doc;
+        try {
+            doc = JsonParser.parse(file);
+        } catch (JsonSyntaxException e) {
+            throw new InvalidSpecException("", e.getMessage());
+        }
+        MechanismSpec spec = SpecCodec.read(doc);
+        policy.check(doc.asObject(), spec);
+        return spec;
+    }
+
     /** Parses and validates a spec held in a string. */
     public static MechanismSpec parse(String json) throws InvalidSpecException {
         JsonValue doc;

@@ -1,0 +1,70 @@
+package org.optimech.designer.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.optimech.designer.AtomicFiles;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonSyntaxException;
+import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecSignature;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code optimech sign SPEC.json --key NAME.private.key --key-id NAME --out SIGNED.json}. */
+@Command(name = "sign", mixinStandardHelpOptions = true,
+        description = "Validates a spec as the runtime does, then adds an Ed25519 signature over its canonical form (digest included). Runtimes that trust "
+                + "the public key (verify --trusted-key, RuntimePolicy) refuse a signed spec edited afterwards, even with a recomputed digest.")
+final class SignCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SPEC.json")
+    Path file;
+
+    @Option(names = "--key", required = true, paramLabel = "FILE", description = "The private key file written by keygen.")
+    Path keyFile;
+
+    @Option(names = "--key-id", required = true, paramLabel = "NAME", description = "The key's name, as the runtime's trusted keys know it.")
+    String keyId;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "SIGNED.json", description = "Where to write the signed spec.")
+    Path out;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        JsonObject doc;
+        try {
+            doc = JsonParser.parse(file).asObject();
+            SpecCodec.read(doc);
+        } catch (IOException e) {
+            throw SpecFiles.ioError(file, e);
+        } catch (JsonSyntaxException | InvalidSpecException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
+        } catch (UnsupportedOperationException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: not a JSON object", e);
+        }
+        JsonObject signed;
+        try {
+            signed = SpecSignature.sign(doc, SpecSignature.privateKey(Files.readString(keyFile)), keyId);
+        } catch (IOException e) {
+            throw SpecFiles.ioError(keyFile, e);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, keyFile + ": " + e.getMessage(), e);
+        }
+        try {
+            AtomicFiles.writeString(out.toAbsolutePath(), JsonWriter.pretty(signed));
+        } catch (IOException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
+        }
+        spec.commandLine().getOut().printf("signed %s with key %s -> %s%n", file, keyId, out);
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

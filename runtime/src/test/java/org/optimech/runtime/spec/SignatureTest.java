@@ -1,0 +1,101 @@
+package org.optimech.runtime.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonWriter;
+
+/** Ed25519 signatures and the runtime policy: what an attacker who can recompute the digest still cannot do. */
+class SignatureTest {
+    @TempDir
+    Path dir;
+
+    static final KeyPair PUBLISHER = SpecSignature.generate();
+    static final KeyPair OTHER = SpecSignature.generate();
+
+    static RuntimePolicy strict() {
+        return new RuntimePolicy(Map.of("publisher", PUBLISHER.getPublic()), true, null, null, NumericsPolicy.ALLOW_IDEALIZED);
+    }
+
+    Path write(JsonObject doc, String name) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, JsonWriter.pretty(doc));
+        return p;
+    }
+
+    InvalidSpecException refused(JsonObject doc, RuntimePolicy policy) throws Exception {
+        Path p = write(doc, "x.spec.json");
+        return assertThrows(InvalidSpecException.class, () -> SpecLoader.load(p, policy));
+    }
+
+    @Test
+    void aSignedSpecLoadsUnderAStrictPolicyAndKeepsItsDigest() throws Exception {
+        JsonObject golden = GoldenFilesTest.golden("count-path.json");
+        JsonObject signed = SpecSignature.sign(golden, PUBLISHER.getPrivate(), "publisher");
+        assertEquals(SpecDigest.compute(golden), SpecDigest.compute(signed), "the digest excludes the signature");
+        MechanismSpec s = SpecLoader.load(write(signed, "signed.spec.json"), strict());
+        assertEquals("discrete-table", s.kind());
+        assertEquals("publisher", strict().check(signed, s));
+        // a permissive runtime still loads it (shape checked, not verified)
+        SpecLoader.load(write(signed, "signed2.spec.json"));
+    }
+
+    @Test
+    void anEditWithARecomputedDigestIsRefused() throws Exception {
+        JsonObject signed = SpecSignature.sign(GoldenFilesTest.golden("count-path.json"), PUBLISHER.getPrivate(), "publisher");
+        // the attacker edits the design note (the privacy re-check cannot see it), recomputes the digest and keeps the old signature
+        JsonObject edited = (JsonObject) JsonEdit.set(signed, "/design/note", new JsonString("edited"));
+        JsonObject resealed = SpecDigest.seal(edited).with("signature", signed.get("signature").orElseThrow());
+        SpecCodec.read(resealed); // integrity checks pass: the digest is consistent
+        InvalidSpecException e = refused(resealed, strict());
+        assertEquals("/signature/value", e.pointer());
+        assertTrue(e.detail().contains("changed after it was signed"), e.getMessage());
+        // or drops the signature: unsigned specs are refused when a signature is required
+        e = refused(SpecDigest.seal(edited), strict());
+        assertEquals("/signature", e.pointer());
+        // or signs with their own key
+        e = refused(SpecSignature.sign(SpecDigest.seal(edited), OTHER.getPrivate(), "publisher"), strict());
+        assertEquals("/signature/value", e.pointer());
+        e = refused(SpecSignature.sign(SpecDigest.seal(edited), OTHER.getPrivate(), "attacker"), strict());
+        assertEquals("/signature/key_id", e.pointer());
+    }
+
+    @Test
+    void policyLimitsEpsilonDeltaAndNumerics() throws Exception {
+        JsonObject count = GoldenFilesTest.golden("count-path.json"); // certified epsilon 0.693147181
+        RuntimePolicy tight = new RuntimePolicy(Map.of(), false, new BigDecimal("0.5"), null, NumericsPolicy.ALLOW_IDEALIZED);
+        InvalidSpecException e = refused(count, tight);
+        assertEquals("/privacy/certified_epsilon", e.pointer());
+        RuntimePolicy noDelta = new RuntimePolicy(Map.of(), false, null, BigDecimal.ZERO, NumericsPolicy.ALLOW_IDEALIZED);
+        assertEquals("/privacy/certified_delta", refused(GoldenFilesTest.golden("approximate-dp.json"), noDelta).pointer());
+        RuntimePolicy exact = new RuntimePolicy(Map.of(), false, null, null, NumericsPolicy.EXACT_ONLY);
+        assertEquals("/privacy/numerics", refused(GoldenFilesTest.golden("knorm-hexagon.json"), exact).pointer());
+        SpecLoader.load(write(count, "ok.spec.json"), exact);
+        assertThrows(IllegalArgumentException.class, () -> new RuntimePolicy(Map.of(), true, null, null, NumericsPolicy.EXACT_ONLY));
+    }
+
+    @Test
+    void malformedSignaturesAreRefusedByTheLoader() throws Exception {
+        JsonObject signed = SpecSignature.sign(GoldenFilesTest.golden("count-path.json"), PUBLISHER.getPrivate(), "publisher");
+        JsonObject bad = (JsonObject) JsonEdit.set(signed, "/signature/value", new JsonString("AAAA"));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(bad));
+        assertEquals("/signature/value", e.pointer());
+        assertTrue(e.detail().contains("64-byte"), e.getMessage());
+        JsonObject alg = (JsonObject) JsonEdit.set(signed, "/signature/algorithm", new JsonString("rsa"));
+        assertEquals("/signature/algorithm", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(alg)).pointer());
+        // keys round-trip through their Base64 encodings
+        assertEquals(PUBLISHER.getPublic(), SpecSignature.publicKey(SpecSignature.encode(PUBLISHER.getPublic())));
+        assertThrows(IllegalArgumentException.class, () -> SpecSignature.publicKey("not a key"));
+    }
+}
