@@ -88,4 +88,26 @@ public final class ExactBernoulli {
             k++;
         }
     }
+
+    /** Bernoulli(e^{-num/den}) for big integers {@code num ≥ 0}, {@code den ≥ 1}: exact (the same algorithm). */
+    public static boolean bernoulliExpMinus(BigInteger num, BigInteger den, RandomBits random) {
+        if (num.signum() < 0 || den.signum() < 1) {
+            throw new IllegalArgumentException("need num >= 0 and den >= 1. Provided values: num = " + num + ", den = " + den);
+        }
+        BigInteger[] qr = num.divideAndRemainder(den);
+        for (BigInteger i = BigInteger.ZERO; i.compareTo(qr[0]) < 0; i = i.add(BigInteger.ONE)) {
+            if (!expMinusAtMostOne(1, 1, random)) {
+                return false;
+            }
+        }
+        BigInteger rest = qr[1];
+        long k = 1;
+        while (true) {
+            boolean a = uniformBelow(den.multiply(BigInteger.valueOf(k)), random).compareTo(rest) < 0;
+            if (!a) {
+                return (k & 1) == 1;
+            }
+            k++;
+        }
+    }
 }
