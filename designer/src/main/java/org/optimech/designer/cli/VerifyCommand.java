@@ -9,7 +9,6 @@ import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.json.JsonWriter;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
-import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
@@ -83,10 +82,9 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("valid", true);
             b.put("file", file.toString());
             b.put("mechanism", s.kind());
-            b.put("guarantee", s.certifiedDelta().signum() == 0 && (!(s instanceof DiscreteSpec d) || d.privacy().isPure()) ? "pure-dp" : "approximate-dp");
+            b.put("guarantee", s.delta().signum() == 0 ? "pure-dp" : "approximate-dp");
             b.put("epsilon", s.epsilon().toString());
-            b.put("delta", s instanceof DiscreteSpec d ? d.privacy().delta().toString()
-                    : s instanceof org.optimech.runtime.spec.GaussianProcessSpec g ? g.delta().toString() : "0");
+            b.put("delta", s.delta().toString());
             b.put("certified_epsilon", s.certifiedEpsilon().toString());
             b.put("certified_delta", s.certifiedDelta().toString());
             b.put("numerics", s.numerics().json());

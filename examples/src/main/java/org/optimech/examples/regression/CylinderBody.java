@@ -24,12 +24,18 @@ public final class CylinderBody implements UnitBody {
     private final int maxAttempts;
     private final int[][] k2;
     private final int[][] k3;
+    private final double[] boxLower;
+    private final double[] boxWidth;
 
     private CylinderBody(int p, double l1Radius, int maxAttempts) {
         this.p = p;
         this.d = (p * p + 5 * p + 2) / 2;
         this.l1Radius = l1Radius;
         this.maxAttempts = maxAttempts;
+        this.boxLower = new double[d];
+        this.boxWidth = new double[d];
+        java.util.Arrays.fill(boxLower, -2);
+        java.util.Arrays.fill(boxWidth, 4);
         int[] cross = new int[p * p];
         int i = p;
         for (int j = 0; j < p; j++) {
@@ -123,17 +129,7 @@ public final class CylinderBody implements UnitBody {
      */
     @Override
     public double[] uniformPoint(RandomBits bits) {
-        double[] u = new double[d];
-        for (int attempt = 0; attempt < maxAttempts; attempt++) {
-            for (int j = 0; j < d; j++) {
-                // uniform in (−2, 2): 53 random bits
-                u[j] = 4 * ((bits.nextLong() >>> 11) * 0x1.0p-53) - 2;
-            }
-            if (contains(u)) {
-                return u;
-            }
-        }
-        throw new IllegalStateException("cylinder body: no proposal accepted in " + maxAttempts + " attempts; refusing to release a non-uniform point");
+        return org.optimech.runtime.knorm.BoxRejection.sample(boxLower, boxWidth, this::contains, maxAttempts, bits);
     }
 
     /** The gauge by bisection on the segment (display only; the mechanism never needs it). */

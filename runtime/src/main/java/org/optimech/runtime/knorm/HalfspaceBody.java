@@ -104,30 +104,14 @@ public final class HalfspaceBody implements UnitBody {
      */
     @Override
     public double[] uniformPoint(RandomBits bits) {
-        double[] u = new double[d];
-        for (int attempt = 0; attempt < maxAttempts; attempt++) {
-            for (int j = 0; j < d; j++) {
-                u[j] = lower[j] + width[j] * Continuous.openUniform(bits);
-            }
-            if (contains(u)) {
-                return u;
-            }
-        }
-        throw new IllegalStateException("rejection sampler: no proposal accepted in " + maxAttempts + " attempts; refusing to release a point that is not uniform");
+        return BoxRejection.sample(lower, width, this::contains, maxAttempts, bits);
     }
 
     @Override
     public double norm(double[] x) {
-        double g = 0;
+        double g = BoxRejection.facetGauge(normals, offsets, x);
         for (int j = 0; j < d; j++) {
             g = Math.max(g, x[j] >= 0 ? x[j] / upper[j] : x[j] / lower[j]);
-        }
-        for (int f = 0; f < offsets.length; f++) {
-            double s = 0;
-            for (int j = 0; j < d; j++) {
-                s += normals[f][j] * x[j];
-            }
-            g = Math.max(g, s / offsets[f]);
         }
         return g;
     }

@@ -157,14 +157,6 @@ public final class PolytopeBody implements UnitBody {
 
     @Override
     public double norm(double[] x) {
-        double g = 0;
-        for (int f = 0; f < offsets.length; f++) {
-            double s = 0;
-            for (int j = 0; j < d; j++) {
-                s += normals[f][j] * x[j];
-            }
-            g = Math.max(g, s / offsets[f]);
-        }
-        return g;
+        return BoxRejection.facetGauge(normals, offsets, x);
     }
 }

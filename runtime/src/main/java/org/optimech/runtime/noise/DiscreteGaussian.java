@@ -19,13 +19,20 @@ public final class DiscreteGaussian {
     private final BigInteger a;
     private final BigInteger b;
     private final long t;
+    private final DiscreteLaplace laplace;
     private final BigDecimal sigma2;
+    private final BigInteger bt;
+    private final BigInteger den;
 
     private DiscreteGaussian(BigInteger a, BigInteger b, long t, BigDecimal sigma2) {
         this.a = a;
         this.b = b;
         this.t = t;
+        this.laplace = DiscreteLaplace.withScale(t);
         this.sigma2 = sigma2;
+        // the acceptance exponent (|Y|·b·t − a)² / (2·a·b·t²): the constant parts, computed once
+        this.bt = b.multiply(BigInteger.valueOf(t));
+        this.den = BigInteger.TWO.multiply(a).multiply(b).multiply(BigInteger.valueOf(t)).multiply(BigInteger.valueOf(t));
     }
 
     /** For σ² a positive decimal (at most 10^12). */
@@ -59,34 +66,12 @@ public final class DiscreteGaussian {
 
     /** One draw. */
     public long sample(RandomBits random) {
-        BigInteger bt = b.multiply(BigInteger.valueOf(t));
-        BigInteger den = BigInteger.TWO.multiply(a).multiply(b).multiply(BigInteger.valueOf(t)).multiply(BigInteger.valueOf(t));
         while (true) {
-            long y = laplace(random);
+            long y = laplace.sample(random);
             BigInteger diff = BigInteger.valueOf(Math.abs(y)).multiply(bt).subtract(a);
             if (ExactBernoulli.bernoulliExpMinus(diff.multiply(diff), den, random)) {
                 return y;
             }
-        }
-    }
-
-    /** The discrete Laplace with P(y) ∝ e^{−|y|/t} (CKS Algorithm 2 with s = 1). */
-    private long laplace(RandomBits random) {
-        while (true) {
-            long u = ExactBernoulli.uniformBelow(t, random);
-            if (!ExactBernoulli.bernoulliExpMinus(u, t, random)) {
-                continue;
-            }
-            long v = 0;
-            while (ExactBernoulli.bernoulliExpMinus(1, 1, random)) {
-                v++;
-            }
-            long y = Math.addExact(u, Math.multiplyExact(t, v));
-            boolean negative = random.nextBits(1) == 1;
-            if (negative && y == 0) {
-                continue;
-            }
-            return negative ? -y : y;
         }
     }
 }

@@ -53,7 +53,15 @@ public final class DiscreteLaplace {
         return new DiscreteLaplace(num.longValueExact(), den.longValueExact(), epsilon);
     }
 
-    /** ε, as given. */
+    /** P(z) ∝ e^{-|z|/t} for an integer scale t ≥ 1 (ε = 1/t, kept as a fraction). */
+    static DiscreteLaplace withScale(long t) {
+        if (t < 1 || t >= MAX_PART) {
+            throw new IllegalArgumentException("scale must be in [1, 2^40). Provided value: " + t);
+        }
+        return new DiscreteLaplace(1, t, BigDecimal.ONE.divide(BigDecimal.valueOf(t), java.math.MathContext.DECIMAL64));
+    }
+
+    /** ε, as given (for {@link #withScale}, 1/t rounded for display; the sampler uses the exact fraction). */
     public BigDecimal epsilon() {
         return epsilon;
     }

@@ -26,6 +26,11 @@ public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMecha
     }
 
     @Override
+    default BigDecimal delta() {
+        return privacy().delta();
+    }
+
+    @Override
     default BigDecimal certifiedEpsilon() {
         return privacy().certifiedEpsilon();
     }

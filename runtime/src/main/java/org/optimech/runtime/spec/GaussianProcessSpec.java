@@ -71,7 +71,7 @@ public final class GaussianProcessSpec implements MechanismSpec {
         return epsilon;
     }
 
-    /** The δ requested. */
+    @Override
     public BigDecimal delta() {
         return delta;
     }

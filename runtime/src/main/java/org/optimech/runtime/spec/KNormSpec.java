@@ -91,6 +91,12 @@ public final class KNormSpec implements MechanismSpec {
         return certifiedEpsilon;
     }
 
+    /** K-norm specs are pure DP. */
+    @Override
+    public BigDecimal delta() {
+        return BigDecimal.ZERO;
+    }
+
     @Override
     public BigDecimal certifiedDelta() {
         return BigDecimal.ZERO;

@@ -18,6 +18,9 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
     /** The ε the user asked for, exactly as given. */
     BigDecimal epsilon();
 
+    /** The δ the user asked for (0 for pure DP). */
+    BigDecimal delta();
+
     /** The ε the stored numbers achieve, at most {@link #epsilon()}. */
     BigDecimal certifiedEpsilon();
 

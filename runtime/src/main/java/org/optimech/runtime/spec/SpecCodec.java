@@ -46,7 +46,7 @@ public final class SpecCodec {
     private static final Set<String> REMAP_ROW = Set.of("outputs", "weights");
     private static final Set<String> PRIVACY = Set.of("guarantee", "relation", "neighbours", "epsilon", "epsilon_double", "delta",
             "delta_double", "certified_epsilon", "certified_delta", "numerics", "input_policy");
-    private static final Set<String> KNORM_PRIVACY = Set.of("guarantee", "relation", "epsilon", "epsilon_double", "delta", "delta_double",
+    private static final Set<String> CONTINUOUS_PRIVACY = Set.of("guarantee", "relation", "epsilon", "epsilon_double", "delta", "delta_double",
             "certified_epsilon", "certified_delta", "numerics");
     private static final Set<String> DIGEST = Set.of("algorithm", "canonicalization", "value");
     private static final int MAX_WEIGHT_DIGITS = 31_000; // 2^100000 has 30,103 digits
@@ -56,45 +56,24 @@ public final class SpecCodec {
 
     /** The sealed JSON document of a spec (digest included). */
     public static JsonObject write(MechanismSpec spec) {
+        JsonObject.Builder privacy = JsonObject.builder()
+                .put("guarantee", spec.delta().signum() == 0 ? "pure-dp" : "approximate-dp")
+                .put("relation", spec.relation().json())
+                .put("epsilon", spec.epsilon().toString())
+                .put("epsilon_double", nearestDouble(spec.epsilon()))
+                .put("delta", spec.delta().toString())
+                .put("delta_double", nearestDouble(spec.delta()))
+                .put("certified_epsilon", spec.certifiedEpsilon().toString())
+                .put("certified_delta", spec.certifiedDelta().toString())
+                .put("numerics", spec.numerics().json());
         JsonObject mechanism;
-        JsonObject.Builder privacy = JsonObject.builder();
-        if (spec instanceof KNormSpec k) {
-            mechanism = k.mechanism();
-            privacy.put("guarantee", "pure-dp")
-                    .put("relation", k.relation().json())
-                    .put("epsilon", k.epsilon().toString())
-                    .put("epsilon_double", nearestDouble(k.epsilon()))
-                    .put("delta", "0")
-                    .put("delta_double", 0)
-                    .put("certified_epsilon", k.certifiedEpsilon().toString())
-                    .put("certified_delta", "0")
-                    .put("numerics", k.numerics().json());
-        } else if (spec instanceof GaussianProcessSpec g) {
-            mechanism = g.mechanism();
-            privacy.put("guarantee", "approximate-dp")
-                    .put("relation", g.relation().json())
-                    .put("epsilon", g.epsilon().toString())
-                    .put("epsilon_double", nearestDouble(g.epsilon()))
-                    .put("delta", g.delta().toString())
-                    .put("delta_double", nearestDouble(g.delta()))
-                    .put("certified_epsilon", g.certifiedEpsilon().toString())
-                    .put("certified_delta", g.certifiedDelta().toString())
-                    .put("numerics", g.numerics().json());
-        } else {
-            DiscreteSpec d = (DiscreteSpec) spec;
+        if (spec instanceof DiscreteSpec d) {
             mechanism = d instanceof DiscreteMechanismSpec t ? writeTable(t) : writeGeometricRemap((GeometricRemapSpec) d);
-            PrivacyGuarantee p = d.privacy();
-            privacy.put("guarantee", p.guaranteeName())
-                    .put("relation", p.relation().json())
-                    .put("neighbours", DiscreteJson.writeGraph(p.neighbours()))
-                    .put("epsilon", p.epsilon().toString())
-                    .put("epsilon_double", nearestDouble(p.epsilon()))
-                    .put("delta", p.delta().toString())
-                    .put("delta_double", nearestDouble(p.delta()))
-                    .put("certified_epsilon", p.certifiedEpsilon().toString())
-                    .put("certified_delta", p.certifiedDelta().toString())
-                    .put("numerics", p.numerics().json())
-                    .put("input_policy", p.inputPolicy().json());
+            privacy.put("neighbours", DiscreteJson.writeGraph(d.privacy().neighbours()))
+                    .put("input_policy", d.privacy().inputPolicy().json());
+        } else {
+            // K-norm and Gaussian-process specs: the mechanism block as validated, and no neighbour graph or input policy
+            mechanism = spec instanceof KNormSpec k ? k.mechanism() : ((GaussianProcessSpec) spec).mechanism();
         }
         JsonObject doc = JsonObject.builder()
                 .put("format", FORMAT)
@@ -191,30 +170,22 @@ public final class SpecCodec {
                     + Fields.quote(GeometricRemapSpec.KIND) + ", " + Fields.quote(KNormSpec.KIND) + " and " + Fields.quote(GaussianProcessSpec.KIND)
                     + ". Provided value: " + Fields.quote(kind));
         }
-        if (kind.equals(GaussianProcessSpec.KIND)) {
+        if (kind.equals(GaussianProcessSpec.KIND) || kind.equals(KNormSpec.KIND)) {
+            boolean knorm = kind.equals(KNormSpec.KIND);
             JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");
-            Common c = readCommon(p, KNORM_PRIVACY);
+            Common c = readCommon(p, CONTINUOUS_PRIVACY);
             if (!c.numerics.equals("idealized")) {
-                throw new FieldException("/privacy/numerics", "Gaussian-process noise is sampled in floating point and must say \"idealized\". Provided value: "
-                        + Fields.quote(c.numerics));
+                throw new FieldException("/privacy/numerics", (knorm ? "K-norm" : "Gaussian-process") + " noise is sampled in floating point and must say "
+                        + "\"idealized\". Provided value: " + Fields.quote(c.numerics));
             }
-            JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
-            JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
-            return new GaussianProcessSpec(mech, c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design, provenance,
-                    GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta));
-        }
-        if (kind.equals(KNormSpec.KIND)) {
-            JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");
-            Common c = readCommon(p, KNORM_PRIVACY);
-            if (!c.numerics.equals("idealized")) {
-                throw new FieldException("/privacy/numerics", "K-norm noise is sampled in floating point and must say \"idealized\". Provided value: " + Fields.quote(c.numerics));
-            }
-            if (c.delta.signum() != 0) {
+            if (knorm && c.delta.signum() != 0) {
                 throw new FieldException("/privacy/delta", "a K-norm spec is pure DP: delta must be 0. Provided value: " + c.delta);
             }
             JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
             JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
-            return new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon));
+            return knorm ? new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon))
+                    : new GaussianProcessSpec(mech, c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design, provenance,
+                            GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta));
         }
         Fields.allowedKeys(mech, "/mechanism", kind.equals(DiscreteMechanismSpec.KIND) ? MECHANISM : GEOMETRIC_REMAP);
         DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");
