@@ -62,6 +62,28 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
         return new Rational(numerator.multiply(o.numerator), denominator.multiply(o.denominator));
     }
 
+    public Rational subtract(Rational o) {
+        return add(o.negate());
+    }
+
+    public Rational abs() {
+        return signum() < 0 ? negate() : this;
+    }
+
+    public Rational negate() {
+        return new Rational(numerator.negate(), denominator);
+    }
+
+    /** {@code this / o}; throws {@link ArithmeticException} when {@code o} is zero. */
+    public Rational divide(Rational o) {
+        return new Rational(numerator.multiply(o.denominator), denominator.multiply(o.numerator));
+    }
+
+    /** The integer n/1. */
+    public static Rational of(BigInteger n) {
+        return new Rational(n, BigInteger.ONE);
+    }
+
     public int signum() {
         return numerator.signum();
     }

@@ -69,16 +69,7 @@ public final class DiscreteLaplace {
     /** One draw. */
     public long sample(RandomBits random) {
         while (true) {
-            long u = ExactBernoulli.uniformBelow(t, random);
-            if (!ExactBernoulli.bernoulliExpMinus(u, t, random)) {
-                continue;
-            }
-            long v = 0;
-            while (ExactBernoulli.bernoulliExpMinus(1, 1, random)) {
-                v++;
-            }
-            // X = U + t·V is geometric with P(X = x) ∝ e^{-x/t}; Y = ⌊X/s⌋ has P(Y = y) ∝ e^{-y·s/t}.
-            long y = Math.addExact(u, Math.multiplyExact(t, v)) / s;
+            long y = Geometric.sample(s, t, random);
             boolean negative = random.nextBits(1) == 1;
             if (negative && y == 0) {
                 continue;

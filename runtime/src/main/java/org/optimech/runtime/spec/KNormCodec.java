@@ -21,6 +21,8 @@ import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
 import org.optimech.runtime.knorm.PolytopeBody;
 import org.optimech.runtime.knorm.UnitBody;
+import org.optimech.runtime.lattice.LatticeGauge;
+import org.optimech.runtime.lattice.LatticeSampler;
 
 /**
  * Reads and checks the {@code mechanism} block of a K-norm spec. Every check is exact: stored
@@ -41,7 +43,8 @@ import org.optimech.runtime.knorm.UnitBody;
  * </ul>
  */
 final class KNormCodec {
-    static final Set<String> MECHANISM = Set.of("kind", "dimension", "subspace", "body", "sensitivity", "noise_epsilon", "adjacent_points");
+    static final Set<String> MECHANISM = Set.of("kind", "dimension", "subspace", "body", "sensitivity", "noise_epsilon", "adjacent_points", "lattice");
+    private static final Set<String> LATTICE = Set.of("spacing_exponent", "lattice_sensitivity");
     private static final Set<String> SUBSPACE = Set.of("pivots", "basis");
     private static final Set<String> POINTS = Set.of("source", "points");
     private static final Set<String> FACET = Set.of("normal", "offset");
@@ -55,7 +58,7 @@ final class KNormCodec {
 
     /** The result of the checks: the sampler and what the spec says about itself. */
     record Checked(int dimension, KNormSampler sampler, String bodyType, BigDecimal sensitivity, BigDecimal noiseEpsilon, KNormSpec.PointSource pointSource,
-            int pointCount, Double largestGauge) {
+            int pointCount, Double largestGauge, LatticeSampler lattice) {
     }
 
     private KNormCodec() {
@@ -116,6 +119,7 @@ final class KNormCodec {
             }
             largest = g;
         }
+        LatticeSampler lattice = mech.has("lattice") ? lattice(Fields.object(Fields.member(mech, "lattice", P), P + "/lattice"), body, sub, delta, noiseEpsilon) : null;
         KNormSampler sampler;
         try {
             sampler = KNormSampler.of(body.unit, Dyadic.doubleAtLeast(delta), Dyadic.doubleAtMost(noiseEpsilon));
@@ -125,7 +129,38 @@ final class KNormCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(P, e.getMessage());
         }
-        return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest);
+        return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest, lattice);
+    }
+
+    /**
+     * The lattice block: γ = 2^spacing_exponent, Δ_L = Δ/γ + ρ re-derived exactly and compared with the stored value, and
+     * the exact sampler at rate noise_epsilon/Δ_L (docs/LATTICE_KNORM.md).
+     */
+    private static LatticeSampler lattice(JsonObject o, Body body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
+        String lp = P + "/lattice";
+        Fields.allowedKeys(o, lp, LATTICE);
+        if (sub != null) {
+            throw new FieldException(lp, "a lattice release needs a full-dimensional body; this spec's noise lives in a subspace (drop the lattice or the subspace)");
+        }
+        if (body.lattice == null) {
+            throw new FieldException(lp, "the lattice mechanism is exact for l1 and linf balls and for bodies with rational facets (polytope, halfspaces); this body ("
+                    + body.unit.getClass().getSimpleName() + ") has none");
+        }
+        int e = (int) Fields.integer(Fields.member(o, "spacing_exponent", lp), lp + "/spacing_exponent", -60, 60);
+        String stored = Fields.string(Fields.member(o, "lattice_sensitivity", lp), lp + "/lattice_sensitivity");
+        Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(delta), e, body.lattice);
+        Rational parsed = Rational.parse(stored).orElseThrow(() -> new FieldException(lp + "/lattice_sensitivity",
+                "must be an exact rational written as a string, such as \"1025\" or \"4097/4\". Provided value: " + Fields.quote(stored)));
+        if (parsed.compareTo(deltaL) != 0) {
+            throw new FieldException(lp + "/lattice_sensitivity", "must be sensitivity/2^spacing_exponent + rounding term = " + deltaL + " (rounding term "
+                    + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(stored));
+        }
+        try {
+            long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
+            return LatticeSampler.of(body.lattice, e, Rational.of(noiseEpsilon).divide(deltaL), attempts);
+        } catch (IllegalArgumentException ex) {
+            throw new FieldException(lp, ex.getMessage());
+        }
     }
 
     // ---- subspace ----
@@ -220,6 +255,10 @@ final class KNormCodec {
     /** A body with its floating-point sampler and an exact test of ‖±y‖_K ≤ Δ. */
     private abstract static class Body {
         final UnitBody unit;
+        /** The exact gauge for a lattice release, or null when the body has no rational facet description. */
+        LatticeGauge lattice;
+        /** Roughly vol(K)/vol([−M, M]^d): the ℓ∞ proposal's acceptance for a facet body (sets the attempt cap). */
+        double latticeAcceptance = 1;
 
         Body(UnitBody unit) {
             this.unit = unit;
@@ -274,7 +313,7 @@ final class KNormCodec {
         Fields.allowedKeys(b, bp, Set.of("type", "norm"));
         String norm = Fields.oneOf(Fields.member(b, "norm", bp), bp + "/norm", "l1", "l2", "linf");
         LpBody.Norm n = norm.equals("l1") ? LpBody.Norm.L1 : norm.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
-        return new Body(LpBody.of(n, k)) {
+        Body body = new Body(LpBody.of(n, k)) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 BigInteger s = BigInteger.ZERO;
@@ -284,6 +323,8 @@ final class KNormCodec {
                 return atMost(s, n == LpBody.Norm.L2 ? t.multiply(t) : t);
             }
         };
+        body.lattice = n == LpBody.Norm.L1 ? LatticeGauge.l1(k) : n == LpBody.Norm.LINF ? LatticeGauge.linf(k) : null;
+        return body;
     }
 
     /** Facets read exactly: integer normals and rational offsets > 0. */
@@ -491,12 +532,37 @@ final class KNormCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(bp, e.getMessage());
         }
-        return new Body(unit) {
+        Body body = new Body(unit) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 return facets.within(raw, rawT, y, t);
             }
         };
+        // The checked simplices tile the boundary of {facets}, so it is the vertices' hull: M = the largest |vertex coordinate|.
+        BigInteger m = BigInteger.ZERO;
+        for (BigInteger[] v : scaled) {
+            for (BigInteger x : v) {
+                m = m.max(x.abs());
+            }
+        }
+        Rational bound = Rational.of(m).divide(Rational.of(Dyadic.powerOfTwo(shift)));
+        body.lattice = LatticeGauge.facets(facets.normals, facets.offsets, bound);
+        BigInteger total = BigInteger.ZERO;
+        for (BigInteger dt : dets) {
+            total = total.add(dt);
+        }
+        // vol = Σ|det|/(k!·2^{shift·k}) against (2M)^k, in logarithms
+        double logVol = Math.log(new BigDecimal(total).doubleValue()) - logFactorial(k) - shift * k * Math.log(2);
+        body.latticeAcceptance = Math.min(1, Math.exp(logVol - k * Math.log(2 * bound.doubleValue())));
+        return body;
+    }
+
+    private static double logFactorial(int k) {
+        double s = 0;
+        for (int i = 2; i <= k; i++) {
+            s += Math.log(i);
+        }
+        return s;
     }
 
     /** +1 or −1: the parity of the permutation that sorts {@code a} (sorted in place; entries distinct). */
@@ -631,7 +697,7 @@ final class KNormCodec {
             // the body is symmetric in the check (y and −y), so the box side nearer the origin binds
             lo[j] = Rational.of(Math.min(-lower[j], upper[j]));
         }
-        return new Body(unit) {
+        Body body = new Body(unit) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 for (int j = 0; j < k; j++) {
@@ -642,6 +708,26 @@ final class KNormCodec {
                 return facets.within(raw, rawT, y, t);
             }
         };
+        // the body is {facets} ∩ box: the box's 2k sides join the facet rows, and M is the box's largest |side|
+        BigInteger[][] rows = Arrays.copyOf(facets.normals, facets.normals.length + 2 * k);
+        Rational[] offs = Arrays.copyOf(facets.offsets, rows.length);
+        Rational bound = Rational.ZERO;
+        double boxVolume = 1;
+        for (int j = 0; j < k; j++) {
+            for (int side = 0; side < 2; side++) {
+                BigInteger[] row = new BigInteger[k];
+                Arrays.fill(row, BigInteger.ZERO);
+                row[j] = side == 0 ? BigInteger.ONE : BigInteger.ONE.negate();
+                Rational off = Rational.of(side == 0 ? upper[j] : -lower[j]);
+                rows[facets.normals.length + 2 * j + side] = row;
+                offs[facets.normals.length + 2 * j + side] = off;
+                bound = off.compareTo(bound) > 0 ? off : bound;
+            }
+            boxVolume *= upper[j] - lower[j];
+        }
+        body.lattice = LatticeGauge.facets(rows, offs, bound);
+        body.latticeAcceptance = Math.min(1, rate.doubleValue() * boxVolume / Math.pow(2 * bound.doubleValue(), k));
+        return body;
     }
 
     /** An array of at least {@code min} vectors of {@code k} finite numbers each. */

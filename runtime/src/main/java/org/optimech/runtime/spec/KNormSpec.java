@@ -5,12 +5,15 @@ import java.util.Objects;
 import java.util.Optional;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.lattice.LatticeSampler;
 
 /**
  * A K-norm mechanism spec (kind {@code knorm}): a vector statistic of dimension d released as
  * T + B·(r·U), r ~ Gamma(k+1, Δ/ε) and U uniform in the stored unit body (ERRATA K1, K12). Pure ε-DP
  * over the real numbers when every adjacent output has K-norm at most Δ; sampled in floating point,
- * so {@link #numerics()} is always {@code idealized}.
+ * so {@link #numerics()} is {@code idealized}. With a {@code lattice} block the release is the
+ * discretized mechanism on 2^e·ℤ^d instead, sampled exactly ({@link #latticeSampler()},
+ * {@code numerics: exact}; proof in {@code docs/LATTICE_KNORM.md}).
  *
  * <p>Instances exist only through {@link SpecCodec#read} or {@link #of}, which validate the body
  * exactly (see {@link KNormCodec}); the sampler is built once at load and shared.
@@ -104,7 +107,12 @@ public final class KNormSpec implements MechanismSpec {
 
     @Override
     public Numerics numerics() {
-        return Numerics.IDEALIZED;
+        return checked.lattice() != null ? Numerics.EXACT : Numerics.IDEALIZED;
+    }
+
+    /** The exact lattice sampler when the spec has a {@code lattice} block (then {@link #numerics()} is exact). */
+    public Optional<LatticeSampler> latticeSampler() {
+        return Optional.ofNullable(checked.lattice());
     }
 
     @Override
@@ -161,13 +169,14 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     /**
-     * The sampler built from the stored body at load (immutable, thread-safe).
+     * The floating-point sampler built from the stored body at load (immutable, thread-safe). A lattice spec has one
+     * too, but it releases through {@link #latticeSampler()}; this one is only for inspecting the body.
      *
      * @param policy must allow idealized numerics: this sampler is floating point
      * @throws IllegalStateException when the policy refuses idealized numerics
      */
     public KNormSampler sampler(NumericsPolicy policy) {
-        policy.check(numerics());
+        policy.check(Numerics.IDEALIZED);
         return checked.sampler();
     }
 }

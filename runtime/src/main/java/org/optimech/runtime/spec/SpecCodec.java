@@ -174,9 +174,14 @@ public final class SpecCodec {
             boolean knorm = kind.equals(KNormSpec.KIND);
             JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");
             Common c = readCommon(p, CONTINUOUS_PRIVACY);
-            if (!c.numerics.equals("idealized")) {
+            boolean lattice = knorm && mech.has("lattice");
+            if (lattice && !c.numerics.equals("exact")) {
+                throw new FieldException("/privacy/numerics", "lattice K-norm noise is sampled with integer arithmetic and must say \"exact\". Provided value: "
+                        + Fields.quote(c.numerics));
+            }
+            if (!lattice && !c.numerics.equals("idealized")) {
                 throw new FieldException("/privacy/numerics", (knorm ? "K-norm" : "Gaussian-process") + " noise is sampled in floating point and must say "
-                        + "\"idealized\". Provided value: " + Fields.quote(c.numerics));
+                        + "\"idealized\"" + (knorm ? " (only a spec with a lattice block is exact)" : "") + ". Provided value: " + Fields.quote(c.numerics));
             }
             if (knorm && c.delta.signum() != 0) {
                 throw new FieldException("/privacy/delta", "a K-norm spec is pure DP: delta must be 0. Provided value: " + c.delta);

@@ -1,0 +1,199 @@
+package org.optimech.runtime.lattice;
+
+import java.math.BigInteger;
+import java.util.Objects;
+import org.optimech.runtime.exact.Rational;
+
+/**
+ * The gauge ‖z‖_K of a convex body K with rational facets, evaluated exactly on integer vectors, with
+ * the two constants the lattice mechanism needs:
+ * <ul>
+ *   <li>the <b>rounding term</b> ρ = max over u in [−1, 1]^d of ‖u‖_K, which bounds the K-norm of the
+ *       difference of two rounding errors (each in [−1/2, 1/2]^d): d for ℓ1, 1 for ℓ∞, and
+ *       max_f ‖a_f‖₁/b_f for K = {x : a_f·x ≤ b_f} (a linear function's maximum over the cube);</li>
+ *   <li>a <b>coordinate bound</b> M with K ⊆ [−M, M]^d, i.e. ‖z‖∞ ≤ M·‖z‖_K, which makes the ℓ∞ proposal
+ *       of the rejection sampler dominate the target.</li>
+ * </ul>
+ * Immutable.
+ */
+public abstract class LatticeGauge {
+    private final int dimension;
+
+    private LatticeGauge(int dimension) {
+        if (dimension < 1) {
+            throw new IllegalArgumentException("dimension must be >= 1. Provided value: " + dimension);
+        }
+        this.dimension = dimension;
+    }
+
+    /** The ℓ1 ball: ‖z‖₁, ρ = d, M = 1. */
+    public static LatticeGauge l1(int dimension) {
+        return new LatticeGauge(dimension) {
+            @Override
+            public Rational of(long[] z) {
+                check(z);
+                BigInteger s = BigInteger.ZERO;
+                for (long v : z) {
+                    s = s.add(BigInteger.valueOf(v).abs());
+                }
+                return Rational.of(s);
+            }
+
+            @Override
+            public Rational roundingTerm() {
+                return Rational.of(BigInteger.valueOf(dimension()));
+            }
+
+            @Override
+            public Rational coordinateBound() {
+                return Rational.of(BigInteger.ONE);
+            }
+
+            @Override
+            public String name() {
+                return "l1";
+            }
+        };
+    }
+
+    /** The ℓ∞ ball: ‖z‖∞, ρ = 1, M = 1. */
+    public static LatticeGauge linf(int dimension) {
+        return new LatticeGauge(dimension) {
+            @Override
+            public Rational of(long[] z) {
+                check(z);
+                return Rational.of(BigInteger.valueOf(maxAbs(z)));
+            }
+
+            @Override
+            public Rational roundingTerm() {
+                return Rational.of(BigInteger.ONE);
+            }
+
+            @Override
+            public Rational coordinateBound() {
+                return Rational.of(BigInteger.ONE);
+            }
+
+            @Override
+            public String name() {
+                return "linf";
+            }
+        };
+    }
+
+    /**
+     * The body {x : a_f·x ≤ b_f for every f} with integer normals a_f and rational offsets b_f &gt; 0, whose gauge is
+     * max_f (a_f·z)/b_f. The caller certifies that the body is bounded and inside [−M, M]^d (for a polytope, from its
+     * exactly checked vertices; for half-spaces, from the box among the rows).
+     */
+    public static LatticeGauge facets(BigInteger[][] normals, Rational[] offsets, Rational coordinateBound) {
+        Objects.requireNonNull(normals, "normals");
+        Objects.requireNonNull(offsets, "offsets");
+        Objects.requireNonNull(coordinateBound, "coordinateBound");
+        if (normals.length == 0 || normals.length != offsets.length) {
+            throw new IllegalArgumentException("need at least one facet and one offset per normal. Provided: " + normals.length + " normals, " + offsets.length + " offsets");
+        }
+        if (coordinateBound.signum() <= 0) {
+            throw new IllegalArgumentException("coordinateBound must be > 0. Provided value: " + coordinateBound);
+        }
+        int d = normals[0].length;
+        BigInteger[][] a = new BigInteger[normals.length][];
+        Rational rho = Rational.ZERO;
+        for (int f = 0; f < normals.length; f++) {
+            if (normals[f].length != d) {
+                throw new IllegalArgumentException("every normal must have " + d + " coordinates; normal " + f + " has " + normals[f].length);
+            }
+            if (offsets[f].signum() <= 0) {
+                throw new IllegalArgumentException("offsets must be > 0 (the origin inside). Provided value at " + f + ": " + offsets[f]);
+            }
+            a[f] = normals[f].clone();
+            BigInteger l1 = BigInteger.ZERO;
+            for (BigInteger v : a[f]) {
+                l1 = l1.add(v.abs());
+            }
+            Rational r = Rational.of(l1).divide(offsets[f]);
+            rho = r.compareTo(rho) > 0 ? r : rho;
+        }
+        Rational[] b = offsets.clone();
+        Rational roundingTerm = rho;
+        return new LatticeGauge(d) {
+            @Override
+            public Rational of(long[] z) {
+                check(z);
+                BigInteger[] y = new BigInteger[z.length];
+                for (int j = 0; j < z.length; j++) {
+                    y[j] = BigInteger.valueOf(z[j]);
+                }
+                // the largest (a_f·z)/b_f; comparing p/q with P/Q as p·Q vs P·q (denominators positive)
+                BigInteger bestNum = null;
+                BigInteger bestDen = BigInteger.ONE;
+                for (int f = 0; f < a.length; f++) {
+                    BigInteger dot = BigInteger.ZERO;
+                    for (int j = 0; j < y.length; j++) {
+                        if (y[j].signum() != 0 && a[f][j].signum() != 0) {
+                            dot = dot.add(a[f][j].multiply(y[j]));
+                        }
+                    }
+                    BigInteger num = dot.multiply(b[f].denominator());
+                    BigInteger den = b[f].numerator();
+                    if (bestNum == null || num.multiply(bestDen).compareTo(bestNum.multiply(den)) > 0) {
+                        bestNum = num;
+                        bestDen = den;
+                    }
+                }
+                Rational g = new Rational(bestNum, bestDen);
+                if (g.signum() < 0) {
+                    throw new IllegalStateException("the facets do not bound a body around the origin: gauge " + g + " < 0");
+                }
+                return g;
+            }
+
+            @Override
+            public Rational roundingTerm() {
+                return roundingTerm;
+            }
+
+            @Override
+            public Rational coordinateBound() {
+                return coordinateBound;
+            }
+
+            @Override
+            public String name() {
+                return "facets";
+            }
+        };
+    }
+
+    /** The dimension d. */
+    public final int dimension() {
+        return dimension;
+    }
+
+    /** ‖z‖_K, exactly. */
+    public abstract Rational of(long[] z);
+
+    /** ρ: the largest K-norm of a vector in [−1, 1]^d. */
+    public abstract Rational roundingTerm();
+
+    /** M with K ⊆ [−M, M]^d. */
+    public abstract Rational coordinateBound();
+
+    /** {@code l1}, {@code linf} or {@code facets}. */
+    public abstract String name();
+
+    final void check(long[] z) {
+        if (z.length != dimension) {
+            throw new IllegalArgumentException("vector must have " + dimension + " coordinates. Provided: " + z.length);
+        }
+    }
+
+    static long maxAbs(long[] z) {
+        long m = 0;
+        for (long v : z) {
+            m = Math.max(m, Math.abs(v));
+        }
+        return m;
+    }
+}

@@ -1,0 +1,192 @@
+package org.optimech.runtime.lattice;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Test;
+import org.optimech.runtime.ChiSquare;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.random.SeededRandomBits;
+
+/**
+ * The lattice K-norm sampler: the radius mixture's identity exactly, the rounding terms against brute force, and
+ * the sampled distributions against the exact target ∝ exp(−r‖z‖_K) enumerated on a window (χ² tests, each with
+ * false-failure probability {@link ChiSquare#ALPHA}).
+ */
+class LatticeSamplerTest {
+    static final BigInteger[][] HEXAGON = {
+        {BigInteger.ONE, BigInteger.ONE}, {BigInteger.ZERO, BigInteger.ONE}, {BigInteger.ONE.negate(), BigInteger.ONE},
+        {BigInteger.ONE.negate(), BigInteger.ONE.negate()}, {BigInteger.ZERO, BigInteger.ONE.negate()}, {BigInteger.ONE, BigInteger.ONE.negate()}};
+    static final Rational[] HEXAGON_OFFSETS = {r(2), r(1), r(2), r(2), r(1), r(2)};
+
+    static Rational r(long n) {
+        return Rational.of(BigInteger.valueOf(n));
+    }
+
+    static LatticeGauge hexagon() {
+        return LatticeGauge.facets(HEXAGON, HEXAGON_OFFSETS, r(2));
+    }
+
+    @Test
+    void typeBEulerianMixtureReproducesTheCubeCountsExactly() {
+        for (int d = 1; d <= 12; d++) {
+            BigInteger[] b = CubeRadius.eulerianB(d);
+            BigInteger sum = BigInteger.ZERO;
+            for (BigInteger v : b) {
+                assertTrue(v.signum() > 0, "b_j > 0 for d = " + d);
+                sum = sum.add(v);
+            }
+            BigInteger factorial = BigInteger.ONE;
+            for (int i = 2; i <= d; i++) {
+                factorial = factorial.multiply(BigInteger.valueOf(i));
+            }
+            assertEquals(BigInteger.TWO.pow(d).multiply(factorial), sum, "sum of type-B Eulerian numbers for d = " + d);
+            for (int k = 0; k <= 80; k++) {
+                BigInteger s = BigInteger.ZERO;
+                for (int j = 0; j <= d; j++) {
+                    s = s.add(b[j].multiply(CubeRadius.binomial(k - j + d, d)));
+                }
+                assertEquals(BigInteger.valueOf(2L * k + 1).pow(d), s, "d = " + d + ", k = " + k);
+            }
+        }
+        // known values: B_2(x) = 1 + 6x + x^2, B_3(x) = 1 + 23x + 23x^2 + x^3
+        assertEquals(java.util.List.of(BigInteger.ONE, BigInteger.valueOf(6), BigInteger.ONE), java.util.List.of(CubeRadius.eulerianB(2)));
+        assertEquals(java.util.List.of(BigInteger.ONE, BigInteger.valueOf(23), BigInteger.valueOf(23), BigInteger.ONE), java.util.List.of(CubeRadius.eulerianB(3)));
+    }
+
+    @Test
+    void roundingTermsMatchBruteForceOverTheCubeVertices() {
+        assertEquals(r(3), LatticeGauge.l1(3).roundingTerm());
+        assertEquals(r(1), LatticeGauge.linf(3).roundingTerm());
+        assertEquals(r(1), hexagon().roundingTerm());
+        // an asymmetric body: ρ is the gauge's maximum over the 2^d cube vertices (a convex function's maximum on a box)
+        BigInteger[][] n = {{BigInteger.valueOf(3), BigInteger.valueOf(-1), BigInteger.ONE}, {BigInteger.valueOf(-1), BigInteger.ZERO, BigInteger.ZERO},
+            {BigInteger.ZERO, BigInteger.valueOf(-2), BigInteger.ZERO}, {BigInteger.ZERO, BigInteger.valueOf(2), BigInteger.valueOf(5)},
+            {BigInteger.ZERO, BigInteger.ZERO, BigInteger.valueOf(-1)}};
+        Rational[] b = {new Rational(BigInteger.valueOf(7), BigInteger.valueOf(2)), r(1), r(3), new Rational(BigInteger.ONE, BigInteger.valueOf(3)), r(2)};
+        LatticeGauge g = LatticeGauge.facets(n, b, r(100));
+        Rational brute = Rational.ZERO;
+        for (int mask = 0; mask < 8; mask++) {
+            long[] u = {(mask & 1) == 0 ? -1 : 1, (mask & 2) == 0 ? -1 : 1, (mask & 4) == 0 ? -1 : 1};
+            Rational v = g.of(u);
+            brute = v.compareTo(brute) > 0 ? v : brute;
+        }
+        assertEquals(brute, g.roundingTerm());
+        assertEquals(r(21), brute); // (2 + 5)·3 from the fourth facet
+    }
+
+    @Test
+    void hexagonGaugeIsExact() {
+        LatticeGauge g = hexagon();
+        assertEquals(r(1), g.of(new long[] {2, 0}));
+        assertEquals(r(1), g.of(new long[] {1, 1}));
+        assertEquals(new Rational(BigInteger.valueOf(3), BigInteger.TWO), g.of(new long[] {3, 0}));
+        assertEquals(r(3), g.of(new long[] {0, -3}));
+        assertEquals(Rational.ZERO, g.of(new long[] {0, 0}));
+    }
+
+    @Test
+    void linfNoiseFollowsTheExactLatticeDistribution() {
+        Rational rate = new Rational(BigInteger.ONE, BigInteger.TWO);
+        assertFitsTarget(LatticeSampler.of(LatticeGauge.linf(2), 0, rate, 1), z -> Math.max(Math.abs(z[0]), Math.abs(z[1])), 0.5, 30, 200_000, 11);
+    }
+
+    @Test
+    void l1NoiseFollowsTheExactLatticeDistribution() {
+        Rational rate = new Rational(BigInteger.valueOf(3), BigInteger.valueOf(4));
+        assertFitsTarget(LatticeSampler.of(LatticeGauge.l1(2), 0, rate, 1), z -> Math.abs(z[0]) + Math.abs(z[1]), 0.75, 30, 200_000, 12);
+    }
+
+    @Test
+    void hexagonNoiseFollowsTheExactLatticeDistribution() {
+        Rational rate = new Rational(BigInteger.ONE, BigInteger.valueOf(3));
+        LatticeGauge g = hexagon();
+        assertFitsTarget(LatticeSampler.of(g, 0, rate, 1_000_000), z -> g.of(z).doubleValue(), 1.0 / 3, 60, 200_000, 13);
+    }
+
+    @Test
+    void radiusOfLinfNoiseInDimensionFiveMatchesTheShellCounts() {
+        // P(‖z‖∞ = m) ∝ ((2m+1)^5 − (2m−1)^5)·e^{−rm} (and 1 at m = 0)
+        double rate = 0.2;
+        LatticeSampler s = LatticeSampler.of(LatticeGauge.linf(5), 0, new Rational(BigInteger.ONE, BigInteger.valueOf(5)), 1);
+        int window = 200;
+        double[] p = new double[window + 2];
+        double total = 0;
+        for (int m = 0; m <= window; m++) {
+            double shell = m == 0 ? 1 : Math.pow(2 * m + 1, 5) - Math.pow(2 * m - 1, 5);
+            p[m] = shell * Math.exp(-rate * m);
+            total += p[m];
+        }
+        for (int m = 0; m <= window; m++) {
+            p[m] /= total;
+        }
+        int n = 100_000;
+        long[] counts = new long[window + 2];
+        SeededRandomBits bits = new SeededRandomBits(14);
+        for (int i = 0; i < n; i++) {
+            long m = LatticeGauge.maxAbs(s.noise(bits));
+            counts[(int) Math.min(m, window + 1)]++;
+        }
+        ChiSquare.assertFits(counts, p, n, "l-infinity radius, d = 5");
+    }
+
+    /** χ² of the sampled points on the window [−w, w]^2 (plus one cell for the outside) against exp(−r‖z‖)/Z. */
+    private static void assertFitsTarget(LatticeSampler s, ToDoubleFunction<long[]> norm, double rate, int w, int n, long seed) {
+        int side = 2 * w + 1;
+        double[] p = new double[side * side + 1];
+        // Z over a window large enough that the rest is below 1e-12
+        double z = 0;
+        int big = 4 * w + (int) (60 / rate);
+        for (long a = -big; a <= big; a++) {
+            for (long b = -big; b <= big; b++) {
+                z += Math.exp(-rate * norm.applyAsDouble(new long[] {a, b}));
+            }
+        }
+        double inside = 0;
+        for (int a = -w; a <= w; a++) {
+            for (int b = -w; b <= w; b++) {
+                double q = Math.exp(-rate * norm.applyAsDouble(new long[] {a, b})) / z;
+                p[(a + w) * side + (b + w)] = q;
+                inside += q;
+            }
+        }
+        p[side * side] = Math.max(0, 1 - inside);
+        long[] counts = new long[p.length];
+        SeededRandomBits bits = new SeededRandomBits(seed);
+        for (int i = 0; i < n; i++) {
+            long[] v = s.noise(bits);
+            counts[Math.abs(v[0]) <= w && Math.abs(v[1]) <= w ? (int) ((v[0] + w) * side + (v[1] + w)) : side * side]++;
+        }
+        ChiSquare.assertFits(counts, p, n, s.gauge().name() + " lattice noise");
+    }
+
+    @Test
+    void roundingIsExactAndReleasesAreLatticePoints() {
+        LatticeSampler s = LatticeSampler.of(LatticeGauge.l1(2), -3, r(1), 1);
+        assertEquals(java.util.List.of(4L, -2L), java.util.List.of(s.round(new double[] {0.5, -0.3})[0], s.round(new double[] {0.5, -0.3})[1]));
+        // ties to even: 0.0625 = 0.5 spacings → 0, 0.1875 = 1.5 spacings → 2
+        assertEquals(0L, s.round(new double[] {0.0625, 0})[0]);
+        assertEquals(2L, s.round(new double[] {0.1875, 0})[0]);
+        SeededRandomBits bits = new SeededRandomBits(15);
+        for (int i = 0; i < 1000; i++) {
+            double[] v = s.release(new double[] {0.3, 17.2}, bits);
+            for (double x : v) {
+                assertEquals(x, Math.rint(x * 8) / 8, "a multiple of 1/8");
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> s.round(new double[] {Double.NaN, 0}));
+        assertThrows(IllegalArgumentException.class, () -> s.round(new double[] {1e300, 0}));
+        assertThrows(IllegalArgumentException.class, () -> s.round(new double[] {1}));
+        assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(LatticeGauge.l1(2), 61, r(1), 1));
+        assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(LatticeGauge.l1(2), 0, Rational.ZERO, 1));
+    }
+
+    @Test
+    void aCoarseLatticeWithAHugeRateIsRefusedNotLeftToSpin() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(LatticeGauge.linf(12), 0, r(5), 1));
+        assertTrue(e.getMessage().contains("finer lattice"), e.getMessage());
+    }
+}
