@@ -66,6 +66,16 @@ final class DesignCommand implements Callable<Integer> {
                     + "box). Default: ${DEFAULT-VALUE}.")
     String bodyForm;
 
+    @Option(names = "--numerics", paramLabel = "MODE", defaultValue = "idealized",
+            description = "K-norm problems only: idealized (continuous noise in floating point) or exact (the statistic rounded to a lattice and exact "
+                    + "lattice noise; l1, linf and hull bodies). Default: ${DEFAULT-VALUE}.")
+    String numerics;
+
+    @Option(names = "--lattice-exponent", paramLabel = "E",
+            description = "K-norm problems only, implies --numerics exact: the lattice spacing 2^E (default: the largest E with sensitivity/2^E >= 1024 x the "
+                    + "body's rounding term, so the lattice adds at most 1/1024 to the noise scale).")
+    Integer latticeExponent;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -82,8 +92,9 @@ final class DesignCommand implements Callable<Integer> {
             }
             return knorm(stdout);
         }
-        if (body != null || !bodyForm.equals("triangulation")) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body and --body-form apply to K-norm problems only; " + problemFile + " is not one");
+        if (body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics and --lattice-exponent apply to K-norm problems only; "
+                    + problemFile + " is not one");
         }
         if (method.equals("exponential") || method.equals("randomized-response")) {
             return classical(stdout);
@@ -197,6 +208,13 @@ final class DesignCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body-form: " + e.getMessage(), e);
         }
+        if (!numerics.equals("idealized") && !numerics.equals("exact")) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--numerics must be idealized or exact. Provided value: " + numerics);
+        }
+        if (latticeExponent != null && (latticeExponent < -60 || latticeExponent > 60)) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--lattice-exponent must be in [-60, 60]. Provided value: " + latticeExponent);
+        }
+        boolean exact = numerics.equals("exact") || latticeExponent != null;
         KNormProblem problem = CompareCommand.load(problemFile);
         if (body != null && !problem.candidates().contains(body)) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", problem.candidates())
@@ -209,7 +227,8 @@ final class DesignCommand implements Callable<Integer> {
         KNormSpec k;
         try {
             r = problem.compare(progress::stage);
-            k = KNormSpecs.toSpec(problem, r, body, form, Instant.now());
+            KNormSpecs.Lattice lattice = !exact ? null : latticeExponent != null ? KNormSpecs.Lattice.of(latticeExponent) : KNormSpecs.Lattice.auto();
+            k = KNormSpecs.toSpec(problem, r, body, form, lattice, Instant.now());
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         } catch (InvalidSpecException e) {

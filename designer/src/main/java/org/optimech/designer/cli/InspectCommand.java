@@ -123,8 +123,9 @@ final class InspectCommand implements Callable<Integer> {
         out.printf("mechanism    %s: %d-dimensional statistic, %s body in %d noise dimensions%s; sensitivity %s, noise epsilon %s%n", KNormSpec.KIND,
                 k.dimension(), k.bodyType(), k.noiseDimension(), k.noiseDimension() < k.dimension() ? " (a subspace: ERRATA K12)" : "", k.sensitivity(),
                 k.noiseEpsilon());
-        out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics idealized (floating point; the caller must opt in)%n",
-                k.certifiedEpsilon(), k.epsilon(), k.relation().json());
+        out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics %s%n", k.certifiedEpsilon(), k.epsilon(), k.relation().json(),
+                k.latticeSampler().map(l -> "exact (lattice 2^" + l.exponent() + " Z^" + k.dimension() + ", noise proportional to exp(-" + l.rate()
+                        + " ||z||_K) in lattice units, sampled with integer arithmetic)").orElse("idealized (floating point; the caller must opt in)"));
         out.printf("sensitivity  %s%n", k.pointSource().isPresent() ? "re-checked at load: " + k.pointCount() + " adjacent points (" + k.pointSource().get().json()
                 + "), each with its negative, have gauge <= sensitivity (largest " + k.largestPointGauge().orElseThrow() + ")"
                 : "the designer's certified bound (no adjacent points stored: a curved statistic)");

@@ -7,6 +7,7 @@ import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.random.RandomBits;
 import org.optimech.runtime.random.SecureRandomBits;
@@ -149,11 +150,13 @@ final class SampleCommand implements Callable<Integer> {
                         + parts[j] + "\"");
             }
         }
-        err.println("optimech: warning: " + file + " has numerics \"idealized\": K-norm noise drawn in floating point is exact in distribution only over "
-                + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
-                + "NumericsPolicy.ALLOW_IDEALIZED.");
-        err.flush();
-        KNormMechanism m = KNormMechanism.of(k, NumericsPolicy.ALLOW_IDEALIZED);
+        if (k.numerics() == Numerics.IDEALIZED) {
+            err.println("optimech: warning: " + file + " has numerics \"idealized\": K-norm noise drawn in floating point is exact in distribution only over "
+                    + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
+                    + "NumericsPolicy.ALLOW_IDEALIZED. Design with --numerics exact for a lattice release.");
+            err.flush();
+        }
+        KNormMechanism m = KNormMechanism.of(k, k.numerics() == Numerics.EXACT ? NumericsPolicy.EXACT_ONLY : NumericsPolicy.ALLOW_IDEALIZED);
         RandomBits bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder line = new StringBuilder();

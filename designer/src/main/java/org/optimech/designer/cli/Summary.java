@@ -113,8 +113,15 @@ final class Summary {
                 k.noiseDimension());
         out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g", c.name(),
                 c.covarianceTrace())).toArray(String[]::new)));
-        out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
-                + "and CLI require an opt-in)%n", k.noiseEpsilon(), k.sensitivity());
+        if (k.latticeSampler().isPresent()) {
+            var l = k.latticeSampler().get();
+            out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "
+                    + "sensitivity %s including the rounding, integer-arithmetic noise)%n", k.noiseEpsilon(), k.sensitivity(), l.exponent(), k.dimension(),
+                    org.optimech.runtime.exact.Rational.of(k.noiseEpsilon()).divide(l.rate()));
+        } else {
+            out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
+                    + "and CLI require an opt-in; --numerics exact releases on a lattice)%n", k.noiseEpsilon(), k.sensitivity());
+        }
         out.printf("  sensitivity  %s%n", k.pointSource().isPresent() ? "re-checked exactly at load against " + k.pointCount() + " adjacent points ("
                 + k.pointSource().get().json() + "; largest gauge " + k.largestPointGauge().orElseThrow() + ")"
                 : "the designer's certified bound (curved S_T); not re-derivable at load");

@@ -97,6 +97,7 @@ final class VerifyCommand implements Callable<Integer> {
                 b.put("sensitivity_rechecked", k.pointSource().isPresent());
                 b.put("adjacent_points", k.pointCount());
                 k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
+                k.latticeSampler().ifPresent(l -> b.put("lattice_spacing", "2^" + l.exponent()).put("lattice_noise_rate", l.rate().toString()));
             } else if (s instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
                 b.put("grid_points", g.grid().length);
                 b.put("kernel", g.kernel());

@@ -77,6 +77,43 @@ public final class KNormSpecs {
      * @throws InvalidSpecException if the runtime refuses the body (a bug: reported, never written)
      */
     public static KNormSpec toSpec(KNormProblem p, KNormComparison.Result r, String body, BodyForm form, Instant created) throws InvalidSpecException {
+        return toSpec(p, r, body, form, null, created);
+    }
+
+    /**
+     * A lattice release: a fixed spacing exponent e (spacing 2^e), or {@link #auto()}: the largest e with
+     * Δ/2^e ≥ 1024·ρ (ρ the body's rounding term), so the lattice inflates the noise scale by at most 1 + 1/1024.
+     */
+    public record Lattice(Integer exponent) {
+        public Lattice {
+            if (exponent != null && (exponent < -60 || exponent > 60)) {
+                throw new IllegalArgumentException("lattice exponent must be in [-60, 60]. Provided value: " + exponent);
+            }
+        }
+
+        public static Lattice auto() {
+            return new Lattice(null);
+        }
+
+        public static Lattice of(int exponent) {
+            return new Lattice(exponent);
+        }
+    }
+
+    /** The largest power-of-two spacing 2^e with Δ/2^e ≥ 1024·ρ, e clamped to [−60, 60]. */
+    static int autoExponent(BigDecimal sensitivity, org.optimech.runtime.exact.Rational roundingTerm) {
+        double l = (Math.log(sensitivity.doubleValue()) - Math.log(1024 * roundingTerm.doubleValue())) / Math.log(2);
+        return Math.max(-60, Math.min(60, (int) Math.floor(l)));
+    }
+
+    /**
+     * As {@link #toSpec(KNormProblem, KNormComparison.Result, String, BodyForm, Instant)}, released on the lattice
+     * 2^e·ℤ^d with exact noise ({@code numerics: exact}) when {@code lattice} is not null.
+     *
+     * @throws IllegalArgumentException also when the stored body has no exact lattice sampler (l2, search, a subspace)
+     */
+    public static KNormSpec toSpec(KNormProblem p, KNormComparison.Result r, String body, BodyForm form, Lattice lattice, Instant created)
+            throws InvalidSpecException {
         String name = body == null ? r.selected().name() : body;
         CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("body " + name + " was not compared; compared: " + names(r)));
@@ -117,8 +154,36 @@ public final class KNormSpecs {
             }
             m.put("adjacent_points", JsonObject.builder().put("source", p.pointsAsserted() ? "asserted" : "exact").put("points", JsonArray.of(rows)).build());
         }
-        JsonObject design = designBlock(p, r, name, form, bodyNote);
-        return KNormSpec.of(m.build(), p.relation(), p.epsilon(), p.epsilon(), design, DesignSpecs.provenance(created));
+        JsonObject.Builder design = designBlock(p, r, name, form, bodyNote);
+        if (lattice != null) {
+            org.optimech.runtime.exact.Rational deltaL;
+            int latticeExponent;
+            try {
+                JsonObject plain = m.build();
+                if (lattice.exponent() != null) {
+                    latticeExponent = lattice.exponent();
+                } else {
+                    // Δ_L at spacing 1 is Δ + ρ
+                    org.optimech.runtime.exact.Rational rho = KNormSpec.latticeSensitivity(plain, 0)
+                            .subtract(org.optimech.runtime.exact.Rational.of(new BigDecimal(plain.get("sensitivity").orElseThrow().asString())));
+                    latticeExponent = autoExponent(new BigDecimal(plain.get("sensitivity").orElseThrow().asString()), rho);
+                }
+                deltaL = KNormSpec.latticeSensitivity(plain, latticeExponent);
+            } catch (InvalidSpecException e) {
+                throw new IllegalArgumentException("cannot release body " + name + " on a lattice: " + e.detail(), e);
+            }
+            m.put("lattice", JsonObject.builder().put("spacing_exponent", latticeExponent).put("lattice_sensitivity", deltaL.toString()).build());
+            double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
+            design.put("lattice", JsonObject.builder()
+                    .put("spacing", "2^" + latticeExponent)
+                    .put("lattice_sensitivity", deltaL.toString())
+                    .put("noise_scale_inflation", inflation)
+                    .put("note", "exact lattice release (docs/LATTICE_KNORM.md): the statistic is rounded to the lattice and lattice noise with "
+                            + "P(z) proportional to exp(-epsilon ||z||_K / lattice_sensitivity) is added; the rounding term in lattice_sensitivity "
+                            + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
+                    .build());
+        }
+        return KNormSpec.of(m.build(), p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
     }
 
     private static String names(KNormComparison.Result r) {
@@ -273,7 +338,7 @@ public final class KNormSpecs {
                 .put("acceptance_rate", rate.stripTrailingZeros().toPlainString()).put("max_attempts", (long) attempts).build();
     }
 
-    private static JsonObject designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
+    private static JsonObject.Builder designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
         List<JsonValue> rows = new ArrayList<>();
         for (CandidateReport c : r.candidates()) {
             rows.add(JsonObject.builder()
@@ -300,7 +365,6 @@ public final class KNormSpecs {
                 .put("optimality", "the selected body minimises " + r.criterion().json() + " among the compared candidates only; the hull of S_T is "
                         + "optimal in the line-conditional (Awan-Slavkovic) order, not necessarily for the criterion, and the search candidate is a heuristic")
                 .put("sensitivity_check", p.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
-                        : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load")
-                .build();
+                        : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load");
     }
 }

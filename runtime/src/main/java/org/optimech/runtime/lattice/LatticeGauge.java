@@ -11,8 +11,8 @@ import org.optimech.runtime.exact.Rational;
  *   <li>the <b>rounding term</b> ρ = max over u in [−1, 1]^d of ‖u‖_K, which bounds the K-norm of the
  *       difference of two rounding errors (each in [−1/2, 1/2]^d): d for ℓ1, 1 for ℓ∞, and
  *       max_f ‖a_f‖₁/b_f for K = {x : a_f·x ≤ b_f} (a linear function's maximum over the cube);</li>
- *   <li>a <b>coordinate bound</b> M with K ⊆ [−M, M]^d, i.e. ‖z‖∞ ≤ M·‖z‖_K, which makes the ℓ∞ proposal
- *       of the rejection sampler dominate the target.</li>
+ *   <li><b>coordinate bounds</b> M_j with K ⊆ ∏_j [−M_j, M_j], i.e. |z_j| ≤ M_j·‖z‖_K, which make the box
+ *       proposal of the rejection sampler dominate the target.</li>
  * </ul>
  * Immutable.
  */
@@ -26,7 +26,7 @@ public abstract class LatticeGauge {
         this.dimension = dimension;
     }
 
-    /** The ℓ1 ball: ‖z‖₁, ρ = d, M = 1. */
+    /** The ℓ1 ball: ‖z‖₁, ρ = d, M_j = 1. */
     public static LatticeGauge l1(int dimension) {
         return new LatticeGauge(dimension) {
             @Override
@@ -45,8 +45,8 @@ public abstract class LatticeGauge {
             }
 
             @Override
-            public Rational coordinateBound() {
-                return Rational.of(BigInteger.ONE);
+            public Rational[] coordinateBounds() {
+                return ones(dimension());
             }
 
             @Override
@@ -56,7 +56,7 @@ public abstract class LatticeGauge {
         };
     }
 
-    /** The ℓ∞ ball: ‖z‖∞, ρ = 1, M = 1. */
+    /** The ℓ∞ ball: ‖z‖∞, ρ = 1, M_j = 1. */
     public static LatticeGauge linf(int dimension) {
         return new LatticeGauge(dimension) {
             @Override
@@ -71,8 +71,8 @@ public abstract class LatticeGauge {
             }
 
             @Override
-            public Rational coordinateBound() {
-                return Rational.of(BigInteger.ONE);
+            public Rational[] coordinateBounds() {
+                return ones(dimension());
             }
 
             @Override
@@ -84,20 +84,26 @@ public abstract class LatticeGauge {
 
     /**
      * The body {x : a_f·x ≤ b_f for every f} with integer normals a_f and rational offsets b_f &gt; 0, whose gauge is
-     * max_f (a_f·z)/b_f. The caller certifies that the body is bounded and inside [−M, M]^d (for a polytope, from its
-     * exactly checked vertices; for half-spaces, from the box among the rows).
+     * max_f (a_f·z)/b_f. The caller certifies that the body is bounded and inside ∏_j [−M_j, M_j] (for a polytope, from
+     * its exactly checked vertices; for half-spaces, from the box among the rows).
      */
-    public static LatticeGauge facets(BigInteger[][] normals, Rational[] offsets, Rational coordinateBound) {
+    public static LatticeGauge facets(BigInteger[][] normals, Rational[] offsets, Rational[] coordinateBounds) {
         Objects.requireNonNull(normals, "normals");
         Objects.requireNonNull(offsets, "offsets");
-        Objects.requireNonNull(coordinateBound, "coordinateBound");
+        Objects.requireNonNull(coordinateBounds, "coordinateBounds");
         if (normals.length == 0 || normals.length != offsets.length) {
             throw new IllegalArgumentException("need at least one facet and one offset per normal. Provided: " + normals.length + " normals, " + offsets.length + " offsets");
         }
-        if (coordinateBound.signum() <= 0) {
-            throw new IllegalArgumentException("coordinateBound must be > 0. Provided value: " + coordinateBound);
-        }
         int d = normals[0].length;
+        if (coordinateBounds.length != d) {
+            throw new IllegalArgumentException("need one coordinate bound per dimension (" + d + "). Provided: " + coordinateBounds.length);
+        }
+        Rational[] bounds = coordinateBounds.clone();
+        for (Rational m : bounds) {
+            if (m.signum() <= 0) {
+                throw new IllegalArgumentException("coordinate bounds must be > 0. Provided value: " + m);
+            }
+        }
         BigInteger[][] a = new BigInteger[normals.length][];
         Rational rho = Rational.ZERO;
         for (int f = 0; f < normals.length; f++) {
@@ -155,8 +161,8 @@ public abstract class LatticeGauge {
             }
 
             @Override
-            public Rational coordinateBound() {
-                return coordinateBound;
+            public Rational[] coordinateBounds() {
+                return bounds.clone();
             }
 
             @Override
@@ -177,8 +183,14 @@ public abstract class LatticeGauge {
     /** ρ: the largest K-norm of a vector in [−1, 1]^d. */
     public abstract Rational roundingTerm();
 
-    /** M with K ⊆ [−M, M]^d. */
-    public abstract Rational coordinateBound();
+    /** M_j with K ⊆ ∏_j [−M_j, M_j] (a copy). */
+    public abstract Rational[] coordinateBounds();
+
+    private static Rational[] ones(int d) {
+        Rational[] r = new Rational[d];
+        java.util.Arrays.fill(r, Rational.of(BigInteger.ONE));
+        return r;
+    }
 
     /** {@code l1}, {@code linf} or {@code facets}. */
     public abstract String name();

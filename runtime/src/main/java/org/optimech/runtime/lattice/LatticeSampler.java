@@ -15,9 +15,10 @@ import org.optimech.runtime.random.RandomBits;
  *
  * <ul>
  *   <li>ℓ1: independent two-sided geometric coordinates (the density factorizes);</li>
- *   <li>ℓ∞: a radius K from {@link CubeRadius}, then a uniform point of {−K, …, K}^d;</li>
- *   <li>rational facets: an ℓ∞ proposal at rate r/M (M the body's coordinate bound) accepted with probability
- *       exp(−r·(‖z‖_K − ‖z‖∞/M)), an exact Bernoulli since the exponent is a non-negative rational.</li>
+ *   <li>ℓ∞: a radius K and a uniform point of {−K, …, K}^d from {@link BoxRadius};</li>
+ *   <li>rational facets: a proposal ∝ exp(−s·h(z)), h(z) = max_j ⌊|z_j|/m_j⌋ with integer half-widths m_j roughly
+ *       proportional to the body's coordinate bounds M_j and s = r·min_j m_j/M_j (so s·h ≤ r‖·‖_K), accepted with
+ *       probability exp(−(r‖z‖_K − s·h(z))), an exact Bernoulli since the exponent is a non-negative rational.</li>
  * </ul>
  * Immutable and thread-safe; each call takes its own {@link RandomBits}.
  */
@@ -28,8 +29,8 @@ public final class LatticeSampler {
     private final LatticeGauge gauge;
     private final int exponent;
     private final Rational rate;
-    private final CubeRadius cube;
-    private final Rational proposalRatio; // 1/M for facets
+    private final BoxRadius box;
+    private final Rational proposalRate; // s for facets
     private final long maxAttempts;
 
     private LatticeSampler(LatticeGauge gauge, int exponent, Rational rate, long maxAttempts) {
@@ -37,15 +38,30 @@ public final class LatticeSampler {
         this.exponent = exponent;
         this.rate = rate;
         this.maxAttempts = maxAttempts;
-        boolean facets = gauge.name().equals("facets");
-        this.proposalRatio = facets ? Rational.of(BigInteger.ONE).divide(gauge.coordinateBound()) : null;
-        this.cube = gauge.name().equals("l1") ? null : new CubeRadius(gauge.dimension(), facets ? rate.multiply(proposalRatio) : rate);
+        int d = gauge.dimension();
+        long[] m = new long[d];
+        java.util.Arrays.fill(m, 1);
+        if (gauge.name().equals("facets")) {
+            // m_j ≈ c·M_j with c = 0.05/r: the proposal's level steps cost about e^{-0.05}, and m_j/M_j is nearly constant
+            Rational[] bounds = gauge.coordinateBounds();
+            double c = 0.05 / rate.doubleValue();
+            Rational s = null;
+            for (int j = 0; j < d; j++) {
+                m[j] = (long) Math.max(1, Math.min(1L << 30, Math.ceil(c * bounds[j].doubleValue())));
+                Rational sj = rate.multiply(Rational.of(BigInteger.valueOf(m[j]))).divide(bounds[j]);
+                s = s == null || sj.compareTo(s) < 0 ? sj : s;
+            }
+            this.proposalRate = s;
+        } else {
+            this.proposalRate = rate;
+        }
+        this.box = gauge.name().equals("l1") ? null : new BoxRadius(m, proposalRate);
     }
 
     /**
      * The sampler for noise ∝ exp(−rate·‖z‖_K) on the lattice 2^exponent·ℤ^d.
      *
-     * @param maxAttempts cap on ℓ∞ proposals per draw for a facet body (the caller derives it from the acceptance rate); ignored otherwise
+     * @param maxAttempts cap on box proposals per draw for a facet body (the caller derives it from the acceptance rate); ignored otherwise
      * @throws IllegalArgumentException for a rate ≤ 0, an exponent outside [−60, 60], or a rate too large for the radius sampler
      */
     public static LatticeSampler of(LatticeGauge gauge, int exponent, Rational rate, long maxAttempts) {
@@ -101,14 +117,14 @@ public final class LatticeSampler {
                 }
                 return z;
             case "linf":
-                return uniformInCube(cube.sample(random), random);
+                return box.uniformInBox(box.sample(random), random);
             default:
                 for (long attempt = 0; attempt < maxAttempts; attempt++) {
-                    z = uniformInCube(cube.sample(random), random);
-                    // r·‖z‖_K − (r/M)·‖z‖∞ ≥ 0 because ‖z‖∞ ≤ M‖z‖_K
-                    Rational excess = rate.multiply(gauge.of(z).subtract(proposalRatio.multiply(Rational.of(BigInteger.valueOf(LatticeGauge.maxAbs(z))))));
+                    z = box.uniformInBox(box.sample(random), random);
+                    // r·‖z‖_K − s·h(z) ≥ 0 because s·h(z) ≤ r·max_j |z_j|/M_j ≤ r·‖z‖_K
+                    Rational excess = rate.multiply(gauge.of(z)).subtract(proposalRate.multiply(Rational.of(BigInteger.valueOf(box.level(z)))));
                     if (excess.signum() < 0) {
-                        throw new IllegalStateException("the body is not inside [-M, M]^d for the stored M = " + gauge.coordinateBound() + ": refusing to sample");
+                        throw new IllegalStateException("the body is not inside the stored coordinate bounds: refusing to sample");
                     }
                     if (ExactBernoulli.bernoulliExpMinus(excess.numerator(), excess.denominator(), random)) {
                         return z;
@@ -116,17 +132,6 @@ public final class LatticeSampler {
                 }
                 throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
         }
-    }
-
-    /** A uniform point of {−K, …, K}^d. */
-    private long[] uniformInCube(BigInteger radius, RandomBits random) {
-        long k = radius.longValueExact();
-        long width = Math.addExact(Math.multiplyExact(2, k), 1);
-        long[] z = new long[gauge.dimension()];
-        for (int j = 0; j < z.length; j++) {
-            z[j] = ExactBernoulli.uniformBelow(width, random) - k;
-        }
-        return z;
     }
 
     /**

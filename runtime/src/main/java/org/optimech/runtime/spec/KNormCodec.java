@@ -133,6 +133,23 @@ final class KNormCodec {
     }
 
     /**
+     * Δ_L = Δ/2^e + ρ for a mechanism block without a lattice (the designer's way to fill in {@code lattice_sensitivity}),
+     * derived by the same code the loader checks it with.
+     */
+    static Rational latticeSensitivity(JsonObject mech, int exponent) throws FieldException {
+        int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
+        if (mech.has("subspace")) {
+            throw new FieldException(P + "/subspace", "a lattice release needs a full-dimensional body; this statistic's adjacent outputs span a proper subspace");
+        }
+        Body body = readBody(Fields.object(Fields.member(mech, "body", P), P + "/body"), d);
+        if (body.lattice == null) {
+            throw new FieldException(P + "/body", "the lattice mechanism is exact for l1 and linf balls and for bodies with rational facets (polytope, halfspaces) only");
+        }
+        BigDecimal delta = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
+        return LatticeSampler.latticeSensitivity(Rational.of(delta), exponent, body.lattice);
+    }
+
+    /**
      * The lattice block: γ = 2^spacing_exponent, Δ_L = Δ/γ + ρ re-derived exactly and compared with the stored value, and
      * the exact sampler at rate noise_epsilon/Δ_L (docs/LATTICE_KNORM.md).
      */
@@ -538,22 +555,26 @@ final class KNormCodec {
                 return facets.within(raw, rawT, y, t);
             }
         };
-        // The checked simplices tile the boundary of {facets}, so it is the vertices' hull: M = the largest |vertex coordinate|.
-        BigInteger m = BigInteger.ZERO;
-        for (BigInteger[] v : scaled) {
-            for (BigInteger x : v) {
-                m = m.max(x.abs());
+        // The checked simplices tile the boundary of {facets}, so it is the vertices' hull: M_j = the largest |vertex coordinate j|.
+        Rational[] bounds = new Rational[k];
+        Rational unitScale = Rational.of(Dyadic.powerOfTwo(shift));
+        double logBox = 0;
+        for (int j = 0; j < k; j++) {
+            BigInteger m = BigInteger.ZERO;
+            for (BigInteger[] v : scaled) {
+                m = m.max(v[j].abs());
             }
+            bounds[j] = Rational.of(m).divide(unitScale);
+            logBox += Math.log(2 * bounds[j].doubleValue());
         }
-        Rational bound = Rational.of(m).divide(Rational.of(Dyadic.powerOfTwo(shift)));
-        body.lattice = LatticeGauge.facets(facets.normals, facets.offsets, bound);
+        body.lattice = LatticeGauge.facets(facets.normals, facets.offsets, bounds);
         BigInteger total = BigInteger.ZERO;
         for (BigInteger dt : dets) {
             total = total.add(dt);
         }
-        // vol = Σ|det|/(k!·2^{shift·k}) against (2M)^k, in logarithms
+        // vol = Σ|det|/(k!·2^{shift·k}) against ∏(2M_j), in logarithms
         double logVol = Math.log(new BigDecimal(total).doubleValue()) - logFactorial(k) - shift * k * Math.log(2);
-        body.latticeAcceptance = Math.min(1, Math.exp(logVol - k * Math.log(2 * bound.doubleValue())));
+        body.latticeAcceptance = Math.min(1, Math.exp(logVol - logBox));
         return body;
     }
 
@@ -708,25 +729,26 @@ final class KNormCodec {
                 return facets.within(raw, rawT, y, t);
             }
         };
-        // the body is {facets} ∩ box: the box's 2k sides join the facet rows, and M is the box's largest |side|
+        // the body is {facets} ∩ box: the box's 2k sides join the facet rows, and M_j is the box's larger |side| on axis j
         BigInteger[][] rows = Arrays.copyOf(facets.normals, facets.normals.length + 2 * k);
         Rational[] offs = Arrays.copyOf(facets.offsets, rows.length);
-        Rational bound = Rational.ZERO;
+        Rational[] bounds = new Rational[k];
         double boxVolume = 1;
+        double outerVolume = 1;
         for (int j = 0; j < k; j++) {
             for (int side = 0; side < 2; side++) {
                 BigInteger[] row = new BigInteger[k];
                 Arrays.fill(row, BigInteger.ZERO);
                 row[j] = side == 0 ? BigInteger.ONE : BigInteger.ONE.negate();
-                Rational off = Rational.of(side == 0 ? upper[j] : -lower[j]);
                 rows[facets.normals.length + 2 * j + side] = row;
-                offs[facets.normals.length + 2 * j + side] = off;
-                bound = off.compareTo(bound) > 0 ? off : bound;
+                offs[facets.normals.length + 2 * j + side] = Rational.of(side == 0 ? upper[j] : -lower[j]);
             }
+            bounds[j] = Rational.of(Math.max(upper[j], -lower[j]));
             boxVolume *= upper[j] - lower[j];
+            outerVolume *= 2 * bounds[j].doubleValue();
         }
-        body.lattice = LatticeGauge.facets(rows, offs, bound);
-        body.latticeAcceptance = Math.min(1, rate.doubleValue() * boxVolume / Math.pow(2 * bound.doubleValue(), k));
+        body.lattice = LatticeGauge.facets(rows, offs, bounds);
+        body.latticeAcceptance = Math.min(1, rate.doubleValue() * boxVolume / outerVolume);
         return body;
     }
 

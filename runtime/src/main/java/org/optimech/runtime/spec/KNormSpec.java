@@ -3,6 +3,8 @@ package org.optimech.runtime.spec;
 import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.Optional;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.lattice.LatticeSampler;
@@ -67,6 +69,20 @@ public final class KNormSpec implements MechanismSpec {
     public static KNormSpec of(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design,
             JsonObject provenance) throws InvalidSpecException {
         return KNormCodec.build(mechanism, relation, epsilon, certifiedEpsilon, design, provenance);
+    }
+
+    /**
+     * The lattice sensitivity Δ_L = Δ/2^exponent + ρ that a {@code lattice} block for this mechanism block must state (ρ the
+     * body's rounding term); the loader re-derives it the same way.
+     *
+     * @throws InvalidSpecException when the block is invalid or its body has no exact lattice sampler (l2, linear image, subspace)
+     */
+    public static Rational latticeSensitivity(JsonObject mechanism, int exponent) throws InvalidSpecException {
+        try {
+            return KNormCodec.latticeSensitivity(mechanism, exponent);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
     }
 
     @Override

@@ -27,13 +27,13 @@ class LatticeSamplerTest {
     }
 
     static LatticeGauge hexagon() {
-        return LatticeGauge.facets(HEXAGON, HEXAGON_OFFSETS, r(2));
+        return LatticeGauge.facets(HEXAGON, HEXAGON_OFFSETS, new Rational[] {r(2), r(1)});
     }
 
     @Test
     void typeBEulerianMixtureReproducesTheCubeCountsExactly() {
         for (int d = 1; d <= 12; d++) {
-            BigInteger[] b = CubeRadius.eulerianB(d);
+            BigInteger[] b = BoxRadius.eulerianB(d);
             BigInteger sum = BigInteger.ZERO;
             for (BigInteger v : b) {
                 assertTrue(v.signum() > 0, "b_j > 0 for d = " + d);
@@ -47,14 +47,37 @@ class LatticeSamplerTest {
             for (int k = 0; k <= 80; k++) {
                 BigInteger s = BigInteger.ZERO;
                 for (int j = 0; j <= d; j++) {
-                    s = s.add(b[j].multiply(CubeRadius.binomial(k - j + d, d)));
+                    s = s.add(b[j].multiply(BoxRadius.binomial(k - j + d, d)));
                 }
                 assertEquals(BigInteger.valueOf(2L * k + 1).pow(d), s, "d = " + d + ", k = " + k);
             }
         }
         // known values: B_2(x) = 1 + 6x + x^2, B_3(x) = 1 + 23x + 23x^2 + x^3
-        assertEquals(java.util.List.of(BigInteger.ONE, BigInteger.valueOf(6), BigInteger.ONE), java.util.List.of(CubeRadius.eulerianB(2)));
-        assertEquals(java.util.List.of(BigInteger.ONE, BigInteger.valueOf(23), BigInteger.valueOf(23), BigInteger.ONE), java.util.List.of(CubeRadius.eulerianB(3)));
+        assertEquals(java.util.List.of(BigInteger.ONE, BigInteger.valueOf(6), BigInteger.ONE), java.util.List.of(BoxRadius.eulerianB(2)));
+        assertEquals(java.util.List.of(BigInteger.ONE, BigInteger.valueOf(23), BigInteger.valueOf(23), BigInteger.ONE), java.util.List.of(BoxRadius.eulerianB(3)));
+    }
+
+    @Test
+    void boxMixturesReproduceTheBoxCountsWithNonNegativeCoefficients() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(8);
+        for (int trial = 0; trial < 200; trial++) {
+            int d = 1 + rnd.nextInt(7);
+            long[] m = new long[d];
+            for (int j = 0; j < d; j++) {
+                m[j] = 1 + rnd.nextLong(trial < 100 ? 5 : 100_000);
+            }
+            BigInteger[] b = BoxRadius.coefficients(m);
+            for (BigInteger v : b) {
+                assertTrue(v.signum() >= 0, "b >= 0 for m = " + java.util.Arrays.toString(m));
+            }
+            for (int k = 0; k <= 40; k++) {
+                BigInteger s = BigInteger.ZERO;
+                for (int j = 0; j <= d; j++) {
+                    s = s.add(b[j].multiply(BoxRadius.binomial(k - j + d, d)));
+                }
+                assertEquals(BoxRadius.count(m, k), s, "m = " + java.util.Arrays.toString(m) + ", k = " + k);
+            }
+        }
     }
 
     @Test
@@ -67,7 +90,7 @@ class LatticeSamplerTest {
             {BigInteger.ZERO, BigInteger.valueOf(-2), BigInteger.ZERO}, {BigInteger.ZERO, BigInteger.valueOf(2), BigInteger.valueOf(5)},
             {BigInteger.ZERO, BigInteger.ZERO, BigInteger.valueOf(-1)}};
         Rational[] b = {new Rational(BigInteger.valueOf(7), BigInteger.valueOf(2)), r(1), r(3), new Rational(BigInteger.ONE, BigInteger.valueOf(3)), r(2)};
-        LatticeGauge g = LatticeGauge.facets(n, b, r(100));
+        LatticeGauge g = LatticeGauge.facets(n, b, new Rational[] {r(100), r(100), r(100)});
         Rational brute = Rational.ZERO;
         for (int mask = 0; mask < 8; mask++) {
             long[] u = {(mask & 1) == 0 ? -1 : 1, (mask & 2) == 0 ? -1 : 1, (mask & 4) == 0 ? -1 : 1};
