@@ -2,8 +2,11 @@ package org.optimech.runtime;
 
 import java.util.Objects;
 import java.util.OptionalInt;
+import org.optimech.runtime.discrete.ConstantTimeTable;
+import org.optimech.runtime.discrete.GeometricTable;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.Remap;
+import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.discrete.TableSampler;
 import org.optimech.runtime.noise.DiscreteLaplace;
 import org.optimech.runtime.random.RandomBits;
@@ -21,19 +24,45 @@ import org.optimech.runtime.spec.DiscreteSpec;
 public final class DiscreteMechanism {
     private final DiscreteSpec spec;
     private final IndexSampler sampler;
+    private final SamplingMode mode;
 
     /** Draws an output index for an input index. */
     private interface IndexSampler {
         int sample(int input, RandomBits random);
     }
 
-    private DiscreteMechanism(DiscreteSpec spec) {
+    private DiscreteMechanism(DiscreteSpec spec, SamplingMode mode) {
         this.spec = spec;
+        this.mode = mode;
         if (spec instanceof DiscreteMechanismSpec d) {
-            this.sampler = TableSampler.of(d.weights())::sample;
+            this.sampler = mode == SamplingMode.FAST ? TableSampler.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
         } else {
-            this.sampler = geometricRemap((GeometricRemapSpec) spec);
+            this.sampler = mode == SamplingMode.FAST ? geometricRemap((GeometricRemapSpec) spec) : constantTimeGeometricRemap((GeometricRemapSpec) spec);
         }
+    }
+
+    /**
+     * The truncated geometric as a certified dyadic table (see {@link GeometricTable}), then the remap's rows padded to
+     * one width: two fixed-size table scans per sample.
+     */
+    private static IndexSampler constantTimeGeometricRemap(GeometricRemapSpec g) {
+        ConstantTimeTable noise = ConstantTimeTable.of(GeometricTable.of(g.inputs().size(), g.noiseEpsilon(), g.privacy().certifiedEpsilon()));
+        Remap remap = g.remap();
+        java.math.BigInteger[][] rows = new java.math.BigInteger[remap.rows()][];
+        int[][] outputs = new int[remap.rows()][];
+        for (int z = 0; z < rows.length; z++) {
+            long[] w = remap.weights(z);
+            rows[z] = new java.math.BigInteger[w.length];
+            for (int k = 0; k < w.length; k++) {
+                rows[z][k] = java.math.BigInteger.valueOf(w[k]);
+            }
+            outputs[z] = remap.outputs(z);
+        }
+        ConstantTimeTable post = ConstantTimeTable.of(remap.bits(), rows);
+        return (input, random) -> {
+            int z = noise.sample(input, random);
+            return outputs[z][post.sample(z, random)];
+        };
     }
 
     private static IndexSampler geometricRemap(GeometricRemapSpec g) {
@@ -48,7 +77,22 @@ public final class DiscreteMechanism {
 
     /** A mechanism for a validated spec (see {@link org.optimech.runtime.spec.SpecLoader}). */
     public static DiscreteMechanism of(DiscreteSpec spec) {
-        return new DiscreteMechanism(Objects.requireNonNull(spec, "spec"));
+        return of(spec, SamplingMode.FAST);
+    }
+
+    /**
+     * A mechanism sampling in the given mode: {@link SamplingMode#CONSTANT_TIME} spends a fixed number of random bits and
+     * operations per sample (a geometric-remap spec is compiled into a certified table first; very large ones are refused).
+     *
+     * @throws IllegalArgumentException when a constant-time table would be too large (the message gives the size)
+     */
+    public static DiscreteMechanism of(DiscreteSpec spec, SamplingMode mode) {
+        return new DiscreteMechanism(Objects.requireNonNull(spec, "spec"), Objects.requireNonNull(mode, "mode"));
+    }
+
+    /** The sampling mode this mechanism runs. */
+    public SamplingMode mode() {
+        return mode;
     }
 
     /**

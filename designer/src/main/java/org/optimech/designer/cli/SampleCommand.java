@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
@@ -42,6 +43,11 @@ final class SampleCommand implements Callable<Integer> {
                     + "the seed can remove the noise.")
     Long seed;
 
+    @Option(names = "--sampling", paramLabel = "MODE", defaultValue = "fast",
+            description = "Discrete specs: fast, or constant-time (fixed random bits and operations per sample; a geometric-remap spec is compiled into "
+                    + "a certified table first; docs/THREAT_MODEL.md). Default: ${DEFAULT-VALUE}.")
+    String sampling;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -58,7 +64,18 @@ final class SampleCommand implements Callable<Integer> {
         if (loaded instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
             return function(g, err);
         }
-        DiscreteMechanism m = DiscreteMechanism.of(loaded);
+        if (!sampling.equals("fast") && !sampling.equals("constant-time")) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling must be fast or constant-time. Provided value: " + sampling);
+        }
+        if (!(loaded instanceof org.optimech.runtime.spec.DiscreteSpec d)) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": spec kind " + loaded.kind() + " cannot be sampled here");
+        }
+        DiscreteMechanism m;
+        try {
+            m = DiscreteMechanism.of(d, sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling constant-time: " + e.getMessage(), e);
+        }
         int row;
         try {
             row = m.inputIndex(input);

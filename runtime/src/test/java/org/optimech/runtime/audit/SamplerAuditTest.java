@@ -83,6 +83,42 @@ class SamplerAuditTest {
         }
     }
 
+    /** Constant-time sampling of the same specs: the compiled geometric table and the padded table scans. */
+    @Test
+    void constantTimeSamplers() throws Exception {
+        DiscreteMechanism g = DiscreteMechanism.of(identityGeometric(10, "1"), org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
+        for (int a : new int[] {0, 5}) {
+            PrivacyAudit.Result r = audit(b -> g.sampleIndex(a, b), b -> g.sampleIndex(a + 1, b), 11, 1, 50 + a);
+            assertFalse(r.violation(), a + ": " + r);
+        }
+        DiscreteMechanism t = DiscreteMechanism.of((org.optimech.runtime.spec.DiscreteSpec) SpecCodec.read(golden("count-path.json")),
+                org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
+        int outputs = t.spec().outputs().size();
+        double eps = t.spec().certifiedEpsilon().doubleValue();
+        PrivacyAudit.Result r = audit(b -> t.sampleIndex(0, b), b -> t.sampleIndex(1, b), outputs, eps, 55);
+        assertFalse(r.violation(), r.toString());
+    }
+
+    /** The exact lattice K-norm samplers (ℓ1 golden file and the hexagon on 2^-4 Z^2): bins along the neighbours' shift. */
+    @Test
+    void latticeKNormSamplers() throws Exception {
+        for (String name : new String[] {"knorm-l1-lattice.json", "knorm-hexagon-lattice.json"}) {
+            org.optimech.runtime.spec.KNormSpec spec = (org.optimech.runtime.spec.KNormSpec) SpecCodec.read(golden(name));
+            org.optimech.runtime.KNormMechanism m = org.optimech.runtime.KNormMechanism.of(spec, org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY);
+            double[] t0 = new double[spec.dimension()];
+            double[] t1 = new double[spec.dimension()];
+            t1[0] = name.contains("hexagon") ? 2 : 1; // an adjacent output of gauge Δ along the first axis
+            double scale = name.contains("hexagon") ? 2 : 1;
+            PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(m.release(t0, b)[0] / scale, -6, 7, 41), b -> PrivacyAudit.bin(m.release(t1, b)[0] / scale, -6, 7, 41),
+                    41, spec.certifiedEpsilon().doubleValue(), 60 + name.length());
+            assertFalse(r.violation(), name + ": " + r);
+            // this pair is lattice-aligned, so its true loss is rate·‖shift‖_K = ε·(Δ/γ)/Δ_L (below ε by the rounding term)
+            org.optimech.runtime.lattice.LatticeSampler ls = spec.latticeSampler().orElseThrow();
+            double loss = ls.rate().doubleValue() * ls.gauge().of(ls.round(t1)).doubleValue();
+            assertTrue(r.epsilonLowerBound() > 0.3 * loss, name + ": the audit sees the privacy loss " + loss + ": " + r);
+        }
+    }
+
     @Test
     void discreteLaplaceAndHistograms() {
         DiscreteLaplace z = DiscreteLaplace.of(new BigDecimal("0.5"));
