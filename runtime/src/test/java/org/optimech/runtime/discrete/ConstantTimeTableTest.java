@@ -38,6 +38,13 @@ class ConstantTimeTableTest {
         }
     }
 
+    /** A uniform integer below 2^bits from the seeded stream. */
+    static BigInteger randomBits(SplittableRandom rnd, int bits) {
+        byte[] b = new byte[(bits + 7) / 8];
+        rnd.nextBytes(b);
+        return new BigInteger(1, b).shiftRight(b.length * 8 - bits);
+    }
+
     static BigInteger[][] randomTable(SplittableRandom rnd, int rows, int cols, int bits) {
         BigInteger total = BigInteger.ONE.shiftLeft(bits);
         BigInteger[][] w = new BigInteger[rows][cols];
@@ -46,7 +53,7 @@ class ConstantTimeTableTest {
             for (int j = 0; j < cols - 1; j++) {
                 // some zero weights, some tiny, some large
                 int kind = rnd.nextInt(4);
-                BigInteger x = kind == 0 ? BigInteger.ZERO : kind == 1 ? BigInteger.ONE : new BigInteger(Math.max(1, bits), new java.util.Random(rnd.nextLong()));
+                BigInteger x = kind == 0 ? BigInteger.ZERO : kind == 1 ? BigInteger.ONE : randomBits(rnd, Math.max(1, bits));
                 w[i][j] = x.min(left);
                 left = left.subtract(w[i][j]);
             }
