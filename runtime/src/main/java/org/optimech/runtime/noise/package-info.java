@@ -5,6 +5,8 @@
  * <p>{@link org.optimech.runtime.noise.ExactBernoulli} draws Bernoulli(p/q) and Bernoulli(e^{-γ})
  * for rational p/q and γ; {@link org.optimech.runtime.noise.DiscreteLaplace} draws the two-sided
  * geometric distribution P(z) ∝ e^{-ε|z|} for a rational ε (Canonne, Kamath, Steinke 2020,
- * Algorithms 1 and 2).
+ * Algorithms 1 and 2), built on {@link org.optimech.runtime.noise.Geometric}, the one-sided geometric
+ * for big rational rates that the lattice K-norm samplers also use; {@link
+ * org.optimech.runtime.noise.DiscreteGaussian} is their Algorithm 3.
  */
 package org.optimech.runtime.noise;
