@@ -22,6 +22,7 @@ import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
 
@@ -156,22 +157,15 @@ public final class KNormSpecs {
         }
         JsonObject.Builder design = designBlock(p, r, name, form, bodyNote);
         if (lattice != null) {
-            org.optimech.runtime.exact.Rational deltaL;
-            int latticeExponent;
+            org.optimech.runtime.exact.Rational rho;
             try {
-                JsonObject plain = m.build();
-                if (lattice.exponent() != null) {
-                    latticeExponent = lattice.exponent();
-                } else {
-                    // Δ_L at spacing 1 is Δ + ρ
-                    org.optimech.runtime.exact.Rational rho = KNormSpec.latticeSensitivity(plain, 0)
-                            .subtract(org.optimech.runtime.exact.Rational.of(new BigDecimal(plain.get("sensitivity").orElseThrow().asString())));
-                    latticeExponent = autoExponent(new BigDecimal(plain.get("sensitivity").orElseThrow().asString()), rho);
-                }
-                deltaL = KNormSpec.latticeSensitivity(plain, latticeExponent);
+                rho = KNormSpec.latticeRoundingTerm(m.build());
             } catch (InvalidSpecException e) {
                 throw new IllegalArgumentException("cannot release body " + name + " on a lattice: " + e.detail(), e);
             }
+            BigDecimal stored = upDecimal(c.sensitivity());
+            int latticeExponent = lattice.exponent() != null ? lattice.exponent() : autoExponent(stored, rho);
+            org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(stored), latticeExponent, rho);
             m.put("lattice", JsonObject.builder().put("spacing_exponent", latticeExponent).put("lattice_sensitivity", deltaL.toString()).build());
             double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
             design.put("lattice", JsonObject.builder()

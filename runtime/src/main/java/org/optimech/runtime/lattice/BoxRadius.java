@@ -26,7 +26,6 @@ final class BoxRadius {
     private final BigInteger p;
     private final BigInteger q;
     private final long maxAttempts;
-    private final double acceptance;
 
     BoxRadius(long[] halfWidths, Rational rate) {
         if (rate.signum() <= 0) {
@@ -51,7 +50,7 @@ final class BoxRadius {
         for (int j = 0; j < b.length; j++) {
             num += new java.math.BigDecimal(b[j]).divide(new java.math.BigDecimal(s), java.math.MathContext.DECIMAL64).doubleValue() * Math.exp(-r * j);
         }
-        acceptance = num;
+        double acceptance = num;
         if (!(acceptance > 1e-6)) {
             throw new IllegalArgumentException("the lattice rate " + rate + " is too large for dimension " + dimension + ": the radius sampler would accept with probability "
                     + acceptance + " (choose a finer lattice: a smaller spacing)");
@@ -98,11 +97,6 @@ final class BoxRadius {
             r = r.multiply(BigInteger.valueOf(n - i)).divide(BigInteger.valueOf(i + 1));
         }
         return r;
-    }
-
-    /** The probability that one mixture-index proposal is accepted (for display and the attempt cap). */
-    double acceptance() {
-        return acceptance;
     }
 
     /** One radius K. */

@@ -80,11 +80,12 @@ public final class LatticeSampler {
     }
 
     /**
-     * The lattice sensitivity Δ_L = Δ/γ + ρ (in lattice units) for a statistic sensitivity Δ.
+     * The lattice sensitivity Δ_L = Δ/γ + ρ (in lattice units, γ = 2^exponent) for a statistic sensitivity Δ and the
+     * body's rounding term ρ ({@link LatticeGauge#roundingTerm()}).
      */
-    public static Rational latticeSensitivity(Rational sensitivity, int exponent, LatticeGauge gauge) {
+    public static Rational latticeSensitivity(Rational sensitivity, int exponent, Rational roundingTerm) {
         Rational scale = exponent >= 0 ? new Rational(BigInteger.ONE, BigInteger.ONE.shiftLeft(exponent)) : Rational.of(BigInteger.ONE.shiftLeft(-exponent));
-        return sensitivity.multiply(scale).add(gauge.roundingTerm());
+        return sensitivity.multiply(scale).add(roundingTerm);
     }
 
     public LatticeGauge gauge() {

@@ -133,10 +133,10 @@ final class KNormCodec {
     }
 
     /**
-     * Δ_L = Δ/2^e + ρ for a mechanism block without a lattice (the designer's way to fill in {@code lattice_sensitivity}),
+     * The rounding term ρ of a mechanism block's body (the designer's input for {@code lattice_sensitivity} = Δ/2^e + ρ),
      * derived by the same code the loader checks it with.
      */
-    static Rational latticeSensitivity(JsonObject mech, int exponent) throws FieldException {
+    static Rational latticeRoundingTerm(JsonObject mech) throws FieldException {
         int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
         if (mech.has("subspace")) {
             throw new FieldException(P + "/subspace", "a lattice release needs a full-dimensional body; this statistic's adjacent outputs span a proper subspace");
@@ -145,8 +145,7 @@ final class KNormCodec {
         if (body.lattice == null) {
             throw new FieldException(P + "/body", "the lattice mechanism is exact for l1 and linf balls and for bodies with rational facets (polytope, halfspaces) only");
         }
-        BigDecimal delta = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
-        return LatticeSampler.latticeSensitivity(Rational.of(delta), exponent, body.lattice);
+        return body.lattice.roundingTerm();
     }
 
     /**
@@ -165,7 +164,7 @@ final class KNormCodec {
         }
         int e = (int) Fields.integer(Fields.member(o, "spacing_exponent", lp), lp + "/spacing_exponent", -60, 60);
         String stored = Fields.string(Fields.member(o, "lattice_sensitivity", lp), lp + "/lattice_sensitivity");
-        Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(delta), e, body.lattice);
+        Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(delta), e, body.lattice.roundingTerm());
         Rational parsed = Rational.parse(stored).orElseThrow(() -> new FieldException(lp + "/lattice_sensitivity",
                 "must be an exact rational written as a string, such as \"1025\" or \"4097/4\". Provided value: " + Fields.quote(stored)));
         if (parsed.compareTo(deltaL) != 0) {

@@ -72,14 +72,14 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     /**
-     * The lattice sensitivity Δ_L = Δ/2^exponent + ρ that a {@code lattice} block for this mechanism block must state (ρ the
-     * body's rounding term); the loader re-derives it the same way.
+     * The rounding term ρ of a mechanism block's body: a {@code lattice} block for it must state
+     * {@code lattice_sensitivity} = Δ/2^e + ρ ({@link LatticeSampler#latticeSensitivity}); the loader re-derives it the same way.
      *
      * @throws InvalidSpecException when the block is invalid or its body has no exact lattice sampler (l2, linear image, subspace)
      */
-    public static Rational latticeSensitivity(JsonObject mechanism, int exponent) throws InvalidSpecException {
+    public static Rational latticeRoundingTerm(JsonObject mechanism) throws InvalidSpecException {
         try {
-            return KNormCodec.latticeSensitivity(mechanism, exponent);
+            return KNormCodec.latticeRoundingTerm(mechanism);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }

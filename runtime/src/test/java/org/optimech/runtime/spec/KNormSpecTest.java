@@ -36,7 +36,7 @@ class KNormSpecTest {
         return (KNormSpec) SpecCodec.read(GoldenFilesTest.golden(name));
     }
 
-    private static InvalidSpecException refusedAfterResealing(String golden, String pointer, JsonValue value) throws Exception {
+    static InvalidSpecException refusedAfterResealing(String golden, String pointer, JsonValue value) throws Exception {
         JsonObject doc = (JsonObject) JsonEdit.set(GoldenFilesTest.golden(golden), pointer, value);
         return assertThrows(InvalidSpecException.class, () -> SpecCodec.read(SpecDigest.seal(doc)));
     }

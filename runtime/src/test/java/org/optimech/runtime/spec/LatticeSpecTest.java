@@ -30,11 +30,6 @@ class LatticeSpecTest {
         return (KNormSpec) SpecCodec.read(GoldenFilesTest.golden(name));
     }
 
-    private static InvalidSpecException refused(String golden, String pointer, JsonValue value) throws Exception {
-        JsonObject doc = (JsonObject) JsonEdit.set(GoldenFilesTest.golden(golden), pointer, value);
-        return assertThrows(InvalidSpecException.class, () -> SpecCodec.read(SpecDigest.seal(doc)));
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"knorm-hexagon-lattice.json", "knorm-l1-lattice.json"})
     void goldenLatticeFilesLoadAsExactAndRewriteToTheSameDigest(String name) throws Exception {
@@ -70,19 +65,19 @@ class LatticeSpecTest {
     @Test
     void inconsistentLatticeSpecsAreRefusedAtTheField() throws Exception {
         String hex = "knorm-hexagon-lattice.json";
-        InvalidSpecException e = refused(hex, "/mechanism/lattice/lattice_sensitivity", new JsonString("16"));
+        InvalidSpecException e = KNormSpecTest.refusedAfterResealing(hex, "/mechanism/lattice/lattice_sensitivity", new JsonString("16"));
         assertEquals("/mechanism/lattice/lattice_sensitivity", e.pointer());
         assertTrue(e.detail().contains("17"), e.getMessage());
         // a smaller Δ with the old Δ_L: the re-derivation catches it (and the adjacent points catch Δ itself)
-        e = refused(hex, "/mechanism/sensitivity", new JsonString("0.5"));
+        e = KNormSpecTest.refusedAfterResealing(hex, "/mechanism/sensitivity", new JsonString("0.5"));
         assertTrue(e.pointer().startsWith("/mechanism/"), e.getMessage());
-        e = refused(hex, "/privacy/numerics", new JsonString("idealized"));
+        e = KNormSpecTest.refusedAfterResealing(hex, "/privacy/numerics", new JsonString("idealized"));
         assertEquals("/privacy/numerics", e.pointer());
-        e = refused("knorm-hexagon.json", "/privacy/numerics", new JsonString("exact"));
+        e = KNormSpecTest.refusedAfterResealing("knorm-hexagon.json", "/privacy/numerics", new JsonString("exact"));
         assertEquals("/privacy/numerics", e.pointer());
-        e = refused(hex, "/mechanism/lattice/spacing_exponent", JsonParser.parse("61"));
+        e = KNormSpecTest.refusedAfterResealing(hex, "/mechanism/lattice/spacing_exponent", JsonParser.parse("61"));
         assertEquals("/mechanism/lattice/spacing_exponent", e.pointer());
-        e = refused("knorm-l1-lattice.json", "/mechanism/body/norm", new JsonString("l2"));
+        e = KNormSpecTest.refusedAfterResealing("knorm-l1-lattice.json", "/mechanism/body/norm", new JsonString("l2"));
         assertEquals("/mechanism/lattice", e.pointer(), e.getMessage());
         // a lattice on a subspace spec
         JsonObject sub = (JsonObject) JsonEdit.set(GoldenFilesTest.golden("knorm-histogram-subspace.json"), "/mechanism/lattice",
