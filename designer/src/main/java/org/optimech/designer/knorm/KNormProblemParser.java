@@ -36,7 +36,9 @@ import org.optimech.runtime.json.JsonValue;
  * (S_T itself, closed under negation here). Unknown keys are errors.
  */
 public final class KNormProblemParser {
-    private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "statistic", "candidates", "criterion");
+    private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "rows_per_unit", "statistic", "candidates", "criterion");
+    /** Largest number of rows one privacy unit may contribute ({@code rows_per_unit}). */
+    public static final long MAX_ROWS_PER_UNIT = 1_000_000;
     /** Box variables of multilinear features: 2^k vertices are enumerated. */
     public static final int MAX_VARIABLES = 16;
     /** Largest power of a variable in a term. */
@@ -95,6 +97,13 @@ public final class KNormProblemParser {
                 : Criterion.TRACE;
 
         JsonObject st = Fields.object(Fields.member(o, "statistic", ""), "/statistic");
+        // A privacy unit with up to k rows changes T by a sum of k per-row terms, whose set's hull is k times the one-row hull
+        // (it contains 0): scaling every coefficient by k, exactly in decimals, designs for k rows.
+        long rowsPerUnit = o.has("rows_per_unit") ? Fields.integer(o.get("rows_per_unit").orElseThrow(), "/rows_per_unit", 1, MAX_ROWS_PER_UNIT) : 1;
+        if (rowsPerUnit > 1 && !st.has("features")) {
+            throw new FieldException("/rows_per_unit", "needs a statistic given by \"variables\" and \"features\" (records and differences describe one "
+                    + "row's change only). Provided value: " + rowsPerUnit);
+        }
         List<String> names = new ArrayList<>();
         AdjacentOutputSpace space = null;
         CurvedOutputSpace curved = null;
@@ -104,7 +113,8 @@ public final class KNormProblemParser {
             JsonObject varsJson = Fields.object(Fields.member(st, "variables", "/statistic"), "/statistic/variables");
             Map<String, List<String>> categories = categories(varsJson);
             Map<String, double[]> vars = variables(varsJson, categories.keySet());
-            List<Feature> features = features(Fields.array(Fields.member(st, "features", "/statistic"), "/statistic/features"), vars, categories);
+            List<Feature> features = scaled(features(Fields.array(Fields.member(st, "features", "/statistic"), "/statistic/features"), vars, categories),
+                    rowsPerUnit);
             for (Feature f : features) {
                 names.add(f.name);
             }
@@ -141,7 +151,31 @@ public final class KNormProblemParser {
         } else {
             throw new FieldException("/statistic", "must have \"variables\" and \"features\", \"records\", or \"differences\"");
         }
+        if (rowsPerUnit > 1) {
+            provenance += "; one privacy unit contributes up to " + rowsPerUnit + " rows, so every coefficient is multiplied by " + rowsPerUnit;
+        }
         return new KNormProblem(name, epsilon, space, curved, relation, names, candidates, criterion, provenance, !st.has("features") && !st.has("variables"), o);
+    }
+
+    private static List<Feature> scaled(List<Feature> features, long rowsPerUnit) throws FieldException {
+        if (rowsPerUnit == 1) {
+            return features;
+        }
+        BigDecimal k = BigDecimal.valueOf(rowsPerUnit);
+        List<Feature> out = new ArrayList<>();
+        for (Feature f : features) {
+            List<Term> ts = new ArrayList<>();
+            for (Term t : f.terms) {
+                BigDecimal c = t.coef.multiply(k);
+                if (new BigDecimal(c.doubleValue()).compareTo(c) != 0) {
+                    throw new FieldException("/rows_per_unit", "makes the coefficient " + t.coef.toPlainString() + " of feature " + f.name
+                            + " times " + rowsPerUnit + " inexact as a double; choose a smaller rows_per_unit. Provided value: " + rowsPerUnit);
+                }
+                ts.add(new Term(c, t.powers));
+            }
+            out.add(new Feature(f.name, ts));
+        }
+        return out;
     }
 
     private interface SpaceBuilder {

@@ -28,6 +28,22 @@ class KNormProblemParserTest {
         assertEquals(Criterion.TRACE, p.criterion());
     }
 
+    /** A privacy unit with up to 3 rows: every candidate's noise covariance is 9 times the one-row design's. */
+    @Test
+    void rowsPerUnitScalesTheAdjacentOutputSpace() throws Exception {
+        String body = "\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,1],\"y\":[0,2]},"
+                + "\"features\":[{\"name\":\"sx\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"name\":\"sxy\",\"terms\":[{\"coef\":0.5,\"powers\":{\"x\":1,\"y\":1}}]}]}}";
+        KNormComparison.Result one = parse("{\"kind\":\"knorm\",\"epsilon\":0.5," + body).compare();
+        KNormComparison.Result three = parse("{\"kind\":\"knorm\",\"epsilon\":0.5,\"rows_per_unit\":3," + body).compare();
+        for (String c : java.util.List.of("l1", "linf", "hull")) {
+            CandidateReport c1 = one.candidates().stream().filter(x -> x.name().equals(c)).findFirst().orElseThrow();
+            CandidateReport c3 = three.candidates().stream().filter(x -> x.name().equals(c)).findFirst().orElseThrow();
+            // the hull body itself grows (Δ = 1 by construction); either way the noise's covariance grows by 3² = 9
+            assertEquals(c.equals("hull") ? c1.sensitivity() : 3 * c1.sensitivity(), c3.sensitivity(), 0.0, c);
+            assertEquals(9 * c1.covarianceTrace(), c3.covarianceTrace(), 1e-9 * c3.covarianceTrace(), c);
+        }
+    }
+
     /**
      * The issue's example form as written (Example 3.1 with x ∈ [−1, 1]): certified sensitivities bracket the paper's
      * values (ERRATA K5), and the sandwich hull's covariance trace is within 0.5% of K₂'s exact 25.748571 (K₂'s second
@@ -150,6 +166,8 @@ class KNormProblemParserTest {
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{}}|/statistic|must have \"variables\" and \"features\", \"records\", or \"differences\"",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]},\"epsilom\":2}|/epsilom|",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1],[1e-30]]}}|/statistic/records|is not exactly representable",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":2,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|needs a statistic given by",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":0,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|",
     })
     void badProblemsNameTheField(String json, String pointer, String message) {
         FieldException e = assertThrows(FieldException.class, () -> parse(json));

@@ -58,7 +58,12 @@ final class KNormCodec {
 
     /** The result of the checks: the sampler and what the spec says about itself. */
     record Checked(int dimension, KNormSampler sampler, String bodyType, BigDecimal sensitivity, BigDecimal noiseEpsilon, KNormSpec.PointSource pointSource,
-            int pointCount, Double largestGauge, LatticeSampler lattice) {
+            int pointCount, Double largestGauge, LatticeSampler lattice, Coverage coverage) {
+    }
+
+    /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
+    interface Coverage {
+        boolean within(BigInteger[] y, Rational t);
     }
 
     private KNormCodec() {
@@ -129,7 +134,12 @@ final class KNormCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(P, e.getMessage());
         }
-        return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest, lattice);
+        // NaN coordinates make every floating-point filter abstain, so the exact test decides each case.
+        double[] abstain = new double[k];
+        Arrays.fill(abstain, Double.NaN);
+        Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
+        return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest, lattice,
+                coverage);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
 import org.optimech.runtime.exact.Rational;
@@ -182,6 +183,34 @@ public final class KNormSpec implements MechanismSpec {
      */
     public Optional<Double> largestPointGauge() {
         return Optional.ofNullable(checked.largestGauge());
+    }
+
+    /**
+     * Whether every given point y and its negative −y has K-norm at most Δ, decided exactly: each point is
+     * {@code numerators[i] / denominator} (integers over one positive denominator). A job that computes the
+     * statistic itself uses this to check that the stored noise covers what one privacy unit can change.
+     *
+     * @throws UnsupportedOperationException for a spec whose noise lives in a subspace (the points would first have to be
+     *     shown to lie in it)
+     * @throws IllegalArgumentException for a point of the wrong length or a denominator ≤ 0
+     */
+    public boolean withinSensitivity(BigInteger[][] numerators, BigInteger denominator) {
+        if (checked.coverage() == null) {
+            throw new UnsupportedOperationException("this spec's noise lives in a subspace of the statistic; exact coverage checks need a full-dimensional body");
+        }
+        if (denominator.signum() <= 0) {
+            throw new IllegalArgumentException("denominator must be > 0. Provided value: " + denominator);
+        }
+        Rational t = Rational.of(sensitivity()).multiply(Rational.of(denominator));
+        for (BigInteger[] y : numerators) {
+            if (y.length != dimension()) {
+                throw new IllegalArgumentException("each point must have " + dimension() + " coordinates. Provided: " + y.length);
+            }
+            if (!checked.coverage().within(y.clone(), t)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -1,0 +1,4 @@
+/**
+ * Applies loaded optimech specs inside Apache Spark jobs.
+ */
+package org.optimech.spark;
