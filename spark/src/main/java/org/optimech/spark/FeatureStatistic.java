@@ -1,0 +1,335 @@
+package org.optimech.spark;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.KNormSpec;
+
+/**
+ * The per-row statistic of a K-norm spec, t(x) = (Σ_terms c·Π x_v) per feature, read from the problem the spec was
+ * designed for ({@code design.problem}, covered by the digest), and evaluated exactly in 64-bit fixed point.
+ *
+ * <p>Each variable is clipped to its box [lo, hi] and rounded to a multiple of 2^-Q that stays inside the box, so
+ * the row's feature vector is t at a point of the box: exactly what the spec's sensitivity was certified for. With
+ * every coefficient a dyadic rational (the designer requires exact doubles), t(x) times 2^{QD+S} is an integer F(x)
+ * (D the largest degree, S the coefficients' largest binary scale), and per-group sums of F are exact. Q is the
+ * largest value ≤ {@value #MAX_QUANTUM_BITS} for which |F| ≤ 2^62 on the whole box, so no row can overflow.
+ *
+ * <p>Only multilinear features of box variables are accepted (every power 0 or 1): then t of the box lies in the hull
+ * of t at the box's vertices, which makes the coverage check of {@link #coveredRows} exact. Categorical variables and
+ * higher powers are refused.
+ */
+final class FeatureStatistic implements Serializable {
+    private static final long serialVersionUID = 1L;
+    static final int MAX_QUANTUM_BITS = 40;
+    static final int MIN_QUANTUM_BITS = 8;
+    private static final BigInteger LIMIT = BigInteger.ONE.shiftLeft(62);
+
+    private final List<String> variables;
+    private final BigDecimal[] lower;
+    private final BigDecimal[] upper;
+    private final List<String> featureNames;
+    /** Per feature, per term: the coefficient and the variables (indices) it multiplies. */
+    private final BigDecimal[][] coefs;
+    private final int[][][] termVariables;
+    private final long rowsPerUnitDesigned;
+    private final int quantumBits;
+    private final int scaleBits;
+    /** Per feature, per term: the integer coefficient of F at quantum Q. */
+    private final long[][] intCoefs;
+
+    private FeatureStatistic(List<String> variables, BigDecimal[] lower, BigDecimal[] upper, List<String> featureNames, BigDecimal[][] coefs,
+            int[][][] termVariables, long rowsPerUnitDesigned) {
+        this.variables = variables;
+        this.lower = lower;
+        this.upper = upper;
+        this.featureNames = featureNames;
+        this.coefs = coefs;
+        this.termVariables = termVariables;
+        this.rowsPerUnitDesigned = rowsPerUnitDesigned;
+        int degree = 0;
+        int coefScale = 0;
+        for (int f = 0; f < coefs.length; f++) {
+            for (int t = 0; t < coefs[f].length; t++) {
+                degree = Math.max(degree, termVariables[f][t].length);
+                coefScale = Math.max(coefScale, binaryScale(coefs[f][t]));
+            }
+        }
+        int q = MAX_QUANTUM_BITS;
+        long[][] ints = null;
+        for (; q >= MIN_QUANTUM_BITS; q--) {
+            ints = integerCoefficients(q, degree, coefScale);
+            if (ints != null) {
+                break;
+            }
+        }
+        if (ints == null) {
+            throw new SpecNotApplicableException("the statistic's box and coefficients are too large for exact 64-bit fixed point even at 2^-"
+                    + MIN_QUANTUM_BITS + " resolution: |t| times 2^" + (MIN_QUANTUM_BITS * degree + coefScale) + " exceeds 2^62 on the box");
+        }
+        this.quantumBits = q;
+        this.scaleBits = q * degree + coefScale;
+        this.intCoefs = ints;
+    }
+
+    /**
+     * The statistic of a K-norm spec designed from {@code variables} and {@code features}.
+     *
+     * @throws SpecNotApplicableException naming the field when the spec has no such statistic or one this job cannot
+     *     evaluate exactly (categorical variables, powers above 1)
+     */
+    static FeatureStatistic of(KNormSpec spec) {
+        JsonObject problem = spec.design().get("problem").filter(v -> v instanceof JsonObject).map(JsonValue::asObject)
+                .orElseThrow(() -> new SpecNotApplicableException("/design/problem: the K-norm spec does not record the problem it was designed for, so "
+                        + "the job cannot know the per-row statistic its sensitivity covers; design it with optimech design"));
+        JsonObject st = problem.get("statistic").filter(v -> v instanceof JsonObject).map(JsonValue::asObject)
+                .orElseThrow(() -> new SpecNotApplicableException("/design/problem/statistic is missing"));
+        if (!st.has("variables") || !st.has("features")) {
+            throw new SpecNotApplicableException("/design/problem/statistic: the spec was designed from " + st.names()
+                    + ", not from variables and features; a job can only compute and bound a statistic given as features of box variables");
+        }
+        long rowsPerUnit = problem.get("rows_per_unit").map(v -> v.asNumber().decimal().longValueExact()).orElse(1L);
+        List<String> vars = new ArrayList<>();
+        List<BigDecimal> lo = new ArrayList<>();
+        List<BigDecimal> hi = new ArrayList<>();
+        for (Map.Entry<String, JsonValue> e : st.get("variables").orElseThrow().asObject().members().entrySet()) {
+            String ptr = "/design/problem/statistic/variables/" + e.getKey();
+            if (!(e.getValue() instanceof JsonArray a) || a.size() != 2 || !(a.get(0) instanceof org.optimech.runtime.json.JsonNumber)) {
+                throw new SpecNotApplicableException(ptr + ": only numeric box variables [lower, upper] are supported by the Spark job (categorical "
+                        + "variables are not yet). Provided value: " + e.getValue());
+            }
+            vars.add(e.getKey());
+            lo.add(a.get(0).asNumber().decimal());
+            hi.add(a.get(1).asNumber().decimal());
+        }
+        JsonArray features = st.get("features").orElseThrow().asArray();
+        List<String> names = new ArrayList<>();
+        BigDecimal[][] coefs = new BigDecimal[features.size()][];
+        int[][][] termVars = new int[features.size()][][];
+        for (int f = 0; f < features.size(); f++) {
+            JsonObject fo = features.get(f).asObject();
+            names.add(fo.get("name").map(JsonValue::asString).orElse("t" + (f + 1)));
+            JsonArray terms = fo.get("terms").orElseThrow().asArray();
+            coefs[f] = new BigDecimal[terms.size()];
+            termVars[f] = new int[terms.size()][];
+            for (int t = 0; t < terms.size(); t++) {
+                String ptr = "/design/problem/statistic/features/" + f + "/terms/" + t;
+                JsonObject to = terms.get(t).asObject();
+                coefs[f][t] = to.get("coef").orElseThrow().asNumber().decimal();
+                List<Integer> vs = new ArrayList<>();
+                if (to.has("powers")) {
+                    for (Map.Entry<String, JsonValue> p : to.get("powers").orElseThrow().asObject().members().entrySet()) {
+                        int power = p.getValue().asNumber().decimal().intValueExact();
+                        int v = vars.indexOf(p.getKey());
+                        if (v < 0) {
+                            throw new SpecNotApplicableException(ptr + "/powers/" + p.getKey() + ": names no box variable (categorical indicators are not yet "
+                                    + "supported by the Spark job)");
+                        }
+                        if (power > 1) {
+                            throw new SpecNotApplicableException(ptr + "/powers/" + p.getKey() + ": power " + power + " makes the statistic curved; the Spark "
+                                    + "job re-checks sensitivity exactly only for multilinear features (every power 0 or 1)");
+                        }
+                        if (power == 1) {
+                            vs.add(v);
+                        }
+                    }
+                }
+                termVars[f][t] = vs.stream().mapToInt(Integer::intValue).toArray();
+            }
+        }
+        if (names.size() != spec.dimension()) {
+            throw new SpecNotApplicableException("/design/problem/statistic/features: " + names.size() + " features but the mechanism's dimension is "
+                    + spec.dimension());
+        }
+        return new FeatureStatistic(Collections.unmodifiableList(vars), lo.toArray(new BigDecimal[0]), hi.toArray(new BigDecimal[0]),
+                Collections.unmodifiableList(names), coefs, termVars, rowsPerUnit);
+    }
+
+    /** The smallest s ≥ 0 with c·2^s an integer (c dyadic). */
+    private static int binaryScale(BigDecimal c) {
+        BigDecimal x = c.stripTrailingZeros();
+        int s = 0;
+        while (x.scale() > 0) {
+            x = x.multiply(BigDecimal.valueOf(2)).stripTrailingZeros();
+            if (++s > 1100) {
+                throw new SpecNotApplicableException("coefficient " + c.toPlainString() + " is not a dyadic rational (not exactly a double)");
+            }
+        }
+        return s;
+    }
+
+    /** The integer coefficients of F at quantum 2^-q, or null when |F| could exceed 2^62 somewhere on the box. */
+    private long[][] integerCoefficients(int q, int degree, int coefScale) {
+        BigInteger[] maxX = new BigInteger[variables.size()];
+        for (int v = 0; v < maxX.length; v++) {
+            BigInteger m = quantizedBound(v, q, true).abs().max(quantizedBound(v, q, false).abs());
+            maxX[v] = m.max(BigInteger.ONE); // ≥ 1 so that partial products are bounded by the full bound too
+        }
+        long[][] out = new long[coefs.length][];
+        for (int f = 0; f < coefs.length; f++) {
+            out[f] = new long[coefs[f].length];
+            BigInteger bound = BigInteger.ZERO;
+            for (int t = 0; t < coefs[f].length; t++) {
+                int shift = coefScale + q * (degree - termVariables[f][t].length);
+                BigInteger c = coefs[f][t].multiply(new BigDecimal(BigInteger.ONE.shiftLeft(shift))).toBigIntegerExact();
+                BigInteger b = c.abs();
+                for (int v : termVariables[f][t]) {
+                    b = b.multiply(maxX[v]);
+                }
+                bound = bound.add(b);
+                if (bound.compareTo(LIMIT) > 0) {
+                    return null;
+                }
+                out[f][t] = c.longValueExact();
+            }
+        }
+        return out;
+    }
+
+    /** The quantized box side in units of 2^-q: ceil(lo·2^q) (lower) or floor(hi·2^q) (upper), inside the box. */
+    BigInteger quantizedBound(int v, int q, boolean isLower) {
+        BigDecimal scaled = (isLower ? lower[v] : upper[v]).multiply(new BigDecimal(BigInteger.ONE.shiftLeft(q)));
+        return scaled.setScale(0, isLower ? RoundingMode.CEILING : RoundingMode.FLOOR).toBigIntegerExact();
+    }
+
+    List<String> variables() {
+        return variables;
+    }
+
+    List<String> featureNames() {
+        return featureNames;
+    }
+
+    int dimension() {
+        return featureNames.size();
+    }
+
+    /** Q: variables are rounded to multiples of 2^-Q. */
+    int quantumBits() {
+        return quantumBits;
+    }
+
+    /** QD + S: a group's statistic is its integer sum divided by 2^scaleBits. */
+    int scaleBits() {
+        return scaleBits;
+    }
+
+    /** The rows per unit the spec was designed for ({@code rows_per_unit}, 1 when absent). */
+    long rowsPerUnitDesigned() {
+        return rowsPerUnitDesigned;
+    }
+
+    double lowerDouble(int v) {
+        return roundInward(lower[v], true);
+    }
+
+    double upperDouble(int v) {
+        return roundInward(upper[v], false);
+    }
+
+    long lowerQuantized(int v) {
+        return quantizedBound(v, quantumBits, true).longValueExact();
+    }
+
+    long upperQuantized(int v) {
+        return quantizedBound(v, quantumBits, false).longValueExact();
+    }
+
+    long integerCoefficient(int feature, int term) {
+        return intCoefs[feature][term];
+    }
+
+    int[] termVariables(int feature, int term) {
+        return termVariables[feature][term].clone();
+    }
+
+    int terms(int feature) {
+        return coefs[feature].length;
+    }
+
+    private static double roundInward(BigDecimal b, boolean isLower) {
+        double d = b.doubleValue();
+        int c = new BigDecimal(d).compareTo(b);
+        if (isLower && c < 0) {
+            return Math.nextUp(d);
+        }
+        if (!isLower && c > 0) {
+            return Math.nextDown(d);
+        }
+        return d;
+    }
+
+    /** F(x) for one row of quantized variables (units 2^-Q), exactly; the bound on the box rules out overflow. */
+    long[] integerFeatures(long[] x) {
+        long[] out = new long[coefs.length];
+        for (int f = 0; f < coefs.length; f++) {
+            long s = 0;
+            for (int t = 0; t < coefs[f].length; t++) {
+                long p = intCoefs[f][t];
+                for (int v : termVariables[f][t]) {
+                    p = Math.multiplyExact(p, x[v]);
+                }
+                s = Math.addExact(s, p);
+            }
+            out[f] = s;
+        }
+        return out;
+    }
+
+    /**
+     * Whether the spec's noise covers a privacy unit with up to {@code rows} rows per group: every ±rows·t(v), v a vertex
+     * of the box, has K-norm at most Δ (decided exactly). Multilinear t maps the box into the hull of those points, and
+     * the sum of up to {@code rows} rows lies in rows times the hull of ±t(v) (which contains 0), so this suffices.
+     */
+    boolean coveredRows(KNormSpec spec, long rows) {
+        int n = variables.size();
+        List<BigDecimal[]> points = new ArrayList<>();
+        int scale = 0;
+        for (long mask = 0; mask < (1L << n); mask++) {
+            BigDecimal[] x = new BigDecimal[n];
+            for (int v = 0; v < n; v++) {
+                x[v] = (mask >> v & 1) == 0 ? lower[v] : upper[v];
+            }
+            BigDecimal[] y = new BigDecimal[coefs.length];
+            for (int f = 0; f < coefs.length; f++) {
+                BigDecimal s = BigDecimal.ZERO;
+                for (int t = 0; t < coefs[f].length; t++) {
+                    BigDecimal p = coefs[f][t];
+                    for (int v : termVariables[f][t]) {
+                        p = p.multiply(x[v]);
+                    }
+                    s = s.add(p);
+                }
+                y[f] = s.multiply(BigDecimal.valueOf(rows));
+                scale = Math.max(scale, y[f].scale());
+            }
+            points.add(y);
+        }
+        BigInteger[][] numerators = new BigInteger[points.size()][];
+        for (int i = 0; i < numerators.length; i++) {
+            numerators[i] = new BigInteger[coefs.length];
+            for (int f = 0; f < coefs.length; f++) {
+                numerators[i][f] = points.get(i)[f].setScale(scale, RoundingMode.UNNECESSARY).unscaledValue();
+            }
+        }
+        return spec.withinSensitivity(numerators, BigInteger.TEN.pow(scale));
+    }
+
+    /** The variables' boxes, for reports. */
+    Map<String, String> boxes() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int v = 0; v < variables.size(); v++) {
+            m.put(variables.get(v), "[" + lower[v].toPlainString() + ", " + upper[v].toPlainString() + "]");
+        }
+        return m;
+    }
+}

@@ -1,0 +1,57 @@
+package org.optimech.spark;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Objects;
+import org.optimech.runtime.spec.Numerics;
+
+/**
+ * The differential-privacy guarantee of a whole Spark release, for neighbouring datasets that differ in one privacy
+ * unit (all its rows added or removed), as enforced by the job.
+ *
+ * @param epsilon the total ε: G·ε_group under basic composition, plus the selection's ε
+ * @param delta the total δ: G·δ_group plus the selection's certified δ (0 for pure DP)
+ * @param numerics {@code exact} when every random step is sampled exactly, {@code idealized} when the noise is floating
+ *     point (Mironov's attack applies)
+ * @param reproducible whether the randomness came from a seed ({@link NoiseSource#seededForTesting}): then the guarantee
+ *     holds only against someone who does not know the seed
+ * @param terms how the totals add up, one line per term, for reports
+ */
+public record JobGuarantee(BigDecimal epsilon, BigDecimal delta, Numerics numerics, boolean reproducible, List<String> terms) {
+    public JobGuarantee {
+        Objects.requireNonNull(epsilon, "epsilon");
+        Objects.requireNonNull(delta, "delta");
+        Objects.requireNonNull(numerics, "numerics");
+        terms = List.copyOf(terms);
+        if (epsilon.signum() <= 0) {
+            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
+        }
+        if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+            throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta);
+        }
+    }
+
+    /** Pure ε-DP when δ = 0. */
+    public boolean isPure() {
+        return delta.signum() == 0;
+    }
+
+    /** One line, e.g. {@code (ε = 3, δ = 1E-9)-DP per privacy unit, numerics exact}, then the terms. */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        b.append(isPure() ? "ε = " + epsilon.toPlainString() + " pure DP" : "(ε = " + epsilon.toPlainString() + ", δ = " + delta.toString() + ")-DP")
+                .append(" per privacy unit (all its rows added or removed), numerics ").append(numerics.name().toLowerCase(java.util.Locale.ROOT));
+        if (reproducible) {
+            b.append("; SEEDED randomness: NOT private against anyone who knows the seed (testing only)");
+        }
+        for (String t : terms) {
+            b.append(System.lineSeparator()).append("  ").append(t);
+        }
+        return b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

@@ -1,0 +1,85 @@
+package org.optimech.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.udf;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * Local DP per row: each row's value goes through a discrete spec on its own (randomized response and other local
+ * specs), so the collector never needs the raw column. Only specs designed on the complete neighbour graph qualify:
+ * local DP must hold between any two values a row could take, and a path-graph spec (a count's truncated geometric,
+ * say) has ratios up to e^{nε} between distant inputs.
+ *
+ * <p>The released dataset drops the raw column, adds the private one, and is checkpointed (noise drawn once). Values
+ * outside the spec's domain follow its input policy: with {@code reject} the job fails, which tells whoever runs it
+ * that some row was outside the domain.
+ */
+public final class LocalRelease {
+    private final DiscreteSpec spec;
+    private final NoiseSource noise;
+
+    private LocalRelease(DiscreteSpec spec, NoiseSource noise) {
+        this.spec = spec;
+        this.noise = noise;
+    }
+
+    /**
+     * @throws SpecNotApplicableException when the spec is not a discrete spec on the complete neighbour graph
+     */
+    public static LocalRelease of(MechanismSpec spec, NoiseSource noise) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(noise, "noise");
+        if (!(spec instanceof DiscreteSpec d)) {
+            throw new SpecNotApplicableException("/mechanism/kind: local DP per row needs a discrete spec (randomized response). Provided value: " + spec.kind());
+        }
+        if (d.privacy().neighbours().kind() != NeighbourGraph.Kind.COMPLETE) {
+            throw new SpecNotApplicableException("/privacy/neighbours: local DP per row needs a spec designed on the complete neighbour graph (any value "
+                    + "may replace any other); this one is designed on the " + d.privacy().neighbours().kind().name().toLowerCase(java.util.Locale.ROOT)
+                    + " graph. Design it with --method randomized-response or \"neighbours\": \"complete\"");
+        }
+        return new LocalRelease(d, noise);
+    }
+
+    /** The guarantee: ε-local DP for each row; a unit with m rows gets m·ε by basic composition. */
+    public JobGuarantee guarantee() {
+        BigDecimal e = spec.certifiedEpsilon();
+        return new JobGuarantee(e, spec.certifiedDelta(), spec.numerics(), noise.isSeeded(), List.of(
+                "local DP: each row's value is released through the spec alone (complete neighbour graph), certified ε = " + e.toPlainString()
+                        + " per row; a unit with m rows has m·ε by basic composition",
+                "randomness: " + noise + "; released data checkpointed (noise drawn once)"));
+    }
+
+    /**
+     * Replaces {@code column} by its private version {@code outputColumn} (strings for label outputs, longs for
+     * integer outputs); other columns pass through unchanged.
+     *
+     * @throws IllegalArgumentException when the column is missing
+     */
+    public Dataset<Row> apply(Dataset<Row> data, String column, String outputColumn) {
+        Objects.requireNonNull(data, "data");
+        if (!List.of(data.columns()).contains(column)) {
+            throw new IllegalArgumentException("column " + column + " is not in the data; its columns are " + List.of(data.columns()));
+        }
+        Objects.requireNonNull(outputColumn, "outputColumn");
+        SpecBroadcast shipped = SpecBroadcast.of(data.sparkSession(), spec);
+        DataType out = spec.outputs() instanceof IntegerRange ? DataTypes.LongType : DataTypes.StringType;
+        UserDefinedFunction noiseUdf = udf(new Udfs.LocalNoise(noise, shipped), out).asNondeterministic();
+        Dataset<Row> released = data.withColumn(outputColumn, noiseUdf.apply(col(column).cast("string")));
+        if (!outputColumn.equals(column)) {
+            released = released.drop(column);
+        }
+        return GroupRelease.materialize(released);
+    }
+}

@@ -1,0 +1,192 @@
+package org.optimech.spark;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.api.java.UDF0;
+import org.apache.spark.sql.api.java.UDF1;
+import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.lattice.LatticeSampler;
+import org.optimech.runtime.noise.Geometric;
+import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.NumericsPolicy;
+
+/**
+ * The job's random steps as Spark UDFs. Each is registered non-deterministic, so the optimizer neither folds, reorders
+ * nor duplicates it; each task deserializes its own instance, whose randomness ({@link NoiseSource#open}) is opened on
+ * first use, so every partition draws from its own source.
+ */
+final class Udfs {
+    private Udfs() {
+    }
+
+    /** Common state: the source and a salt telling this step's stream apart in seeded mode. */
+    abstract static class Random implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final NoiseSource source;
+        private final long salt;
+        private transient RandomBits bits;
+
+        Random(NoiseSource source, long salt) {
+            this.source = source;
+            this.salt = salt;
+        }
+
+        final RandomBits bits() {
+            if (bits == null) {
+                bits = source.open(salt);
+            }
+            return bits;
+        }
+    }
+
+    /** A uniform 64-bit value: the random order that contribution bounding keeps a prefix of. */
+    static final class Uniform extends Random implements UDF0<Long> {
+        private static final long serialVersionUID = 1L;
+
+        Uniform(NoiseSource source, long salt) {
+            super(source, salt);
+        }
+
+        @Override
+        public Long call() {
+            return bits().nextLong();
+        }
+    }
+
+    /** Partition selection: keep a key iff units + Z ≥ τ, Z exact discrete Laplace at rate ε/G. */
+    static final class Select extends Random implements UDF1<Long, Boolean> {
+        private static final long serialVersionUID = 1L;
+        private final BigInteger rateNumerator;
+        private final BigInteger rateDenominator;
+        private final long threshold;
+
+        Select(NoiseSource source, PartitionSelection selection) {
+            super(source, 3);
+            Rational r = selection.rate();
+            this.rateNumerator = r.numerator();
+            this.rateDenominator = r.denominator();
+            this.threshold = selection.threshold();
+        }
+
+        @Override
+        public Boolean call(Long units) {
+            BigInteger z = Geometric.twoSided(rateNumerator, rateDenominator, bits());
+            return z.add(BigInteger.valueOf(units)).compareTo(BigInteger.valueOf(threshold)) >= 0;
+        }
+    }
+
+    /** A discrete spec applied to a group's row count: clamp into the spec's range (its policy is clamp), sample. */
+    static final class CountNoise extends Random implements UDF1<BigDecimal, Object> {
+        private static final long serialVersionUID = 1L;
+        private final SpecBroadcast spec;
+        private transient DiscreteMechanism mechanism;
+
+        CountNoise(NoiseSource source, SpecBroadcast spec) {
+            super(source, 4);
+            this.spec = spec;
+        }
+
+        @Override
+        public Object call(BigDecimal count) {
+            if (mechanism == null) {
+                mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
+            }
+            DiscreteSpec s = mechanism.spec();
+            int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.longValueExact());
+            int out = mechanism.sampleIndex(row, bits());
+            return s.outputs() instanceof IntegerRange r ? (Object) r.longValueAt(out) : s.outputs().valueAt(out);
+        }
+    }
+
+    /**
+     * A K-norm spec applied to a group's exact integer feature sums S (the statistic is S / 2^scale). A lattice spec
+     * rounds S / 2^{scale+e} to the nearest integer exactly (ties to even) and adds exact lattice noise; an idealized one
+     * converts S to doubles (correctly rounded) and adds floating-point noise.
+     */
+    static final class KNormNoise extends Random implements UDF1<Row, Row> {
+        private static final long serialVersionUID = 1L;
+        private final SpecBroadcast spec;
+        private final int scaleBits;
+        private transient KNormMechanism mechanism;
+
+        KNormNoise(NoiseSource source, SpecBroadcast spec, int scaleBits) {
+            super(source, 5);
+            this.spec = spec;
+            this.scaleBits = scaleBits;
+        }
+
+        @Override
+        public Row call(Row sums) {
+            KNormSpec s = (KNormSpec) spec.spec();
+            int d = s.dimension();
+            Object[] out = new Object[d];
+            LatticeSampler lattice = s.latticeSampler().orElse(null);
+            if (lattice != null) {
+                int shift = scaleBits + lattice.exponent();
+                long[] z = lattice.noise(bits());
+                for (int j = 0; j < d; j++) {
+                    BigInteger y = latticeIndex(sums.getDecimal(j).toBigIntegerExact(), shift);
+                    long v = y.add(BigInteger.valueOf(z[j])).longValueExact();
+                    if (Math.abs(v) >= 1L << 52) {
+                        throw new ArithmeticException("released coordinate " + j + " is beyond 2^52 lattice spacings and would not be an exact double");
+                    }
+                    out[j] = Math.scalb((double) v, lattice.exponent());
+                }
+                return RowFactory.create(out);
+            }
+            if (mechanism == null) {
+                mechanism = KNormMechanism.of(s, NumericsPolicy.ALLOW_IDEALIZED);
+            }
+            double[] t = new double[d];
+            for (int j = 0; j < d; j++) {
+                t[j] = Math.scalb(sums.getDecimal(j).doubleValue(), -scaleBits);
+            }
+            double[] r = mechanism.release(t, bits());
+            for (int j = 0; j < d; j++) {
+                out[j] = r[j];
+            }
+            return RowFactory.create(out);
+        }
+
+        /** round(S / 2^shift), ties to even, exactly. */
+        static BigInteger latticeIndex(BigInteger sum, int shift) {
+            if (shift <= 0) {
+                return sum.shiftLeft(-shift);
+            }
+            return new BigDecimal(sum).divide(new BigDecimal(BigInteger.ONE.shiftLeft(shift))).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
+        }
+    }
+
+    /** Local DP: one row's value through a complete-graph discrete spec. */
+    static final class LocalNoise extends Random implements UDF1<Object, Object> {
+        private static final long serialVersionUID = 1L;
+        private final SpecBroadcast spec;
+        private transient DiscreteMechanism mechanism;
+
+        LocalNoise(NoiseSource source, SpecBroadcast spec) {
+            super(source, 6);
+            this.spec = spec;
+        }
+
+        @Override
+        public Object call(Object value) {
+            if (mechanism == null) {
+                mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
+            }
+            if (value == null) {
+                throw new IllegalArgumentException("a row has a null value; local DP needs a value of the spec's input domain in every row");
+            }
+            DiscreteSpec s = mechanism.spec();
+            int out = mechanism.sampleIndex(mechanism.inputIndex(value.toString()), bits());
+            return s.outputs() instanceof IntegerRange r ? (Object) r.longValueAt(out) : s.outputs().valueAt(out);
+        }
+    }
+}

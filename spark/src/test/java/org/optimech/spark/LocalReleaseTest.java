@@ -1,0 +1,88 @@
+package org.optimech.spark;
+
+import static org.apache.spark.sql.functions.spark_partition_id;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+
+/**
+ * Local DP per row. One χ² test at 1e-6 and one event of probability below 1e-20 (two partitions' first 64 draws
+ * equal): false-failure probability below 2e-6.
+ */
+class LocalReleaseTest {
+    private static final StructType ROWS = new StructType().add("id", DataTypes.LongType).add("answer", DataTypes.StringType);
+
+    /** 8,000 rows answering "B" come out as the spec's row for "B" (χ² at 1e-6); the raw column is gone. */
+    @Test
+    void randomizedResponseFollowsTheSpecRow() throws Exception {
+        DiscreteMechanismSpec spec = (DiscreteMechanismSpec) SparkTestSupport.spec("randomized-response.spec.json");
+        List<Row> rows = new ArrayList<>();
+        for (long i = 0; i < 8000; i++) {
+            rows.add(RowFactory.create(i, "B"));
+        }
+        Dataset<Row> data = SparkTestSupport.spark().createDataFrame(rows, ROWS).repartition(4);
+        LocalRelease local = LocalRelease.of(spec, NoiseSource.seededForTesting(21));
+        Dataset<Row> out = local.apply(data, "answer", "private_answer");
+        assertEquals(List.of("id", "private_answer"), List.of(out.columns()));
+        long[] counts = new long[4];
+        for (Row r : out.collectAsList()) {
+            counts[List.of("A", "B", "C", "D").indexOf(r.getString(1))]++;
+        }
+        double[] p = new double[4];
+        for (int j = 0; j < 4; j++) {
+            p[j] = spec.weights().probability(1, j);
+        }
+        double pv = SparkTestSupport.chiSquarePValue(counts, p);
+        assertTrue(pv > 1e-6, "randomized response outputs do not follow the spec: p = " + pv + " (false-failure probability 1e-6)");
+        assertTrue(local.guarantee().describe().contains("local DP"), local.guarantee().describe());
+    }
+
+    /**
+     * With the secure source, partitions draw independently: the outputs of two partitions holding identical inputs
+     * differ (equal first 64 draws has probability below 0.5^64 for this spec).
+     */
+    @Test
+    void partitionsDrawIndependently() throws Exception {
+        List<Row> rows = new ArrayList<>();
+        for (long i = 0; i < 400; i++) {
+            rows.add(RowFactory.create(i, "A"));
+        }
+        Dataset<Row> data = SparkTestSupport.spark().createDataFrame(rows, ROWS).coalesce(1).union(SparkTestSupport.spark().createDataFrame(rows, ROWS).coalesce(1));
+        Dataset<Row> out = LocalRelease.of(SparkTestSupport.spec("randomized-response.spec.json"), NoiseSource.secure()).apply(data, "answer", "answer")
+                .withColumn("pid", spark_partition_id());
+        List<String> p0 = new ArrayList<>();
+        List<String> p1 = new ArrayList<>();
+        for (Row r : out.collectAsList()) {
+            (r.getInt(2) == 0 ? p0 : p1).add(r.getString(1));
+        }
+        assertEquals(400, p0.size());
+        assertEquals(400, p1.size());
+        assertTrue(!p0.subList(0, 64).equals(p1.subList(0, 64)), "two partitions drew the same noise");
+    }
+
+    /** Only complete-graph discrete specs; null inputs and missing columns fail clearly. */
+    @Test
+    void nonLocalSpecsAreRefused() throws Exception {
+        SpecNotApplicableException e = assertThrows(SpecNotApplicableException.class, () -> LocalRelease.of(SparkTestSupport.spec("count.spec.json"), NoiseSource.secure()));
+        assertTrue(e.getMessage().startsWith("/privacy/neighbours") && e.getMessage().contains("path"), e.getMessage());
+        e = assertThrows(SpecNotApplicableException.class, () -> LocalRelease.of(SparkTestSupport.spec("count-sum-l1.spec.json"), NoiseSource.secure()));
+        assertTrue(e.getMessage().startsWith("/mechanism/kind"), e.getMessage());
+        LocalRelease rr = LocalRelease.of(SparkTestSupport.spec("randomized-response.spec.json"), NoiseSource.secure());
+        Dataset<Row> data = SparkTestSupport.spark().createDataFrame(List.of(RowFactory.create(1L, "B")), ROWS);
+        IllegalArgumentException i = assertThrows(IllegalArgumentException.class, () -> rr.apply(data, "missing", "out"));
+        assertTrue(i.getMessage().startsWith("column missing is not in the data"), i.getMessage());
+        Dataset<Row> bad = SparkTestSupport.spark().createDataFrame(List.of(RowFactory.create(1L, "Z")), ROWS);
+        Exception x = assertThrows(Exception.class, () -> rr.apply(bad, "answer", "out"));
+        assertTrue(String.valueOf(x.getMessage()).contains("not one of the spec's 4 labels"), x.getMessage());
+    }
+}
