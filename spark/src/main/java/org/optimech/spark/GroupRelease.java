@@ -238,7 +238,8 @@ public final class GroupRelease {
                 .where(col("_n").leq(maxRows));
         List<Column> perUnitSums = new ArrayList<>();
         for (int f = 0; f < d; f++) {
-            perUnitSums.add(sum(col("_f" + f)).as("_f" + f));
+            // decimal(38,0) already here: k rows of up to 2^62 each would overflow a long (silently, without ANSI mode)
+            perUnitSums.add(sum(col("_f" + f).cast("decimal(38,0)")).as("_f" + f));
         }
         Dataset<Row> unitKeys = rows.groupBy("_u", "_k").agg(perUnitSums.get(0), perUnitSums.subList(1, d).toArray(new Column[0]))
                 .withColumn("_r", order2.apply())
@@ -248,7 +249,7 @@ public final class GroupRelease {
         // 3. exact per-key sums (decimal(38,0): no silent overflow) and unit counts
         List<Column> keySums = new ArrayList<>();
         for (int f = 0; f < d; f++) {
-            keySums.add(sum(col("_f" + f).cast("decimal(38,0)")).as("_s" + f));
+            keySums.add(sum(col("_f" + f)).cast("decimal(38,0)").as("_s" + f));
         }
         keySums.add(count(lit(1)).as("_units"));
         Dataset<Row> perKey = unitKeys.groupBy("_k").agg(keySums.get(0), keySums.subList(1, keySums.size()).toArray(new Column[0]));
