@@ -27,6 +27,11 @@ final class Udfs {
     private Udfs() {
     }
 
+    /** An output index as the released value: a long for an integer range, the label otherwise (the column type chosen at plan time). */
+    static Object outputValue(DiscreteSpec spec, int index) {
+        return spec.outputs() instanceof IntegerRange r ? (Object) r.longValueAt(index) : spec.outputs().valueAt(index);
+    }
+
     /** Common state: the source and a salt telling this step's stream apart in seeded mode. */
     abstract static class Random implements java.io.Serializable {
         private static final long serialVersionUID = 1L;
@@ -101,8 +106,7 @@ final class Udfs {
             }
             DiscreteSpec s = mechanism.spec();
             int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.longValueExact());
-            int out = mechanism.sampleIndex(row, bits());
-            return s.outputs() instanceof IntegerRange r ? (Object) r.longValueAt(out) : s.outputs().valueAt(out);
+            return outputValue(s, mechanism.sampleIndex(row, bits()));
         }
     }
 
@@ -115,6 +119,8 @@ final class Udfs {
         private static final long serialVersionUID = 1L;
         private final SpecBroadcast spec;
         private final int scaleBits;
+        private transient KNormSpec knorm;
+        private transient LatticeSampler lattice;
         private transient KNormMechanism mechanism;
 
         KNormNoise(NoiseSource source, SpecBroadcast spec, int scaleBits) {
@@ -125,10 +131,13 @@ final class Udfs {
 
         @Override
         public Row call(Row sums) {
-            KNormSpec s = (KNormSpec) spec.spec();
-            int d = s.dimension();
+            if (knorm == null) {
+                knorm = (KNormSpec) spec.spec();
+                lattice = knorm.latticeSampler().orElse(null);
+                mechanism = lattice == null ? KNormMechanism.of(knorm, NumericsPolicy.ALLOW_IDEALIZED) : null;
+            }
+            int d = knorm.dimension();
             Object[] out = new Object[d];
-            LatticeSampler lattice = s.latticeSampler().orElse(null);
             if (lattice != null) {
                 int shift = scaleBits + lattice.exponent();
                 long[] z = lattice.noise(bits());
@@ -141,9 +150,6 @@ final class Udfs {
                     out[j] = Math.scalb((double) v, lattice.exponent());
                 }
                 return RowFactory.create(out);
-            }
-            if (mechanism == null) {
-                mechanism = KNormMechanism.of(s, NumericsPolicy.ALLOW_IDEALIZED);
             }
             double[] t = new double[d];
             for (int j = 0; j < d; j++) {
@@ -185,8 +191,7 @@ final class Udfs {
                 throw new IllegalArgumentException("a row has a null value; local DP needs a value of the spec's input domain in every row");
             }
             DiscreteSpec s = mechanism.spec();
-            int out = mechanism.sampleIndex(mechanism.inputIndex(value.toString()), bits());
-            return s.outputs() instanceof IntegerRange r ? (Object) r.longValueAt(out) : s.outputs().valueAt(out);
+            return outputValue(s, mechanism.sampleIndex(mechanism.inputIndex(value.toString()), bits()));
         }
     }
 }

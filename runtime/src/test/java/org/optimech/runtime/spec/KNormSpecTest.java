@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import org.apache.commons.math3.distribution.GammaDistribution;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.junit.jupiter.api.Test;
@@ -66,30 +67,30 @@ class KNormSpecTest {
     /** The exact coverage test agrees with hand-computed gauges, on and just beyond the boundary, for three body types. */
     @Test
     void withinSensitivityDecidesExactlyOnTheBoundary() throws Exception {
-        java.math.BigInteger one = java.math.BigInteger.ONE;
+        BigInteger one = BigInteger.ONE;
         // hexagon, Δ = 1: (2, 0) and (1, 1) are vertices; (2 + 1e-30, 0) is outside; 10·(0.1, 0.1) scaled by 1/10 is inside
         KNormSpec hex = load("knorm-hexagon.json");
         assertTrue(hex.withinSensitivity(points(new long[][] {{2, 0}, {1, 1}, {-1, -1}}), one));
-        java.math.BigInteger big = java.math.BigInteger.TEN.pow(30);
-        assertTrue(!hex.withinSensitivity(new java.math.BigInteger[][] {{big.multiply(java.math.BigInteger.TWO).add(one), java.math.BigInteger.ZERO}}, big));
-        assertTrue(hex.withinSensitivity(points(new long[][] {{1, 1}}), java.math.BigInteger.TEN));
-        assertTrue(hex.withinSensitivity(points(new long[][] {{3, 0}}), java.math.BigInteger.TWO)); // (1.5, 0): gauge 0.75
-        assertTrue(!hex.withinSensitivity(points(new long[][] {{5, 0}}), java.math.BigInteger.TWO)); // (2.5, 0): gauge 1.25
+        BigInteger big = BigInteger.TEN.pow(30);
+        assertTrue(!hex.withinSensitivity(new BigInteger[][] {{big.multiply(BigInteger.TWO).add(one), BigInteger.ZERO}}, big));
+        assertTrue(hex.withinSensitivity(points(new long[][] {{1, 1}}), BigInteger.TEN));
+        assertTrue(hex.withinSensitivity(points(new long[][] {{3, 0}}), BigInteger.TWO)); // (1.5, 0): gauge 0.75
+        assertTrue(!hex.withinSensitivity(points(new long[][] {{5, 0}}), BigInteger.TWO)); // (2.5, 0): gauge 1.25
         // l1 ball (dimension 3), Δ = 1: (1/3, 1/3, 1/3) is on the sphere, (1/3, 1/3, 1/3 + 1/300) is not
         KNormSpec l1 = load("knorm-l1-lattice.json");
-        assertTrue(l1.withinSensitivity(points(new long[][] {{1, 1, 1}}), java.math.BigInteger.valueOf(3)));
-        assertTrue(!l1.withinSensitivity(points(new long[][] {{100, 100, 101}}), java.math.BigInteger.valueOf(300)));
+        assertTrue(l1.withinSensitivity(points(new long[][] {{1, 1, 1}}), BigInteger.valueOf(3)));
+        assertTrue(!l1.withinSensitivity(points(new long[][] {{100, 100, 101}}), BigInteger.valueOf(300)));
         // a subspace spec refuses the question
         assertThrows(UnsupportedOperationException.class, () -> load("knorm-histogram-subspace.json").withinSensitivity(points(new long[][] {{1, 0, 0}}), one));
         assertThrows(IllegalArgumentException.class, () -> hex.withinSensitivity(points(new long[][] {{1, 0, 0}}), one));
     }
 
-    private static java.math.BigInteger[][] points(long[][] p) {
-        java.math.BigInteger[][] out = new java.math.BigInteger[p.length][];
+    private static BigInteger[][] points(long[][] p) {
+        BigInteger[][] out = new BigInteger[p.length][];
         for (int i = 0; i < p.length; i++) {
-            out[i] = new java.math.BigInteger[p[i].length];
+            out[i] = new BigInteger[p[i].length];
             for (int j = 0; j < p[i].length; j++) {
-                out[i][j] = java.math.BigInteger.valueOf(p[i][j]);
+                out[i][j] = BigInteger.valueOf(p[i][j]);
             }
         }
         return out;
