@@ -139,15 +139,15 @@ final class Udfs {
             int d = knorm.dimension();
             Object[] out = new Object[d];
             if (lattice != null) {
+                // exact lattice index of the exact fixed-point sum, exact noise, doubles only as post-processing: total
                 int shift = scaleBits + lattice.exponent();
-                long[] z = lattice.noise(bits());
+                BigInteger[] y = new BigInteger[d];
                 for (int j = 0; j < d; j++) {
-                    BigInteger y = latticeIndex(sums.getDecimal(j).toBigIntegerExact(), shift);
-                    long v = y.add(BigInteger.valueOf(z[j])).longValueExact();
-                    if (Math.abs(v) >= 1L << 52) {
-                        throw new ArithmeticException("released coordinate " + j + " is beyond 2^52 lattice spacings and would not be an exact double");
-                    }
-                    out[j] = Math.scalb((double) v, lattice.exponent());
+                    y[j] = latticeIndex(sums.getDecimal(j).toBigIntegerExact(), shift);
+                }
+                double[] v = lattice.releaseIndex(y, bits());
+                for (int j = 0; j < d; j++) {
+                    out[j] = v[j];
                 }
                 return RowFactory.create(out);
             }

@@ -123,22 +123,31 @@ final class BoxRadius {
         return k;
     }
 
-    /** A uniform point of B_K for a radius from {@link #sample}. */
-    long[] uniformInBox(BigInteger radius, RandomBits random) {
-        long k1 = Math.addExact(radius.longValueExact(), 1);
-        long[] z = new long[halfWidths.length];
+    /**
+     * A uniform point of B_K for a radius from {@link #sample}. Coordinates are longs while (K+1)·m_j fits comfortably
+     * (always, in practice), big integers beyond: the draw is exact at any radius, so a release never fails on its size.
+     */
+    BigInteger[] uniformInBox(BigInteger radius, RandomBits random) {
+        BigInteger[] z = new BigInteger[halfWidths.length];
+        boolean small = radius.bitLength() < 31;
+        long k1 = small ? radius.longValue() + 1 : 0;
         for (int j = 0; j < z.length; j++) {
-            long half = Math.subtractExact(Math.multiplyExact(k1, halfWidths[j]), 1);
-            z[j] = ExactBernoulli.uniformBelow(Math.addExact(Math.multiplyExact(2, half), 1), random) - half;
+            if (small && halfWidths[j] < 1L << 31) {
+                long half = k1 * halfWidths[j] - 1; // < 2^62: no overflow
+                z[j] = BigInteger.valueOf(ExactBernoulli.uniformBelow(2 * half + 1, random) - half);
+            } else {
+                BigInteger half = radius.add(BigInteger.ONE).multiply(BigInteger.valueOf(halfWidths[j])).subtract(BigInteger.ONE);
+                z[j] = ExactBernoulli.uniformBelow(half.shiftLeft(1).add(BigInteger.ONE), random).subtract(half);
+            }
         }
         return z;
     }
 
     /** h(z) = max_j ⌊|z_j|/m_j⌋, the level whose box first contains z. */
-    long level(long[] z) {
-        long h = 0;
+    BigInteger level(BigInteger[] z) {
+        BigInteger h = BigInteger.ZERO;
         for (int j = 0; j < z.length; j++) {
-            h = Math.max(h, Math.abs(z[j]) / halfWidths[j]);
+            h = h.max(z[j].abs().divide(BigInteger.valueOf(halfWidths[j])));
         }
         return h;
     }

@@ -30,11 +30,11 @@ public abstract class LatticeGauge {
     public static LatticeGauge l1(int dimension) {
         return new LatticeGauge(dimension) {
             @Override
-            public Rational of(long[] z) {
-                check(z);
+            public Rational of(BigInteger[] z) {
+                check(z.length);
                 BigInteger s = BigInteger.ZERO;
-                for (long v : z) {
-                    s = s.add(BigInteger.valueOf(v).abs());
+                for (BigInteger v : z) {
+                    s = s.add(v.abs());
                 }
                 return Rational.of(s);
             }
@@ -60,9 +60,9 @@ public abstract class LatticeGauge {
     public static LatticeGauge linf(int dimension) {
         return new LatticeGauge(dimension) {
             @Override
-            public Rational of(long[] z) {
-                check(z);
-                return Rational.of(BigInteger.valueOf(maxAbs(z)));
+            public Rational of(BigInteger[] z) {
+                check(z.length);
+                return Rational.of(maxAbs(z));
             }
 
             @Override
@@ -125,12 +125,8 @@ public abstract class LatticeGauge {
         Rational roundingTerm = rho;
         return new LatticeGauge(d) {
             @Override
-            public Rational of(long[] z) {
-                check(z);
-                BigInteger[] y = new BigInteger[z.length];
-                for (int j = 0; j < z.length; j++) {
-                    y[j] = BigInteger.valueOf(z[j]);
-                }
+            public Rational of(BigInteger[] y) {
+                check(y.length);
                 // the largest (a_f·z)/b_f; comparing p/q with P/Q as p·Q vs P·q (denominators positive)
                 BigInteger bestNum = null;
                 BigInteger bestDen = BigInteger.ONE;
@@ -177,8 +173,17 @@ public abstract class LatticeGauge {
         return dimension;
     }
 
+    /** ‖z‖_K, exactly, for an integer vector of any magnitude. */
+    public abstract Rational of(BigInteger[] z);
+
     /** ‖z‖_K, exactly. */
-    public abstract Rational of(long[] z);
+    public final Rational of(long[] z) {
+        BigInteger[] y = new BigInteger[z.length];
+        for (int j = 0; j < z.length; j++) {
+            y[j] = BigInteger.valueOf(z[j]);
+        }
+        return of(y);
+    }
 
     /** ρ: the largest K-norm of a vector in [−1, 1]^d. */
     public abstract Rational roundingTerm();
@@ -195,16 +200,17 @@ public abstract class LatticeGauge {
     /** {@code l1}, {@code linf} or {@code facets}. */
     public abstract String name();
 
-    final void check(long[] z) {
-        if (z.length != dimension) {
-            throw new IllegalArgumentException("vector must have " + dimension + " coordinates. Provided: " + z.length);
+    final void check(int length) {
+        if (length != dimension) {
+            throw new IllegalArgumentException("vector must have " + dimension + " coordinates. Provided: " + length);
         }
     }
 
-    static long maxAbs(long[] z) {
-        long m = 0;
-        for (long v : z) {
-            m = Math.max(m, Math.abs(v));
+    /** max_j |z_j|. */
+    static BigInteger maxAbs(BigInteger[] z) {
+        BigInteger m = BigInteger.ZERO;
+        for (BigInteger v : z) {
+            m = m.max(v.abs());
         }
         return m;
     }

@@ -1,5 +1,6 @@
 package org.optimech.runtime.lattice;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
 import org.optimech.runtime.exact.Rational;
@@ -23,8 +24,8 @@ import org.optimech.runtime.random.RandomBits;
  * Immutable and thread-safe; each call takes its own {@link RandomBits}.
  */
 public final class LatticeSampler {
-    /** Rounded statistics and outputs must stay below this in lattice units (outputs are then exact doubles). */
-    static final long MAX_COORDINATE = 1L << 52;
+    /** Below this many lattice units a scaled coordinate is rounded in double arithmetic (exact there). */
+    private static final double FAST_LIMIT = 0x1p62;
 
     private final LatticeGauge gauge;
     private final int exponent;
@@ -106,29 +107,34 @@ public final class LatticeSampler {
         return rate;
     }
 
-    /** One noise vector in lattice units. */
-    public long[] noise(RandomBits random) {
+    /**
+     * One noise vector in lattice units, exact at any magnitude (big integers: a draw never fails on its size).
+     *
+     * @throws IllegalStateException only with probability below e^-60 for a correct spec: a facet body whose proposals were
+     *     all rejected (the cap does not depend on the data)
+     */
+    public BigInteger[] noise(RandomBits random) {
         Objects.requireNonNull(random, "random");
         int d = gauge.dimension();
-        long[] z = new long[d];
         switch (gauge.name()) {
             case "l1":
+                BigInteger[] z = new BigInteger[d];
                 for (int j = 0; j < d; j++) {
-                    z[j] = Geometric.twoSided(rate.numerator(), rate.denominator(), random).longValueExact();
+                    z[j] = Geometric.twoSided(rate.numerator(), rate.denominator(), random);
                 }
                 return z;
             case "linf":
                 return box.uniformInBox(box.sample(random), random);
             default:
                 for (long attempt = 0; attempt < maxAttempts; attempt++) {
-                    z = box.uniformInBox(box.sample(random), random);
+                    BigInteger[] y = box.uniformInBox(box.sample(random), random);
                     // r·‖z‖_K − s·h(z) ≥ 0 because s·h(z) ≤ r·max_j |z_j|/M_j ≤ r·‖z‖_K
-                    Rational excess = rate.multiply(gauge.of(z)).subtract(proposalRate.multiply(Rational.of(BigInteger.valueOf(box.level(z)))));
+                    Rational excess = rate.multiply(gauge.of(y)).subtract(proposalRate.multiply(Rational.of(box.level(y))));
                     if (excess.signum() < 0) {
                         throw new IllegalStateException("the body is not inside the stored coordinate bounds: refusing to sample");
                     }
                     if (ExactBernoulli.bernoulliExpMinus(excess.numerator(), excess.denominator(), random)) {
-                        return z;
+                        return y;
                     }
                 }
                 throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
@@ -136,53 +142,93 @@ public final class LatticeSampler {
     }
 
     /**
-     * The nearest lattice point to a statistic, in lattice units: rint(T_j / γ) (ties to even), exact in binary floating point.
+     * The nearest lattice point to a statistic, in lattice units: rint(T_j / γ) (ties to even), exact for every finite
+     * double however large (big integers beyond 2^62 lattice units).
      *
-     * @throws IllegalArgumentException for a wrong length, a non-finite coordinate or one beyond 2^52 lattice units
+     * @throws IllegalArgumentException for a wrong length or a non-finite coordinate (a caller's bug, never a property of
+     *     data inside the declared bounds: a statistic of bounded records is finite)
      */
-    public long[] round(double[] statistic) {
+    public BigInteger[] round(double[] statistic) {
         Objects.requireNonNull(statistic, "statistic");
         if (statistic.length != gauge.dimension()) {
             throw new IllegalArgumentException("statistic must have " + gauge.dimension() + " coordinates. Provided: " + statistic.length);
         }
-        long[] y = new long[statistic.length];
+        BigInteger[] y = new BigInteger[statistic.length];
         for (int j = 0; j < y.length; j++) {
             double x = statistic[j];
             if (!Double.isFinite(x)) {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + x);
             }
-            double s = Math.rint(Math.scalb(x, -exponent));
-            if (Math.abs(s) >= MAX_COORDINATE) {
-                throw new IllegalArgumentException("statistic coordinate " + j + " is beyond 2^52 lattice spacings (spacing 2^" + exponent + "). Provided value: " + x);
+            double s = Math.scalb(x, -exponent); // exact unless it overflows (or underflows below 1/2, which rounds to 0 either way)
+            if (Math.abs(s) < FAST_LIMIT) {
+                y[j] = BigInteger.valueOf((long) Math.rint(s));
+            } else if (Double.isFinite(s)) {
+                y[j] = new BigDecimal(s).toBigIntegerExact(); // |s| ≥ 2^53 is an integer already
+            } else {
+                y[j] = new BigDecimal(x).multiply(new BigDecimal(BigInteger.ONE.shiftLeft(-exponent))).toBigIntegerExact(); // exponent < 0 here
             }
-            y[j] = (long) s;
         }
         return y;
     }
 
-    /** The released lattice point y + Z in lattice units. */
-    public long[] releaseLattice(double[] statistic, RandomBits random) {
-        long[] y = round(statistic);
-        long[] z = noise(random);
+    /** The released lattice point y + Z in lattice units (exact, any magnitude). */
+    public BigInteger[] releaseLattice(double[] statistic, RandomBits random) {
+        return add(round(statistic), noise(random));
+    }
+
+    /**
+     * The release γ·(y + Z) as doubles: exactly the lattice point while it is below 2^53 spacings, and beyond that its
+     * nearest double (post-processing, which cannot weaken the guarantee). Total: no statistic and no noise draw makes it
+     * fail.
+     */
+    public double[] release(double[] statistic, RandomBits random) {
+        return toDoubles(releaseLattice(statistic, random), exponent);
+    }
+
+    /**
+     * The release for a statistic already on the lattice: {@code latticeIndex} is y = rint(T/γ), computed exactly by the
+     * caller (a Spark job sums fixed-point integers, for example). As {@link #release}: total, doubles as post-processing.
+     *
+     * @throws IllegalArgumentException for a wrong length or a null coordinate
+     */
+    public double[] releaseIndex(BigInteger[] latticeIndex, RandomBits random) {
+        Objects.requireNonNull(latticeIndex, "latticeIndex");
+        if (latticeIndex.length != gauge.dimension()) {
+            throw new IllegalArgumentException("latticeIndex must have " + gauge.dimension() + " coordinates. Provided: " + latticeIndex.length);
+        }
+        for (int j = 0; j < latticeIndex.length; j++) {
+            Objects.requireNonNull(latticeIndex[j], "latticeIndex[" + j + "]");
+        }
+        return toDoubles(add(latticeIndex.clone(), noise(random)), exponent);
+    }
+
+    private static BigInteger[] add(BigInteger[] y, BigInteger[] z) {
         for (int j = 0; j < y.length; j++) {
-            y[j] = Math.addExact(y[j], z[j]);
+            y[j] = y[j].add(z[j]);
         }
         return y;
     }
 
     /**
-     * The release γ·(y + Z) as doubles, each exactly a multiple of γ.
-     *
-     * @throws ArithmeticException when a released coordinate would not be an exact double (beyond 2^52 spacings)
+     * units·2^exponent as the nearest double (ties to even): exact below 2^53 units; ±Infinity only beyond the double
+     * range. Never throws.
      */
-    public double[] release(double[] statistic, RandomBits random) {
-        long[] out = releaseLattice(statistic, random);
-        double[] v = new double[out.length];
-        for (int j = 0; j < out.length; j++) {
-            if (Math.abs(out[j]) >= MAX_COORDINATE) {
-                throw new ArithmeticException("released coordinate " + j + " is beyond 2^52 lattice spacings and would not be an exact double");
-            }
-            v[j] = Math.scalb((double) out[j], exponent);
+    public static double toDouble(BigInteger units, int exponent) {
+        if (units.bitLength() <= 1000) {
+            // BigInteger.doubleValue rounds to nearest-even; scaling by 2^exponent (|exponent| ≤ 60, |units| ≥ 1 or 0) is then
+            // exact unless it overflows, which saturates to ±Infinity.
+            return Math.scalb(units.doubleValue(), exponent);
+        }
+        // beyond the double range before scaling: one correctly rounded conversion of the exact value
+        BigDecimal v = new BigDecimal(units);
+        v = exponent >= 0 ? v.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(exponent))) : v.divide(new BigDecimal(BigInteger.ONE.shiftLeft(-exponent)));
+        return Double.parseDouble(v.toString());
+    }
+
+    private static double[] toDoubles(BigInteger[] units, int exponent) {
+        double[] v = new double[units.length];
+        for (int j = 0; j < v.length; j++) {
+            v[j] = toDouble(units[j], exponent);
         }
         return v;
     }

@@ -1,5 +1,6 @@
 package org.optimech.runtime.lattice;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -150,7 +151,7 @@ class LatticeSamplerTest {
         long[] counts = new long[window + 2];
         SeededRandomBits bits = new SeededRandomBits(14);
         for (int i = 0; i < n; i++) {
-            long m = LatticeGauge.maxAbs(s.noise(bits));
+            long m = LatticeGauge.maxAbs(s.noise(bits)).longValueExact();
             counts[(int) Math.min(m, window + 1)]++;
         }
         ChiSquare.assertFits(counts, p, n, "l-infinity radius, d = 5");
@@ -180,7 +181,7 @@ class LatticeSamplerTest {
         long[] counts = new long[p.length];
         SeededRandomBits bits = new SeededRandomBits(seed);
         for (int i = 0; i < n; i++) {
-            long[] v = s.noise(bits);
+            long[] v = longs(s.noise(bits));
             counts[Math.abs(v[0]) <= w && Math.abs(v[1]) <= w ? (int) ((v[0] + w) * side + (v[1] + w)) : side * side]++;
         }
         ChiSquare.assertFits(counts, p, n, s.gauge().name() + " lattice noise");
@@ -189,10 +190,10 @@ class LatticeSamplerTest {
     @Test
     void roundingIsExactAndReleasesAreLatticePoints() {
         LatticeSampler s = LatticeSampler.of(LatticeGauge.l1(2), -3, r(1), 1);
-        assertEquals(java.util.List.of(4L, -2L), java.util.List.of(s.round(new double[] {0.5, -0.3})[0], s.round(new double[] {0.5, -0.3})[1]));
+        assertArrayEquals(new long[] {4, -2}, longs(s.round(new double[] {0.5, -0.3})));
         // ties to even: 0.0625 = 0.5 spacings → 0, 0.1875 = 1.5 spacings → 2
-        assertEquals(0L, s.round(new double[] {0.0625, 0})[0]);
-        assertEquals(2L, s.round(new double[] {0.1875, 0})[0]);
+        assertEquals(0L, longs(s.round(new double[] {0.0625, 0}))[0]);
+        assertEquals(2L, longs(s.round(new double[] {0.1875, 0}))[0]);
         SeededRandomBits bits = new SeededRandomBits(15);
         for (int i = 0; i < 1000; i++) {
             double[] v = s.release(new double[] {0.3, 17.2}, bits);
@@ -201,7 +202,6 @@ class LatticeSamplerTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> s.round(new double[] {Double.NaN, 0}));
-        assertThrows(IllegalArgumentException.class, () -> s.round(new double[] {1e300, 0}));
         assertThrows(IllegalArgumentException.class, () -> s.round(new double[] {1}));
         assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(LatticeGauge.l1(2), 61, r(1), 1));
         assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(LatticeGauge.l1(2), 0, Rational.ZERO, 1));
@@ -211,5 +211,57 @@ class LatticeSamplerTest {
     void aCoarseLatticeWithAHugeRateIsRefusedNotLeftToSpin() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(LatticeGauge.linf(12), 0, r(5), 1));
         assertTrue(e.getMessage().contains("finer lattice"), e.getMessage());
+    }
+
+    static long[] longs(java.math.BigInteger[] z) {
+        long[] v = new long[z.length];
+        for (int j = 0; j < z.length; j++) {
+            v[j] = z[j].longValueExact();
+        }
+        return v;
+    }
+
+    /**
+     * Issue 18 (1): whether a release succeeds must not depend on the data. Statistics far beyond 2^52 (and 2^63) lattice
+     * spacings, up to the largest double, are rounded exactly and released as the nearest double of the lattice point.
+     */
+    @Test
+    void releasesAreTotalAtEveryMagnitude() {
+        for (LatticeGauge g : new LatticeGauge[] {LatticeGauge.l1(2), LatticeGauge.linf(2)}) {
+            LatticeSampler s = LatticeSampler.of(g, -44, r(1), 1);
+            SeededRandomBits bits = new SeededRandomBits(16);
+            double[][] inputs = {{1e300, -1e300}, {Double.MAX_VALUE, -Double.MAX_VALUE}, {0x1p52, 0x1p63}, {Math.scalb(1.0, 9) + 0x1p-44, 3}};
+            for (double[] t : inputs) {
+                java.math.BigInteger[] y = s.round(t);
+                for (int j = 0; j < t.length; j++) {
+                    // exact: the rounded index times 2^-44 is t itself (every input is a multiple of 2^-44)
+                    assertEquals(0, new java.math.BigDecimal(y[j]).multiply(new java.math.BigDecimal(0x1p-44)).compareTo(new java.math.BigDecimal(t[j])), g.name() + " " + t[j]);
+                }
+                double[] v = s.release(t, bits);
+                for (int j = 0; j < t.length; j++) {
+                    // noise of a few spacings is far below one ulp of such values: the nearest double of the lattice point is t itself
+                    // (or its neighbour), and never a failure or a non-finite value below the double range
+                    assertTrue(Double.isFinite(v[j]) || Math.abs(t[j]) == Double.MAX_VALUE, g.name() + " " + v[j]);
+                    assertTrue(Math.abs(v[j] - t[j]) <= Math.max(Math.ulp(t[j]), 1e-9) * 4 || Double.isInfinite(v[j]), g.name() + ": " + t[j] + " -> " + v[j]);
+                }
+            }
+            // a statistic already on the lattice (the Spark path) far beyond a long
+            java.math.BigInteger huge = java.math.BigInteger.ONE.shiftLeft(200);
+            double[] w = s.releaseIndex(new java.math.BigInteger[] {huge, huge.negate()}, bits);
+            assertEquals(Math.scalb(1.0, 200 - 44), w[0], Math.ulp(Math.scalb(1.0, 156)));
+            assertEquals(-Math.scalb(1.0, 200 - 44), w[1], Math.ulp(Math.scalb(1.0, 156)));
+        }
+    }
+
+    @Test
+    void latticeUnitsConvertToTheNearestDouble() {
+        java.math.BigInteger two53 = java.math.BigInteger.ONE.shiftLeft(53);
+        assertEquals(0x1p53, LatticeSampler.toDouble(two53.add(java.math.BigInteger.ONE), 0)); // tie to even
+        assertEquals(0x1p53 + 4, LatticeSampler.toDouble(two53.add(java.math.BigInteger.valueOf(3)), 0)); // tie to even (up: 2^53 + 4 has the even significand)
+        assertEquals(0x1p-60, LatticeSampler.toDouble(java.math.BigInteger.ONE, -60));
+        // beyond the double range before scaling, inside it after: one correct rounding
+        java.math.BigInteger big = java.math.BigInteger.ONE.shiftLeft(1070);
+        assertEquals(Math.scalb(1.0, 1010), LatticeSampler.toDouble(big, -60));
+        assertEquals(Double.POSITIVE_INFINITY, LatticeSampler.toDouble(java.math.BigInteger.ONE.shiftLeft(1100), -60));
     }
 }

@@ -127,8 +127,8 @@ class LatticeSpecTest {
                 for (double oy : offsets) {
                     double[] t = {ox / 16, oy / 16};
                     double[] t2 = {t[0] + Math.scalb((double) v[0], -10), t[1] + Math.scalb((double) v[1], -10)}; // exact: dyadics of few bits
-                    long[] y = s.round(t);
-                    long[] y2 = s.round(t2);
+                    long[] y = longs(s.round(t));
+                    long[] y2 = longs(s.round(t2));
                     long[] w = {y2[0] - y[0], y2[1] - y[1]};
                     Rational shift = g.of(w).compareTo(g.of(new long[] {-w[0], -w[1]})) >= 0 ? g.of(w) : g.of(new long[] {-w[0], -w[1]});
                     if (s.rate().multiply(shift).compareTo(worst) > 0) {
@@ -154,5 +154,13 @@ class LatticeSpecTest {
         }
         assertTrue(windowWorst.compareTo(eps) <= 0, "window loss " + windowWorst);
         assertEquals(worst, windowWorst, "the window attains the largest loss at z = y");
+    }
+
+    private static long[] longs(java.math.BigInteger[] z) {
+        long[] v = new long[z.length];
+        for (int j = 0; j < z.length; j++) {
+            v[j] = z[j].longValueExact();
+        }
+        return v;
     }
 }
