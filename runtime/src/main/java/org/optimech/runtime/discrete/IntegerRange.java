@@ -48,4 +48,12 @@ public record IntegerRange(long from, long to) implements DiscreteDomain {
     public int clampedIndexOf(long v) {
         return (int) (Math.min(Math.max(v, from), to) - from);
     }
+
+    /** The index of the range value nearest to {@code v}, for integers of any size (its clamp into the range). */
+    public int clampedIndexOf(java.math.BigInteger v) {
+        if (v.bitLength() < 64) {
+            return clampedIndexOf(v.longValue());
+        }
+        return v.signum() < 0 ? 0 : size() - 1;
+    }
 }

@@ -59,14 +59,14 @@ public final class Remap {
                 if (w[k] <= 0 || w[k] > total) {
                     throw new IllegalArgumentException("remap row " + z + ": weights must be in [1, 2^" + bits + "]. Provided value: " + w[k]);
                 }
-                sum += w[k];
-                if (sum > total) {
-                    break;
+                if (w[k] > total - sum) { // sum + w[k] > total, decided without overflowing a long (both are at most 2^62)
+                    throw new IllegalArgumentException("remap row " + z + ": weights must sum to exactly 2^" + bits + " = " + total + "; they sum to more");
                 }
+                sum += w[k];
                 c[z][k] = sum;
             }
             if (sum != total) {
-                throw new IllegalArgumentException("remap row " + z + ": weights must sum to exactly 2^" + bits + " = " + total + "; they sum to " + (sum > total ? "more" : sum));
+                throw new IllegalArgumentException("remap row " + z + ": weights must sum to exactly 2^" + bits + " = " + total + "; they sum to " + sum);
             }
         }
         return new Remap(bits, outputCount, o, c);
