@@ -113,28 +113,52 @@ public final class DiscreteMechanism {
     }
 
     /**
-     * The row of an input value under the spec's input policy.
+     * The row of an input value under the spec's input policy: a domain value is its own row; otherwise
+     * {@code clamp} takes an integer of any size to the nearest end of the range, and {@code default} takes any value
+     * (null included) to the spec's declared default input. Neither depends on anything but the value, and neither
+     * fails, so a release does not reveal through an error that a value was outside the domain.
      *
-     * @throws IllegalArgumentException if the value is not in the domain and the policy is
-     *     {@code reject}, or it is not a value of the domain's type at all (e.g. "abc" for a range)
+     * @throws IllegalArgumentException only under the legacy {@code reject} policy for a value outside the domain, or
+     *     under {@code clamp} for a value that is not an integer at all (e.g. "abc": a caller's parsing bug)
      */
     public int inputIndex(String value) {
-        Objects.requireNonNull(value, "value");
+        InputPolicy policy = spec.privacy().inputPolicy();
+        if (value == null) {
+            if (policy == InputPolicy.DEFAULT) {
+                return spec.privacy().defaultInput();
+            }
+            throw new IllegalArgumentException("input must not be null (the spec's input policy is " + policy.json() + ", which has no default input)");
+        }
         OptionalInt i = spec.inputs().indexOf(value);
         if (i.isPresent()) {
             return i.getAsInt();
         }
-        if (spec.inputs() instanceof IntegerRange r) {
-            long v;
+        if (spec.inputs() instanceof IntegerRange r && policy != InputPolicy.DEFAULT) {
+            java.math.BigInteger v;
             try {
-                v = Long.parseLong(value.trim());
+                v = new java.math.BigInteger(value.trim());
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("input must be an integer in [" + r.from() + ", " + r.to() + "]. Provided value: \"" + value + "\"");
             }
-            if (v >= r.from() && v <= r.to() || spec.privacy().inputPolicy() == InputPolicy.CLAMP) {
+            boolean inside = v.compareTo(java.math.BigInteger.valueOf(r.from())) >= 0 && v.compareTo(java.math.BigInteger.valueOf(r.to())) <= 0;
+            if (inside || policy == InputPolicy.CLAMP) {
                 return r.clampedIndexOf(v); // in range (written as "05" or " 5"), or clamped
             }
             throw new IllegalArgumentException("input is outside [" + r.from() + ", " + r.to() + "] and the spec's input policy is reject. Provided value: " + v);
+        }
+        if (policy == InputPolicy.DEFAULT) {
+            if (spec.inputs() instanceof IntegerRange r) {
+                // "05" or " 5" are still the range value 5; only values outside the range take the default
+                try {
+                    java.math.BigInteger v = new java.math.BigInteger(value.trim());
+                    if (v.compareTo(java.math.BigInteger.valueOf(r.from())) >= 0 && v.compareTo(java.math.BigInteger.valueOf(r.to())) <= 0) {
+                        return r.clampedIndexOf(v);
+                    }
+                } catch (NumberFormatException e) {
+                    // not an integer: outside the domain
+                }
+            }
+            return spec.privacy().defaultInput();
         }
         throw new IllegalArgumentException("input is not one of the spec's " + spec.inputs().size() + " labels. Provided value: \"" + value + "\"");
     }

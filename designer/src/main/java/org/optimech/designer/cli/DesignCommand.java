@@ -175,7 +175,7 @@ final class DesignCommand implements Callable<Integer> {
         try {
             spec = method.equals("exponential") ? org.optimech.designer.discrete.ClassicalMechanisms.exponential(problem, DesignSpecs.provenance(Instant.now()))
                     : org.optimech.designer.discrete.ClassicalMechanisms.randomizedResponse(inputLabels(problem), problem.epsilon(),
-                            DesignSpecs.provenance(Instant.now()));
+                            Math.max(0, problem.defaultInput()), DesignSpecs.provenance(Instant.now()));
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         }

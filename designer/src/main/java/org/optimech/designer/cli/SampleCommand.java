@@ -35,7 +35,8 @@ final class SampleCommand implements Callable<Integer> {
             description = "The true value: an integer of the input range, or a label; for a K-norm spec, the statistic's coordinates separated by commas.")
     String input;
 
-    @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = "How many outputs. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = {"How many outputs. Default: ${DEFAULT-VALUE}.",
+        "N independent releases of the same input cost N times the spec's certified epsilon (and delta) by basic composition; stderr says so."})
     long count;
 
     @Option(names = "--seed", paramLabel = "S",
@@ -58,6 +59,10 @@ final class SampleCommand implements Callable<Integer> {
         }
         MechanismSpec loaded = SpecFiles.loadSpec(file);
         PrintWriter err = spec.commandLine().getErr();
+        if (count > 1) {
+            err.println("optimech: note: " + composition(loaded, count));
+            err.flush();
+        }
         if (loaded instanceof KNormSpec k) {
             return knorm(k, err);
         }
@@ -82,6 +87,13 @@ final class SampleCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input: " + e.getMessage(), e);
         }
+        if (m.spec().inputs().indexOf(input).isEmpty()) {
+            // the caller sees its own input; the note tells them which row the spec's input policy released
+            err.println("optimech: note: --input " + input + " is not one of the spec's inputs; it is released as the "
+                    + (m.spec().privacy().inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT ? "default input" : "clamped input") + " \""
+                    + m.spec().inputs().valueAt(row) + "\" (input policy " + m.spec().privacy().inputPolicy().json() + ")");
+            err.flush();
+        }
         RandomBits bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
         for (long i = 0; i < count; i++) {
@@ -90,6 +102,17 @@ final class SampleCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** What N releases of one input cost under basic composition: N·ε and N·δ, exactly. */
+    static String composition(MechanismSpec s, long n) {
+        java.math.BigDecimal times = java.math.BigDecimal.valueOf(n);
+        String e = s.certifiedEpsilon().multiply(times).stripTrailingZeros().toPlainString();
+        String text = n + " independent releases of the same input cost epsilon " + n + " x " + s.certifiedEpsilon().toPlainString() + " = " + e;
+        if (s.certifiedDelta().signum() > 0) {
+            text += " and delta " + n + " x " + s.certifiedDelta() + " = " + s.certifiedDelta().multiply(times).stripTrailingZeros();
+        }
+        return text + " by basic composition (a budget ledger charges them together: BudgetLedger.charge(dataset, spec, " + n + "))";
     }
 
     private RandomBits randomness(PrintWriter err) {

@@ -64,12 +64,26 @@ public final class ClassicalMechanisms {
         WeightTable w = Quantizer.fromLog(logp);
         String formula = "P(output | input) proportional to exp(-epsilon * loss(input, output) / (2 * " + sens
                 + ")), the loss's sensitivity over the neighbour graph; built at epsilon * (1 - 1e-8), quantized over 2^" + w.denominatorBits();
-        return certify(p.relation(), p.neighbours(), p.epsilon(), w, p.inputs(), p.outputs(), p.inputPolicy(), "exponential-mechanism", formula, p.toJson(),
+        return certify(p.relation(), p.neighbours(), p.epsilon(), w, p.inputs(), p.outputs(), p.inputPolicy(), p.defaultInput(), "exponential-mechanism", formula, p.toJson(),
                 risk(p, w), provenance);
     }
 
-    /** k-ary randomized response on the labels, ε-local-DP: the complete neighbour graph, inputs = outputs. */
+    /**
+     * k-ary randomized response on the labels, ε-local-DP: the complete neighbour graph, inputs = outputs; values outside the
+     * labels are released as the first label (input policy default).
+     */
     public static DiscreteMechanismSpec randomizedResponse(List<String> labels, BigDecimal epsilon, JsonObject provenance) {
+        return randomizedResponse(labels, epsilon, 0, provenance);
+    }
+
+    /**
+     * k-ary randomized response whose out-of-domain values are released as {@code labels.get(defaultInput)}: on the complete
+     * graph every pair of values is a neighbour, so the mapping keeps ε-local-DP for every value.
+     */
+    public static DiscreteMechanismSpec randomizedResponse(List<String> labels, BigDecimal epsilon, int defaultInput, JsonObject provenance) {
+        if (defaultInput < 0 || defaultInput >= labels.size()) {
+            throw new IllegalArgumentException("default input must be a label index in [0, " + labels.size() + "). Provided value: " + defaultInput);
+        }
         if (labels.size() < 2) {
             throw new IllegalArgumentException("randomized response needs at least 2 labels. Provided: " + labels.size());
         }
@@ -88,10 +102,10 @@ public final class ClassicalMechanisms {
         WeightTable w = Quantizer.fromLog(logp);
         LabelSet domain = new LabelSet(labels);
         JsonObject problem = JsonObject.builder().put("kind", "randomized-response").put("labels", org.optimech.runtime.json.JsonArray.ofStrings(labels))
-                .put("epsilon", epsilon.toString()).build();
+                .put("epsilon", epsilon.toString()).put("input_policy", "default").put("default_input", labels.get(defaultInput)).build();
         String formula = "P(truth) = e^epsilon / (e^epsilon + " + (k - 1) + "), each other label 1 / (e^epsilon + " + (k - 1)
                 + "); local DP, so every pair of inputs are neighbours; built at epsilon * (1 - 1e-8), quantized over 2^" + w.denominatorBits();
-        return certify(Relation.SUBSTITUTION, NeighbourGraph.complete(k), epsilon, w, domain, domain, InputPolicy.REJECT, "randomized-response", formula, problem,
+        return certify(Relation.SUBSTITUTION, NeighbourGraph.complete(k), epsilon, w, domain, domain, InputPolicy.DEFAULT, defaultInput, "randomized-response", formula, problem,
                 Double.NaN, provenance);
     }
 
@@ -117,13 +131,13 @@ public final class ClassicalMechanisms {
     }
 
     private static DiscreteMechanismSpec certify(Relation relation, NeighbourGraph g, BigDecimal epsilon, WeightTable w,
-            org.optimech.runtime.discrete.DiscreteDomain inputs, org.optimech.runtime.discrete.DiscreteDomain outputs, InputPolicy policy, String method,
+            org.optimech.runtime.discrete.DiscreteDomain inputs, org.optimech.runtime.discrete.DiscreteDomain outputs, InputPolicy policy, int defaultInput, String method,
             String formula, JsonObject problem, double risk, JsonObject provenance) {
         Certifier.EpsilonCertificate c = Certifier.epsilon(w, g, epsilon);
         if (c.epsilon().compareTo(epsilon) > 0) {
             throw new IllegalStateException("internal error: the quantized " + method + " certifies at " + c.epsilon() + " > requested " + epsilon);
         }
-        PrivacyGuarantee privacy = new PrivacyGuarantee(relation, g, epsilon, BigDecimal.ZERO, c.epsilon(), BigDecimal.ZERO, Numerics.EXACT, policy);
+        PrivacyGuarantee privacy = new PrivacyGuarantee(relation, g, epsilon, BigDecimal.ZERO, c.epsilon(), BigDecimal.ZERO, Numerics.EXACT, policy, defaultInput);
         JsonObject.Builder design = JsonObject.builder()
                 .put("method", method)
                 .put("problem", problem)

@@ -33,7 +33,8 @@ public record DiscreteProblem(
         String priorName,
         double[] prior,
         Objective objective,
-        InputPolicy inputPolicy) {
+        InputPolicy inputPolicy,
+        int defaultInput) {
 
     /** Largest ε accepted: e^50 ≈ 5e21 is already beyond what an LP solver resolves reliably. */
     public static final BigDecimal MAX_EPSILON = BigDecimal.valueOf(50);
@@ -83,7 +84,15 @@ public record DiscreteProblem(
             throw new IllegalArgumentException("prior must sum to 1 (within " + PRIOR_SUM_TOLERANCE + "). Provided value: sum " + sum.doubleValue());
         }
         if (inputPolicy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
-            throw new IllegalArgumentException("input_policy clamp needs an integer range of inputs; labels can only be rejected");
+            throw new IllegalArgumentException("input_policy clamp needs an integer range of inputs; labels take input_policy default (with default_input)");
+        }
+        if (inputPolicy == InputPolicy.REJECT) {
+            throw new IllegalArgumentException("input_policy reject is refused: an error raised on an out-of-domain private value is an observable "
+                    + "channel; use default (out-of-domain values are released as default_input) or, for integer ranges, clamp");
+        }
+        if (inputPolicy == InputPolicy.DEFAULT ? defaultInput < 0 || defaultInput >= inputs.size() : defaultInput != -1) {
+            throw new IllegalArgumentException("default_input must be an input exactly when input_policy is default. Provided value: index " + defaultInput
+                    + " with input_policy " + inputPolicy.json());
         }
     }
 
@@ -109,7 +118,7 @@ public record DiscreteProblem(
 
     /** The same problem at another ε (validated like any other). */
     public DiscreteProblem withEpsilon(BigDecimal newEpsilon) {
-        return new DiscreteProblem(name, newEpsilon, delta, relation, inputs, outputs, neighbours, loss, priorName, prior, objective, inputPolicy);
+        return new DiscreteProblem(name, newEpsilon, delta, relation, inputs, outputs, neighbours, loss, priorName, prior, objective, inputPolicy, defaultInput);
     }
 
     public boolean isPure() {
@@ -142,6 +151,9 @@ public record DiscreteProblem(
         b.put("prior", priorName.equals("uniform") ? new JsonString("uniform") : JsonArray.ofDoubles(prior));
         b.put("objective", objective.json());
         b.put("input_policy", inputPolicy.json());
+        if (inputPolicy == InputPolicy.DEFAULT) {
+            b.put("default_input", inputs.valueAt(defaultInput));
+        }
         return b.build();
     }
 
@@ -172,7 +184,7 @@ public record DiscreteProblem(
     /**
      * Builds a problem in Java. Defaults: δ = 0, substitution, outputs = inputs, path graph,
      * absolute loss for ranges (zero-one for labels), uniform prior, Bayes objective, clamp for
-     * ranges (reject for labels).
+     * ranges (default to the first label for labels).
      */
     public static final class Builder {
         private String name = "";
@@ -187,6 +199,7 @@ public record DiscreteProblem(
         private double[] prior;
         private Objective objective = Objective.BAYES;
         private InputPolicy inputPolicy;
+        private String defaultInput;
 
         private Builder() {
         }
@@ -259,6 +272,13 @@ public record DiscreteProblem(
             return this;
         }
 
+        /** Input policy default: values outside the domain are released as this input value. */
+        public Builder defaultInput(String value) {
+            this.inputPolicy = InputPolicy.DEFAULT;
+            this.defaultInput = value;
+            return this;
+        }
+
         public DiscreteProblem build() {
             Objects.requireNonNull(inputs, "inputs");
             DiscreteDomain out = outputs == null ? inputs : outputs;
@@ -267,8 +287,13 @@ public record DiscreteProblem(
             Loss loss = lossMatrix != null ? Loss.ofMatrix("matrix", lossMatrix) : Losses.named(named, inputs, out);
             String priorName = prior == null ? "uniform" : "explicit";
             double[] p = prior == null ? Losses.uniform(inputs.size()) : prior;
-            InputPolicy policy = inputPolicy != null ? inputPolicy : inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.REJECT;
-            return new DiscreteProblem(name, epsilon, delta, relation, inputs, out, g, loss, priorName, p, objective, policy);
+            InputPolicy policy = inputPolicy != null ? inputPolicy : inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.DEFAULT;
+            int def = -1;
+            if (policy == InputPolicy.DEFAULT) {
+                def = defaultInput == null ? 0 : inputs.indexOf(defaultInput).orElseThrow(() -> new IllegalArgumentException(
+                        "default_input must be one of the inputs. Provided value: \"" + defaultInput + "\""));
+            }
+            return new DiscreteProblem(name, epsilon, delta, relation, inputs, out, g, loss, priorName, p, objective, policy, def);
         }
     }
 

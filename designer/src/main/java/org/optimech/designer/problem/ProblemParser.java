@@ -32,12 +32,12 @@ import org.optimech.runtime.spec.Relation;
  *
  * Only {@code kind}, {@code epsilon} and {@code inputs} are required; the defaults are δ = 0,
  * substitution, outputs = inputs, the path graph, absolute loss for ranges (zero-one for labels), a
- * uniform prior, the Bayes objective, and input policy clamp for ranges (reject for labels). Unknown
+ * uniform prior, the Bayes objective, and input policy clamp for ranges (default to the first label for labels). Unknown
  * keys are errors (a misspelt {@code "delat"} must not silently mean δ = 0).
  */
 public final class ProblemParser {
     private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "delta", "relation", "inputs", "outputs",
-            "neighbours", "loss", "prior", "objective", "input_policy");
+            "neighbours", "loss", "prior", "objective", "input_policy", "default_input");
 
     private ProblemParser() {
     }
@@ -156,17 +156,35 @@ public final class ProblemParser {
         Objective objective = o.has("objective")
                 ? (Fields.oneOf(o.get("objective").orElseThrow(), "/objective", "bayes", "minimax").equals("bayes") ? Objective.BAYES : Objective.MINIMAX)
                 : Objective.BAYES;
-        InputPolicy policy;
+        InputPolicy policy = inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.DEFAULT;
         if (o.has("input_policy")) {
-            policy = Fields.oneOf(o.get("input_policy").orElseThrow(), "/input_policy", "clamp", "reject").equals("clamp") ? InputPolicy.CLAMP : InputPolicy.REJECT;
-            if (policy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
-                throw new FieldException("/input_policy", "\"clamp\" needs an integer range of inputs; labels can only be \"reject\"ed");
+            policy = InputPolicy.fromJson(Fields.oneOf(o.get("input_policy").orElseThrow(), "/input_policy", "clamp", "default", "reject"));
+            if (policy == InputPolicy.REJECT) {
+                throw new FieldException("/input_policy", "\"reject\" is no longer designed: an error raised on an out-of-domain private value is an "
+                        + "observable channel. Use \"default\" with \"default_input\" (out-of-domain values are released as that input) or, for an "
+                        + "integer range, \"clamp\". Provided value: \"reject\"");
             }
-        } else {
-            policy = inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.REJECT;
+            if (policy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
+                throw new FieldException("/input_policy", "\"clamp\" needs an integer range of inputs; labels take \"default\" (with \"default_input\")");
+            }
+        } else if (o.has("default_input")) {
+            policy = InputPolicy.DEFAULT;
+        }
+        int defaultInput = -1;
+        if (policy == InputPolicy.DEFAULT) {
+            if (o.has("default_input")) {
+                JsonValue dv = o.get("default_input").orElseThrow();
+                String value = dv instanceof org.optimech.runtime.json.JsonNumber n && inputs instanceof IntegerRange ? n.literal() : Fields.string(dv, "/default_input");
+                defaultInput = inputs.indexOf(value).orElseThrow(() -> new FieldException("/default_input", "must be one of the inputs, written as they are. "
+                        + "Provided value: " + Fields.quote(value)));
+            } else {
+                defaultInput = 0; // the first input: public, and stated in the design summary
+            }
+        } else if (o.has("default_input")) {
+            throw new FieldException("/default_input", "is only used with input_policy \"default\". Provided input_policy: " + Fields.quote(policy.json()));
         }
         try {
-            return new DiscreteProblem(name, epsilon, delta, relation, inputs, outputs, graph, loss, priorName, prior, objective, policy);
+            return new DiscreteProblem(name, epsilon, delta, relation, inputs, outputs, graph, loss, priorName, prior, objective, policy, defaultInput);
         } catch (IllegalArgumentException e) {
             throw new FieldException("", e.getMessage());
         }

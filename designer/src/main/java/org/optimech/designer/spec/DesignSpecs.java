@@ -40,7 +40,7 @@ public final class DesignSpecs {
     public static DiscreteMechanismSpec toSpec(DiscreteDesign d, Instant created) {
         DiscreteProblem p = d.problem();
         PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), p.delta(), d.certifiedEpsilon(), d.certifiedDelta(),
-                Numerics.EXACT, p.inputPolicy());
+                Numerics.EXACT, p.inputPolicy(), p.defaultInput());
         return new DiscreteMechanismSpec(p.inputs(), p.outputs(), d.weights(), privacy, designBlock(d), provenance(created));
     }
 
@@ -48,7 +48,7 @@ public final class DesignSpecs {
     public static GeometricRemapSpec toSpec(StructuralDesign d, Instant created) {
         DiscreteProblem p = d.problem();
         PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), BigDecimal.ZERO, d.noiseEpsilon(), BigDecimal.ZERO,
-                Numerics.EXACT, p.inputPolicy());
+                Numerics.EXACT, p.inputPolicy(), p.defaultInput());
         return new GeometricRemapSpec((IntegerRange) p.inputs(), p.outputs(), d.noiseEpsilon(), d.remap(), privacy, StructuralBlock.of(d), provenance(created));
     }
 

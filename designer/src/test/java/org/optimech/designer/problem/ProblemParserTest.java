@@ -53,12 +53,24 @@ class ProblemParserTest {
         assertEquals(2.0, p.loss().at(0, 2));
         assertArrayEquals(new double[] {0.5, 0.25, 0.25}, p.prior());
         assertEquals(Objective.MINIMAX, p.objective());
-        assertEquals(InputPolicy.REJECT, p.inputPolicy());
+        assertEquals(InputPolicy.DEFAULT, p.inputPolicy());
+        assertEquals(0, p.defaultInput()); // labels: out-of-domain values are released as the first label unless default_input says otherwise
         assertEquals(new BigDecimal("1e-6"), p.delta());
         DiscreteProblem edges = ProblemParser.parse("{\"kind\": \"discrete\", \"epsilon\": 1, \"inputs\": {\"range\": [1, 3]}, \"neighbours\": {\"edges\": [[0, 2], [2, 1]]}, \"loss\": \"zero-one\"}");
         assertEquals(2, edges.neighbours().edgeCount());
         assertEquals(0.0, edges.loss().at(1, 1));
         assertEquals(1.0, edges.loss().at(1, 2));
+    }
+
+    @Test
+    void aDeclaredDefaultInputIsKept() throws Exception {
+        DiscreteProblem labels = ProblemParser.parse("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"a\",\"b\",\"c\"]},\"default_input\":\"c\"}");
+        assertEquals(InputPolicy.DEFAULT, labels.inputPolicy());
+        assertEquals(2, labels.defaultInput());
+        DiscreteProblem range = ProblemParser.parse("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[3,9]},\"input_policy\":\"default\",\"default_input\":5}");
+        assertEquals(2, range.defaultInput());
+        assertEquals(labels, ProblemParser.parse(labels.toJson()));
+        assertEquals(range, ProblemParser.parse(range.toJson()));
     }
 
     @Test
@@ -109,6 +121,9 @@ class ProblemParserTest {
             fractional range       | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,2.5]}}                                | /inputs/range/1  | must be an integer. Provided value: 2.5
             duplicate labels       | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","a"]}}                             | /inputs/labels   | must be distinct
             clamp on labels        | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"input_policy":"clamp"}      | /input_policy    | needs an integer range
+            reject is a channel    | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"input_policy":"reject"}     | /input_policy    | an observable channel
+            default not an input   | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"default_input":"c"}         | /default_input   | must be one of the inputs, written as they are. Provided value: "c"
+            default with clamp     | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"input_policy":"clamp","default_input":1} | /default_input | only used with input_policy "default"
             not an object          | [1, 2]                                                                                    | /                | must be an object. Provided value: array [1,2]
             """)
     void malformedProblemsAreRefusedNamingTheField(String name, String json, String pointer, String message) {

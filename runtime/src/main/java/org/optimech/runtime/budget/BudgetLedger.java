@@ -63,8 +63,23 @@ public final class BudgetLedger {
      * @throws BudgetExceededException if the release would exceed the total ε or δ (nothing is charged)
      */
     public Spent charge(String dataset, MechanismSpec spec) {
+        return charge(dataset, spec, 1);
+    }
+
+    /**
+     * Charges {@code releases} independent releases of {@code spec} to {@code dataset} at once (for example N samples of
+     * the same input): N times its certified ε and δ under basic composition, counted as N releases.
+     *
+     * @throws BudgetExceededException if they would exceed the total ε or δ (nothing is charged)
+     * @throws IllegalArgumentException for {@code releases < 1}
+     */
+    public Spent charge(String dataset, MechanismSpec spec, long releases) {
         Objects.requireNonNull(spec, "spec");
-        return charge(dataset, spec.certifiedEpsilon(), spec.certifiedDelta());
+        if (releases < 1) {
+            throw new IllegalArgumentException("releases must be >= 1. Provided value: " + releases);
+        }
+        BigDecimal n = BigDecimal.valueOf(releases);
+        return charge(dataset, spec.certifiedEpsilon().multiply(n), spec.certifiedDelta().multiply(n), releases);
     }
 
     /**
@@ -73,7 +88,11 @@ public final class BudgetLedger {
      * @throws BudgetExceededException if the release would exceed the total ε or δ (nothing is charged)
      * @throws IllegalArgumentException for a negative ε or δ, or a blank dataset name
      */
-    public synchronized Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta) {
+    public Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta) {
+        return charge(dataset, epsilon, delta, 1);
+    }
+
+    private synchronized Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta, long releases) {
         Objects.requireNonNull(dataset, "dataset");
         if (dataset.isBlank()) {
             throw new IllegalArgumentException("dataset must not be blank");
@@ -89,10 +108,11 @@ public final class BudgetLedger {
         if (e.compareTo(totalEpsilon) > 0 || d.compareTo(totalDelta) > 0) {
             throw new BudgetExceededException("privacy budget exceeded for dataset \"" + dataset + "\": after " + now.releases() + " releases it has spent epsilon "
                     + now.epsilon().toPlainString() + " of " + totalEpsilon.toPlainString() + " and delta " + now.delta().toPlainString() + " of "
-                    + totalDelta.toPlainString() + "; this release needs epsilon " + epsilon.toPlainString() + " and delta " + delta.toPlainString()
+                    + totalDelta.toPlainString() + "; " + (releases == 1 ? "this release needs" : "these " + releases + " releases need") + " epsilon "
+                    + epsilon.toPlainString() + " and delta " + delta.toPlainString()
                     + " (basic composition)");
         }
-        Spent next = new Spent(dataset, now.releases() + 1, e, d);
+        Spent next = new Spent(dataset, now.releases() + releases, e, d);
         spent.put(dataset, next);
         return next;
     }

@@ -45,7 +45,7 @@ public final class SpecCodec {
     private static final Set<String> GEOMETRIC_REMAP = Set.of("kind", "inputs", "outputs", "noise_epsilon", "denominator_bits", "remap");
     private static final Set<String> REMAP_ROW = Set.of("outputs", "weights");
     private static final Set<String> PRIVACY = Set.of("guarantee", "relation", "neighbours", "epsilon", "epsilon_double", "delta",
-            "delta_double", "certified_epsilon", "certified_delta", "numerics", "input_policy");
+            "delta_double", "certified_epsilon", "certified_delta", "numerics", "input_policy", "default_input");
     private static final Set<String> CONTINUOUS_PRIVACY = Set.of("guarantee", "relation", "epsilon", "epsilon_double", "delta", "delta_double",
             "certified_epsilon", "certified_delta", "numerics");
     private static final Set<String> DIGEST = Set.of("algorithm", "canonicalization", "value");
@@ -71,6 +71,9 @@ public final class SpecCodec {
             mechanism = d instanceof DiscreteMechanismSpec t ? writeTable(t) : writeGeometricRemap((GeometricRemapSpec) d);
             privacy.put("neighbours", DiscreteJson.writeGraph(d.privacy().neighbours()))
                     .put("input_policy", d.privacy().inputPolicy().json());
+            if (d.privacy().inputPolicy() == InputPolicy.DEFAULT) {
+                privacy.put("default_input", d.inputs().valueAt(d.privacy().defaultInput()));
+            }
         } else {
             // K-norm and Gaussian-process specs: the mechanism block as validated, and no neighbour graph or input policy
             mechanism = spec instanceof KNormSpec k ? k.mechanism() : ((GaussianProcessSpec) spec).mechanism();
@@ -364,12 +367,19 @@ public final class SpecCodec {
         if (!c.numerics.equals("exact")) {
             throw new FieldException(ptr + "/numerics", "discrete mechanisms are sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(c.numerics));
         }
-        String policy = Fields.oneOf(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", "clamp", "reject");
-        if (policy.equals("clamp") && !(inputs instanceof IntegerRange)) {
-            throw new FieldException(ptr + "/input_policy", "\"clamp\" needs an integer range of inputs; labels can only be \"reject\"ed");
+        InputPolicy policy = InputPolicy.fromJson(Fields.oneOf(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", "clamp", "default", "reject"));
+        if (policy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
+            throw new FieldException(ptr + "/input_policy", "\"clamp\" needs an integer range of inputs; labels take \"default\" (with default_input)");
         }
-        return new PrivacyGuarantee(c.relation, graph, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, Numerics.EXACT,
-                policy.equals("clamp") ? InputPolicy.CLAMP : InputPolicy.REJECT);
+        int defaultInput = -1;
+        if (policy == InputPolicy.DEFAULT) {
+            String value = Fields.string(Fields.member(p, "default_input", ptr), ptr + "/default_input");
+            defaultInput = inputs.indexOf(value).orElseThrow(() -> new FieldException(ptr + "/default_input", "must be one of the spec's inputs, written as "
+                    + "the inputs are. Provided value: " + Fields.quote(value)));
+        } else if (p.has("default_input")) {
+            throw new FieldException(ptr + "/default_input", "is only allowed with input_policy \"default\". Provided input_policy: " + Fields.quote(policy.json()));
+        }
+        return new PrivacyGuarantee(c.relation, graph, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, Numerics.EXACT, policy, defaultInput);
     }
 
     /** A decimal string plus its companion {@code NAME_double}, which must be its nearest double. */

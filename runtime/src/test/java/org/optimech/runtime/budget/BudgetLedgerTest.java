@@ -37,6 +37,19 @@ class BudgetLedgerTest {
         assertEquals(2, ledger.report().size());
     }
 
+    /** Issue 18 (10): N samples of one input are N releases: N·ε, charged together or not at all. */
+    @Test
+    void repeatedReleasesAreChargedTogether() throws Exception {
+        MechanismSpec count = golden("count-path.json"); // 0.693147181 each
+        BudgetLedger ledger = BudgetLedger.of(new BigDecimal("2.1"), BigDecimal.ZERO);
+        BudgetExceededException e = assertThrows(BudgetExceededException.class, () -> ledger.charge("d", count, 4));
+        assertTrue(e.getMessage().contains("these 4 releases need epsilon 2.772588724"), e.getMessage());
+        assertEquals(0, ledger.spent("d").releases(), "nothing is charged when the batch does not fit");
+        assertEquals(3, ledger.charge("d", count, 3).releases());
+        assertEquals(new BigDecimal("2.079441543"), ledger.spent("d").epsilon());
+        assertThrows(IllegalArgumentException.class, () -> ledger.charge("d", count, 0));
+    }
+
     @Test
     void deltaIsBudgetedToo() throws Exception {
         MechanismSpec approx = golden("approximate-dp.json"); // certified delta 0.015625

@@ -36,6 +36,20 @@ class RemapTest {
         assertMessage(() -> Remap.of(2, 3, new int[][] {{}}, new long[][] {{}}), "at least one output");
     }
 
+    /**
+     * Issue 18 (7): five weights of 2^62 wrapped a long back to exactly 2^62 (2^62, then −2^63, −2^62, 0, 2^62) and
+     * were accepted with non-monotone cumulative sums. The sum is now decided without overflow.
+     */
+    @Test
+    void rowSumsNeverOverflow() {
+        long w = 1L << 62;
+        assertMessage(() -> Remap.of(62, 5, new int[][] {{0, 1, 2, 3, 4}}, new long[][] {{w, w, w, w, w}}), "sum to more");
+        assertMessage(() -> Remap.of(62, 2, new int[][] {{0, 1}}, new long[][] {{w, w}}), "sum to more");
+        // the largest legal rows still load
+        Remap ok = Remap.of(62, 2, new int[][] {{0, 1}, {1}}, new long[][] {{w - 1, 1}, {w}});
+        assertEquals(1, ok.sample(1, new RandomBitsStub()));
+    }
+
     private static void assertMessage(org.junit.jupiter.api.function.Executable e, String part) {
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, e);
         assertTrue(x.getMessage().contains(part), x.getMessage());

@@ -88,7 +88,14 @@ class TamperingTest {
         assertRefused(SpecDigest.seal(edit(doc, "/privacy/epsilon", JsonNumber.of(1.0))), "/privacy/epsilon", "Provided value: number 1");
         assertRefused(SpecDigest.seal(edit(doc, "/privacy/numerics", new JsonString("idealized"))), "/privacy/numerics", "must say \"exact\"");
         assertRefused(SpecDigest.seal(edit(doc, "/privacy/guarantee", new JsonString("approximate-dp"))), "/privacy/guarantee", "exactly when delta is 0");
-        assertRefused(SpecDigest.seal(edit(doc, "/privacy/input_policy", new JsonString("ignore"))), "/privacy/input_policy", "must be one of \"clamp\" or \"reject\"");
+        assertRefused(SpecDigest.seal(edit(doc, "/privacy/input_policy", new JsonString("ignore"))), "/privacy/input_policy", "must be one of \"clamp\", \"default\" or \"reject\"");
+        // a default input must be a value of the domain, and only with the default policy
+        JsonObject def = edit(doc, "/privacy/input_policy", new JsonString("default"));
+        assertRefused(SpecDigest.seal(def), "/privacy/default_input", "missing");
+        assertRefused(SpecDigest.seal(def.with("privacy", def.get("privacy").orElseThrow().asObject().with("default_input", new JsonString("999")))),
+                "/privacy/default_input", "must be one of the spec's inputs");
+        assertRefused(SpecDigest.seal(doc.with("privacy", doc.get("privacy").orElseThrow().asObject().with("default_input", new JsonString("0")))),
+                "/privacy/default_input", "only allowed with input_policy \"default\"");
     }
 
     @Test
