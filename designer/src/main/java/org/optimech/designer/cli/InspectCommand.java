@@ -40,7 +40,8 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        MechanismSpec loaded = SpecFiles.loadSpec(file);
+        // inspect shows a spec whose sensitivity could not be re-derived too, and says so; sample and verify require the allowance
+        MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
         if (loaded instanceof KNormSpec k) {
             return knorm(out, k);
         }
@@ -52,6 +53,8 @@ final class InspectCommand implements Callable<Integer> {
             out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, %s calibration, numerics idealized%n", g.certifiedEpsilon(),
                     g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.calibration());
             out.printf("sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
+            out.printf("re-checked   %s%n", (g.sensitivityRechecked() ? "yes: " : "NO (sampling needs a trusted signature or --allow-unchecked-sensitivity): ")
+                    + g.sensitivityCheck());
             out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
             out.flush();
             return 0;
@@ -67,7 +70,7 @@ final class InspectCommand implements Callable<Integer> {
                 w.fitsInLong() ? " (64-bit sampler)" : " (big-integer rows)");
         out.printf("guarantee    %s: certified epsilon %s, certified delta %s (requested %s, %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
                 p.guaranteeName(), p.certifiedEpsilon(), p.certifiedDelta(), p.epsilon(), p.delta(), p.neighbours().kind().toString().toLowerCase(),
-                p.relation().json(), p.numerics().json(), p.inputPolicy().json());
+                p.relation().json(), p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
         out.printf("design       %s objective %s, solver %s, optimality %s%n", text(design, "objective").orElse("(none recorded)"),
                 text(design, "objective_value").orElse("-"),
@@ -119,16 +122,19 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private int knorm(PrintWriter out, KNormSpec k) {
-        out.printf("spec         %s (valid: digest, body convexity and tiling, sensitivity re-checked exactly)%n", file);
+        out.printf("spec         %s (valid: digest, body convexity and tiling%s)%n", file, k.sensitivityRechecked() ? ", sensitivity re-derived exactly" : "");
         out.printf("mechanism    %s: %d-dimensional statistic, %s body in %d noise dimensions%s; sensitivity %s, noise epsilon %s%n", KNormSpec.KIND,
                 k.dimension(), k.bodyType(), k.noiseDimension(), k.noiseDimension() < k.dimension() ? " (a subspace: ERRATA K12)" : "", k.sensitivity(),
                 k.noiseEpsilon());
         out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics %s%n", k.certifiedEpsilon(), k.epsilon(), k.relation().json(),
                 k.latticeSampler().map(l -> "exact (lattice 2^" + l.exponent() + " Z^" + k.dimension() + ", noise proportional to exp(-" + l.rate()
                         + " ||z||_K) in lattice units, sampled with integer arithmetic)").orElse("idealized (floating point; the caller must opt in)"));
-        out.printf("sensitivity  %s%n", k.pointSource().isPresent() ? "re-checked at load: " + k.pointCount() + " adjacent points (" + k.pointSource().get().json()
-                + "), each with its negative, have gauge <= sensitivity (largest " + k.largestPointGauge().orElseThrow() + ")"
-                : "the designer's certified bound (no adjacent points stored: a curved statistic)");
+        out.printf("sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck()
+                : "NOT re-checked at load (sampling needs a trusted signature or --allow-unchecked-sensitivity): " + k.sensitivityCheck());
+        if (k.pointSource().isPresent()) {
+            out.printf("stored points %d adjacent points (%s), each with its negative, have gauge <= sensitivity (largest %s)%n", k.pointCount(),
+                    k.pointSource().get().json(), k.largestPointGauge().orElseThrow());
+        }
         JsonObject design = k.design();
         out.printf("design       %s; criterion %s selects %s, stored %s%n", text(design, "method").orElse("-"), text(design, "criterion").orElse("-"),
                 text(design, "selected").orElse("-"), text(design, "stored").orElse("-"));
@@ -163,7 +169,7 @@ final class InspectCommand implements Callable<Integer> {
                 randomized == 0 ? "deterministic" : randomized + " randomized rows, weights over 2^" + r.bits());
         out.printf("guarantee    %s: certified epsilon %s (requested %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
                 p.guaranteeName(), p.certifiedEpsilon(), p.epsilon(), p.neighbours().kind().toString().toLowerCase(), p.relation().json(),
-                p.numerics().json(), p.inputPolicy().json());
+                p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
         out.printf("design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),
                 text(design, "objective_value").orElse("-"), optimality(design));
@@ -185,6 +191,13 @@ final class InspectCommand implements Callable<Integer> {
         out.print(Summary.table(rows));
         out.flush();
         return 0;
+    }
+
+    /** The input policy, with the default input when there is one. */
+    private static String inputPolicy(org.optimech.runtime.spec.DiscreteSpec s) {
+        PrivacyGuarantee p = s.privacy();
+        return p.inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT
+                ? "default (values outside the domain are released as \"" + s.inputs().valueAt(p.defaultInput()) + "\")" : p.inputPolicy().json();
     }
 
     /** A member as plain text: strings unquoted, other values as JSON. */

@@ -49,6 +49,15 @@ final class SampleCommand implements Callable<Integer> {
                     + "a certified table first; docs/THREAT_MODEL.md). Default: ${DEFAULT-VALUE}.")
     String sampling;
 
+    @Option(names = "--allow-unchecked-sensitivity",
+            description = "Sample a spec whose sensitivity the runtime cannot re-derive from its stored numbers (a curved K-norm statistic): its "
+                    + "calibration is then the designer's word. Or sign it and pass --trusted-key.")
+    boolean allowUnchecked;
+
+    @Option(names = "--trusted-key", paramLabel = "NAME=FILE", description = "Trust this Ed25519 public key (from keygen); repeatable. A spec signed "
+            + "by a trusted key is sampled even when its sensitivity cannot be re-derived.")
+    java.util.Map<String, Path> trustedKeys = new java.util.LinkedHashMap<>();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -57,7 +66,20 @@ final class SampleCommand implements Callable<Integer> {
         if (count < 1 || count > MAX_COUNT) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--count must be in [1, " + MAX_COUNT + "]. Provided value: " + count);
         }
-        MechanismSpec loaded = SpecFiles.loadSpec(file);
+        org.optimech.runtime.spec.RuntimePolicy.Builder policy = org.optimech.runtime.spec.RuntimePolicy.builder();
+        for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
+            try {
+                policy.trustKeyFile(e.getKey(), e.getValue());
+            } catch (java.io.IOException ex) {
+                throw SpecFiles.ioError(e.getValue(), ex);
+            } catch (IllegalArgumentException ex) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--trusted-key " + e.getKey() + ": " + e.getValue() + ": " + ex.getMessage(), ex);
+            }
+        }
+        if (allowUnchecked) {
+            policy.allowUncheckedSensitivity();
+        }
+        MechanismSpec loaded = SpecFiles.loadSpec(file, policy.build());
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(loaded, count));

@@ -21,8 +21,12 @@ final class SpecFiles {
     }
 
     static MechanismSpec loadSpec(Path file) {
+        return loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.standard());
+    }
+
+    static MechanismSpec loadSpec(Path file, org.optimech.runtime.spec.RuntimePolicy policy) {
         try {
-            return SpecLoader.load(file);
+            return SpecLoader.load(file, policy);
         } catch (InvalidSpecException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
         } catch (IOException e) {

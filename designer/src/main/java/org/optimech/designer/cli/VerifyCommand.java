@@ -22,7 +22,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Re-checks a spec the way the runtime does before sampling: digest, version, shapes, exact row sums, and the privacy "
                 + "constraints re-checked from the stored integers (a table) or the structure (geometric noise on the path graph, then a remap); for a K-norm spec, the body's convexity and tiling and its "
-                + "sensitivity over the stored adjacent points, exactly.", "Prints a JSON object with at least \"valid\" and \"certified_epsilon\"; exits 0 iff valid."})
+                + "sensitivity re-derived exactly from the recorded statistic; for a Gaussian-process spec, the calibration and the recorded KDE's sensitivity.",
+            "Then applies a runtime policy: trusted keys, maximum epsilon and delta, numerics, and what the guarantee is about (relation, neighbour graph, "
+                + "input policy). A spec whose sensitivity cannot be re-derived is refused unless signed by a trusted key or --allow-unchecked-sensitivity.",
+            "Prints a JSON object with at least \"valid\", \"certified_epsilon\", \"relation\" and, for discrete specs, \"neighbours\" and \"input_policy\"; "
+                + "exits 0 iff valid."})
 final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
@@ -40,6 +44,26 @@ final class VerifyCommand implements Callable<Integer> {
     @picocli.CommandLine.Option(names = "--exact-only", description = "Refuse specs with idealized (floating-point) numerics.")
     boolean exactOnly;
 
+    @picocli.CommandLine.Option(names = "--max-delta", paramLabel = "D", description = "Refuse specs certified above this delta.")
+    java.math.BigDecimal maxDelta;
+
+    @picocli.CommandLine.Option(names = "--relation", paramLabel = "RELATION", split = ",",
+            description = "Accept only guarantees for these neighbour relations: substitution, add-remove (comma-separated or repeated).")
+    java.util.List<String> relations = new java.util.ArrayList<>();
+
+    @picocli.CommandLine.Option(names = "--neighbours", paramLabel = "GRAPH", split = ",",
+            description = "Discrete specs: accept only these neighbour graphs: path, complete, edges (comma-separated or repeated).")
+    java.util.List<String> graphs = new java.util.ArrayList<>();
+
+    @picocli.CommandLine.Option(names = "--input-policy", paramLabel = "POLICY", split = ",",
+            description = "Discrete specs: accept only these input policies: clamp, default, reject (comma-separated or repeated).")
+    java.util.List<String> inputPolicies = new java.util.ArrayList<>();
+
+    @picocli.CommandLine.Option(names = "--allow-unchecked-sensitivity",
+            description = "Accept a spec whose sensitivity the runtime cannot re-derive from its stored numbers (a curved K-norm statistic, a spec "
+                    + "without its recorded problem) even unsigned: its calibration is then the designer's word.")
+    boolean allowUnchecked;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -53,10 +77,10 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private org.optimech.runtime.spec.RuntimePolicy policy() {
-        java.util.Map<String, java.security.PublicKey> keys = new java.util.LinkedHashMap<>();
+        org.optimech.runtime.spec.RuntimePolicy.Builder b = org.optimech.runtime.spec.RuntimePolicy.builder();
         for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
             try {
-                keys.put(e.getKey(), org.optimech.runtime.spec.SpecSignature.publicKey(java.nio.file.Files.readString(e.getValue())));
+                b.trustKeyFile(e.getKey(), e.getValue());
             } catch (IOException ex) {
                 throw SpecFiles.ioError(e.getValue(), ex);
             } catch (IllegalArgumentException ex) {
@@ -64,10 +88,52 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         try {
-            return new org.optimech.runtime.spec.RuntimePolicy(keys, requireSignature, maxEpsilon, null,
-                    exactOnly ? org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY : org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED);
+            if (requireSignature) {
+                b.requireSignature();
+            }
+            if (maxEpsilon != null) {
+                b.maxEpsilon(maxEpsilon);
+            }
+            if (maxDelta != null) {
+                b.maxDelta(maxDelta);
+            }
+            b.numerics(exactOnly ? org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY : org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED);
+            if (!relations.isEmpty()) {
+                java.util.Set<org.optimech.runtime.spec.Relation> set = new java.util.HashSet<>();
+                for (String r : relations) {
+                    set.add(parse("--relation", r, () -> org.optimech.runtime.spec.Relation.fromJson(r), "substitution, add-remove"));
+                }
+                b.relations(set);
+            }
+            if (!graphs.isEmpty()) {
+                java.util.Set<org.optimech.runtime.discrete.NeighbourGraph.Kind> set = new java.util.HashSet<>();
+                for (String g : graphs) {
+                    set.add(parse("--neighbours", g, () -> org.optimech.runtime.discrete.NeighbourGraph.Kind.valueOf(g.toUpperCase(java.util.Locale.ROOT)),
+                            "path, complete, edges"));
+                }
+                b.neighbourGraphs(set);
+            }
+            if (!inputPolicies.isEmpty()) {
+                java.util.Set<org.optimech.runtime.spec.InputPolicy> set = new java.util.HashSet<>();
+                for (String p : inputPolicies) {
+                    set.add(parse("--input-policy", p, () -> org.optimech.runtime.spec.InputPolicy.fromJson(p), "clamp, default, reject"));
+                }
+                b.inputPolicies(set);
+            }
+            if (allowUnchecked) {
+                b.allowUncheckedSensitivity();
+            }
+            return b.build();
         } catch (IllegalArgumentException ex) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--require-signature: " + ex.getMessage(), ex);
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, (requireSignature ? "--require-signature: " : "") + ex.getMessage(), ex);
+        }
+    }
+
+    private static <T> T parse(String option, String value, java.util.function.Supplier<T> parser, String allowed) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, option + " must be one of " + allowed + ". Provided value: " + value, e);
         }
     }
 
@@ -88,13 +154,26 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("certified_epsilon", s.certifiedEpsilon().toString());
             b.put("certified_delta", s.certifiedDelta().toString());
             b.put("numerics", s.numerics().json());
+            // what the guarantee is about: which datasets are neighbours, and what happens to values outside the domain
+            b.put("relation", s.relation().json());
+            if (s instanceof org.optimech.runtime.spec.DiscreteSpec d) {
+                b.put("neighbours", org.optimech.runtime.spec.RuntimePolicy.graphName(d.privacy().neighbours().kind()));
+                if (d.privacy().neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES) {
+                    b.put("neighbour_edges", d.privacy().neighbours().edgeCount());
+                }
+                b.put("input_policy", d.privacy().inputPolicy().json());
+                if (d.privacy().inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT) {
+                    b.put("default_input", d.inputs().valueAt(d.privacy().defaultInput()));
+                }
+            }
+            b.put("sensitivity_rechecked", s.sensitivityRechecked());
             if (s instanceof KNormSpec k) {
                 b.put("dimension", k.dimension());
                 b.put("noise_dimension", k.noiseDimension());
                 b.put("body", k.bodyType());
                 b.put("sensitivity", k.sensitivity().toString());
                 b.put("noise_epsilon", k.noiseEpsilon().toString());
-                b.put("sensitivity_rechecked", k.pointSource().isPresent());
+                b.put("sensitivity_check", k.sensitivityCheck());
                 b.put("adjacent_points", k.pointCount());
                 k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
                 k.latticeSampler().ifPresent(l -> b.put("lattice_spacing", "2^" + l.exponent()).put("lattice_noise_rate", l.rate().toString()));
@@ -105,6 +184,7 @@ final class VerifyCommand implements Callable<Integer> {
                 b.put("noise_scale", g.noiseScale());
                 b.put("calibration", g.calibration());
                 b.put("jitter", g.jitter());
+                b.put("sensitivity_check", g.sensitivityCheck());
             } else if (s instanceof DiscreteMechanismSpec t) {
                 b.put("inputs", t.inputs().size());
                 b.put("outputs", t.outputs().size());

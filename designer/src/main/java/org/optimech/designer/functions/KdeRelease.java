@@ -103,8 +103,7 @@ public record KdeRelease(String kernel, double bandwidth, int n, double lo, doub
 
     /** The RKHS sensitivity Δ (closed form, rounded up). */
     public double sensitivity() {
-        double d = kernel.equals("gaussian") ? Math.sqrt(2) / (n * Math.sqrt(2 * Math.PI) * bandwidth) : 2 / (Math.pow(2 * Math.PI, 0.25) * n * bandwidth);
-        return d * (1 + 1e-12);
+        return org.optimech.runtime.statistic.KdeSensitivity.of(kernel, n, bandwidth) * (1 + 1e-12);
     }
 
     /** c: s = c·Δ/α. */

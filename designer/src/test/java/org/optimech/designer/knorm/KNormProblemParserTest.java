@@ -1,6 +1,7 @@
 package org.optimech.designer.knorm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -147,6 +148,7 @@ class KNormProblemParserTest {
         }
         assertEquals("polytope", spec.bodyType());
         assertTrue(spec.pointSource().isEmpty());
+        assertFalse(spec.sensitivityRechecked(), spec.sensitivityCheck()); // issue 18 (5): refused by the standard runtime policy unless signed or allowed
         assertTrue(spec.sensitivity().doubleValue() >= hull.sensitivity());
         assertTrue(spec.design().get("sensitivity_check").orElseThrow().asString().contains("not re-derivable at load"));
     }

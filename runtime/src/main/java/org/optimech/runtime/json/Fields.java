@@ -95,6 +95,34 @@ public final class Fields {
         return d;
     }
 
+    /**
+     * An exact decimal given either as a JSON number (its literal, exactly) or as a decimal string such as
+     * {@code "0.33333333333333333333"} (which keeps digits a double would lose wherever the document is re-hashed).
+     */
+    public static BigDecimal exactNumber(JsonValue v, String ptr) throws FieldException {
+        if (v instanceof JsonNumber n) {
+            return n.decimal();
+        }
+        if (v instanceof JsonString) {
+            return decimalString(v, ptr);
+        }
+        throw typeError("a number (or a decimal string)", v, ptr);
+    }
+
+    /**
+     * A number that must be exactly a double (a binary fraction such as 0.5 or 0.375, not 0.1), read exactly: what a
+     * consumer computing in exact decimals and one computing in doubles then agree on.
+     */
+    public static double exactDouble(JsonValue v, String ptr) throws FieldException {
+        BigDecimal d = exactNumber(v, ptr);
+        double x = Double.parseDouble(d.toString()); // correctly rounded (BigDecimal.doubleValue need not be on Java 17)
+        if (!Double.isFinite(x) || new BigDecimal(x).compareTo(d) != 0) {
+            throw new FieldException(ptr, "must be exactly a double (a binary fraction such as 0.5 or 0.375, not 0.1), so that every reader of the "
+                    + "spec computes with the same number. Provided value: " + d.toString());
+        }
+        return x;
+    }
+
     /** A decimal written as a string in JSON number grammar, e.g. {@code "0.5"} or {@code "1e-6"}. */
     public static BigDecimal decimalString(JsonValue v, String ptr) throws FieldException {
         String s = string(v, ptr);

@@ -40,6 +40,12 @@ public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMecha
         return privacy().certifiedDelta();
     }
 
+    /** Always: a discrete spec's privacy is re-checked from its stored integers or structure at load. */
+    @Override
+    default boolean sensitivityRechecked() {
+        return true;
+    }
+
     @Override
     default Numerics numerics() {
         return privacy().numerics();

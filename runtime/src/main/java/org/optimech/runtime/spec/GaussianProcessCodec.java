@@ -25,7 +25,7 @@ final class GaussianProcessCodec {
 
     /** The checked numbers and the covariance factor. */
     record Checked(double[] grid, String kernel, double bandwidth, BigDecimal sensitivity, double scale, String calibration, double jitter,
-            double[][] factor) {
+            double[][] factor, SensitivityCheck recheck) {
         double[] noise(RandomBits bits) {
             int m = grid.length;
             double[] z = new double[m];
@@ -58,7 +58,7 @@ final class GaussianProcessCodec {
     static GaussianProcessSpec build(JsonObject mech, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certEps, BigDecimal certDelta,
             JsonObject design, JsonObject provenance) throws InvalidSpecException {
         try {
-            return new GaussianProcessSpec(mech, relation, epsilon, delta, certEps, certDelta, design, provenance, check(mech, certEps, certDelta));
+            return new GaussianProcessSpec(mech, relation, epsilon, delta, certEps, certDelta, design, provenance, check(mech, certEps, certDelta, design));
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
@@ -69,7 +69,53 @@ final class GaussianProcessCodec {
         return type.equals("gaussian") ? Math.exp(-d * d / (2 * h * h)) : Math.exp(-Math.abs(d) / h);
     }
 
-    static Checked check(JsonObject mech, BigDecimal certEps, BigDecimal certDelta) throws FieldException {
+    /** Relative margin above the double evaluation of the closed-form Δ that a stored Δ must keep (ulps of error are ~1e-15). */
+    static final double CLOSED_FORM_MARGIN = 1e-13;
+
+    /**
+     * Re-derives Δ from the KDE problem recorded in {@code design.problem} (kernel, bandwidth, n, grid): the stored Δ must be
+     * at least the closed form ({@link org.optimech.runtime.statistic.KdeSensitivity}) and the problem must describe the
+     * stored mechanism (same kernel, bandwidth and grid). Without a recorded problem Δ is unchecked.
+     */
+    private static SensitivityCheck recheck(JsonObject design, double[] grid, String type, double h, BigDecimal sens) throws FieldException {
+        String pp = "/design/problem";
+        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.get("kind").map(v -> v instanceof org.optimech.runtime.json.JsonString s
+                && s.value().equals("function")).orElse(false)) {
+            return new SensitivityCheck(false, 0, "the spec does not record the function problem it was designed for (design.problem)");
+        }
+        if (problem.has("estimator")) {
+            Fields.oneOf(problem.get("estimator").orElseThrow(), pp + "/estimator", "kde");
+        }
+        String kernel = problem.has("kernel") ? Fields.oneOf(problem.get("kernel").orElseThrow(), pp + "/kernel", "gaussian", "exponential") : "gaussian";
+        if (!kernel.equals(type)) {
+            throw new FieldException(pp + "/kernel", "the problem's kernel is " + kernel + " but the mechanism's is " + type);
+        }
+        double bandwidth = Fields.finiteDouble(Fields.member(problem, "bandwidth", pp), pp + "/bandwidth");
+        if (bandwidth != h) {
+            throw new FieldException(pp + "/bandwidth", "the problem's bandwidth " + bandwidth + " is not the mechanism's " + h);
+        }
+        long n = Fields.integer(Fields.member(problem, "n", pp), pp + "/n", 1, Integer.MAX_VALUE);
+        JsonObject g = Fields.object(Fields.member(problem, "grid", pp), pp + "/grid");
+        double lo = Fields.finiteDouble(Fields.member(g, "from", pp + "/grid"), pp + "/grid/from");
+        double hi = Fields.finiteDouble(Fields.member(g, "to", pp + "/grid"), pp + "/grid/to");
+        long points = Fields.integer(Fields.member(g, "points", pp + "/grid"), pp + "/grid/points", 2, MAX_GRID);
+        boolean same = points == grid.length;
+        for (int i = 0; same && i < grid.length; i++) {
+            same = lo + (hi - lo) * i / (points - 1) == grid[i];
+        }
+        if (!same) {
+            throw new FieldException(pp + "/grid", "does not generate the mechanism's grid of " + grid.length + " points");
+        }
+        double closed = org.optimech.runtime.statistic.KdeSensitivity.of(kernel, n, bandwidth);
+        if (!(sens.doubleValue() >= closed * (1 + CLOSED_FORM_MARGIN))) {
+            throw new FieldException(P + "/sensitivity", "is below the KDE's RKHS sensitivity re-derived from design.problem (" + kernel + " kernel, n = " + n
+                    + ", bandwidth " + bandwidth + "): " + closed + ". Provided value: " + sens);
+        }
+        return new SensitivityCheck(true, 0, "re-derived from design.problem: the " + kernel + " KDE's closed-form RKHS sensitivity " + closed + " for n = " + n
+                + ", bandwidth " + bandwidth + " is at most the stored Δ");
+    }
+
+    static Checked check(JsonObject mech, BigDecimal certEps, BigDecimal certDelta, JsonObject design) throws FieldException {
         Fields.allowedKeys(mech, P, MECHANISM);
         Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", GaussianProcessSpec.KIND);
         JsonArray ga = Fields.array(Fields.member(mech, "grid", P), P + "/grid");
@@ -143,6 +189,6 @@ final class GaussianProcessCodec {
                 }
             }
         }
-        return new Checked(grid, type, h, sens, scale, calibration, jitter, l);
+        return new Checked(grid, type, h, sens, scale, calibration, jitter, l, recheck(design, grid, type, h, sens));
     }
 }

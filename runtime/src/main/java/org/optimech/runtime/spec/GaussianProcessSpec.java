@@ -86,6 +86,17 @@ public final class GaussianProcessSpec implements MechanismSpec {
         return certifiedDelta;
     }
 
+    /** Whether Δ was re-derived at load from the KDE problem recorded in {@code design.problem} (closed form; see {@link #sensitivityCheck()}). */
+    @Override
+    public boolean sensitivityRechecked() {
+        return checked.recheck().rechecked();
+    }
+
+    /** How Δ was (or why it was not) re-derived at load, in one sentence. */
+    public String sensitivityCheck() {
+        return checked.recheck().note();
+    }
+
     @Override
     public Numerics numerics() {
         return Numerics.IDEALIZED;

@@ -58,7 +58,7 @@ final class KNormCodec {
 
     /** The result of the checks: the sampler and what the spec says about itself. */
     record Checked(int dimension, KNormSampler sampler, String bodyType, BigDecimal sensitivity, BigDecimal noiseEpsilon, KNormSpec.PointSource pointSource,
-            int pointCount, Double largestGauge, LatticeSampler lattice, Coverage coverage) {
+            int pointCount, Double largestGauge, LatticeSampler lattice, Coverage coverage, SensitivityCheck recheck) {
     }
 
     /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
@@ -72,13 +72,13 @@ final class KNormCodec {
     static KNormSpec build(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design,
             JsonObject provenance) throws InvalidSpecException {
         try {
-            return new KNormSpec(mechanism, relation, epsilon, certifiedEpsilon, design, provenance, check(mechanism, certifiedEpsilon));
+            return new KNormSpec(mechanism, relation, epsilon, certifiedEpsilon, design, provenance, check(mechanism, certifiedEpsilon, relation, design));
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
     }
 
-    static Checked check(JsonObject mech, BigDecimal certifiedEpsilon) throws FieldException {
+    static Checked check(JsonObject mech, BigDecimal certifiedEpsilon, Relation relation, JsonObject design) throws FieldException {
         Fields.allowedKeys(mech, P, MECHANISM);
         Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", KNormSpec.KIND);
         int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
@@ -138,8 +138,9 @@ final class KNormCodec {
         double[] abstain = new double[k];
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
+        SensitivityCheck recheck = recheck(design, relation, d, sub, body, delta);
         return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest, lattice,
-                coverage);
+                coverage, recheck);
     }
 
     /**
@@ -276,6 +277,193 @@ final class KNormCodec {
         return new Subspace(pivots, basis);
     }
 
+    // ---- the sensitivity re-derived from the stored statistic ----
+
+    /** Integer functionals a_f and bounds b_f > 0: a symmetric body's gauge test |a_f·y| ≤ t·b_f for all f. */
+    record Functionals(BigInteger[][] normals, Rational[] bounds) {
+    }
+
+    /** Exact operations (multiply-adds on integers) the load-time re-derivation may spend before it gives up, saying so. */
+    static final long RECHECK_BUDGET = 40_000_000L;
+
+    /**
+     * Re-derives the adjacent output space from the statistic stored in {@code design.problem} (the designer's own input,
+     * covered by the digest) and checks exactly that every adjacent output and its negative has K-norm at most Δ. Finite
+     * statistics (multilinear features of box and categorical variables, records, differences) are re-derived; a curved
+     * statistic, a missing problem or one too large to re-check within {@link #RECHECK_BUDGET} leaves Δ unchecked, which
+     * the runtime policy then refuses unless allowed or signed. A re-derived output beyond Δ refuses the spec.
+     */
+    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, Body body, BigDecimal delta) throws FieldException {
+        String pp = "/design/problem";
+        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
+            return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
+        }
+        Relation stated = problem.has("neighbours")
+                ? Relation.fromJson(Fields.oneOf(problem.get("neighbours").orElseThrow(), pp + "/neighbours", "substitution", "add-remove"))
+                : Relation.SUBSTITUTION;
+        if (stated != relation) {
+            throw new FieldException(pp + "/neighbours", "the problem was designed for " + stated.json() + " but /privacy/relation states " + relation.json()
+                    + ": the guarantee would be about another relation than the one the sensitivity covers");
+        }
+        if (problem.get("statistic").orElseThrow() instanceof JsonObject st && st.has("support_oracle")) {
+            return new SensitivityCheck(false, 0, "the statistic is a user-supplied support function (" + st.get("support_oracle").orElseThrow()
+                    + "): Δ rests on its certified bounds, which the runtime cannot re-derive");
+        }
+        long rows = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1_000_000) : 1;
+        org.optimech.runtime.statistic.Statistic statistic = org.optimech.runtime.statistic.StatisticReader.read(problem.get("statistic").orElseThrow(),
+                pp + "/statistic");
+        if (statistic.dimension() != d) {
+            throw new FieldException(pp + "/statistic", "has dimension " + statistic.dimension() + " but the mechanism's dimension is " + d);
+        }
+        double[][] points;
+        boolean pairs;
+        if (statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) {
+            if (!poly.isMultilinear()) {
+                return new SensitivityCheck(false, 0, "the statistic is curved (polynomial features of degree " + poly.degree()
+                        + "): its sensitivity is the designer's certified bound, which the runtime cannot re-derive at load");
+            }
+            if (poly.domainPointCount() > org.optimech.runtime.statistic.PolynomialStatistic.MAX_DOMAIN_POINTS) {
+                return new SensitivityCheck(false, 0, "the statistic's box vertices times category levels are too many to enumerate at load");
+            }
+            try {
+                points = poly.scaled(rows).domainImages();
+            } catch (IllegalArgumentException e) {
+                throw new FieldException(pp + "/statistic", e.getMessage());
+            }
+            pairs = relation == Relation.SUBSTITUTION;
+        } else if (rows != 1) {
+            throw new FieldException(pp + "/rows_per_unit", "needs a statistic given by variables and features. Provided value: " + rows);
+        } else if (statistic instanceof org.optimech.runtime.statistic.RecordStatistic r) {
+            points = r.records();
+            pairs = relation == Relation.SUBSTITUTION;
+        } else {
+            points = ((org.optimech.runtime.statistic.DifferenceStatistic) statistic).differences();
+            pairs = false;
+        }
+        points = distinctRows(points);
+        int k = sub == null ? d : sub.pivots.length;
+        Functionals f = body.functionals();
+        long n = points.length;
+        long cost = !pairs ? n * k * 4 : f != null ? (long) f.normals().length * n * k : n * (n - 1) / 2 * k * 2;
+        if (cost > RECHECK_BUDGET) {
+            return new SensitivityCheck(false, 0, "re-deriving Δ over " + (pairs ? n + " records' pairwise differences" : n + " points") + " would take about " + cost
+                    + " exact operations, more than the " + RECHECK_BUDGET + " spent at load");
+        }
+        int s = Dyadic.shift(points);
+        BigInteger[][] y = Dyadic.scale(points, s);
+        Rational t = Rational.of(delta.multiply(Dyadic.powerOfTwo(s)));
+        if (sub != null) {
+            // the adjacent outputs must lie in the stored subspace (differences of points for substitution, points otherwise);
+            // the subspace is linear, so reduction is taken point by point
+            Rational unit = Rational.of(Dyadic.powerOfTwo(s));
+            for (int i = 0; i < y.length; i++) {
+                double[] check = new double[d];
+                for (int j = 0; j < d; j++) {
+                    check[j] = pairs ? points[i][j] - points[0][j] : points[i][j];
+                }
+                if (pairs && !exactDifference(points[i], points[0])) {
+                    return new SensitivityCheck(false, 0, "a difference of two records is not exactly a double");
+                }
+                sub.reduce(check, pp + "/statistic");
+            }
+            BigInteger[][] reduced = new BigInteger[y.length][k];
+            for (int i = 0; i < y.length; i++) {
+                for (int j = 0; j < k; j++) {
+                    reduced[i][j] = y[i][sub.pivots[j]];
+                }
+            }
+            y = reduced;
+            assert unit.signum() > 0;
+        }
+        double[] abstain = new double[k];
+        Arrays.fill(abstain, Double.NaN);
+        if (!pairs) {
+            for (int i = 0; i < y.length; i++) {
+                if (!body.within(abstain, Double.NaN, y[i], t)) {
+                    throw aboveDelta(pp + "/statistic", delta, "the adjacent output " + Arrays.toString(points[i]));
+                }
+            }
+            return new SensitivityCheck(true, 2L * y.length, "re-derived from design.problem: " + (2L * y.length) + " adjacent outputs (± each of " + y.length
+                    + " points), every one within Δ");
+        }
+        if (f != null) {
+            for (int q = 0; q < f.normals().length; q++) {
+                BigInteger max = null;
+                BigInteger min = null;
+                int argMax = 0;
+                int argMin = 0;
+                for (int i = 0; i < y.length; i++) {
+                    BigInteger v = dot(f.normals()[q], y[i]);
+                    if (max == null || v.compareTo(max) > 0) {
+                        max = v;
+                        argMax = i;
+                    }
+                    if (min == null || v.compareTo(min) < 0) {
+                        min = v;
+                        argMin = i;
+                    }
+                }
+                if (!atMost(max.subtract(min), t.multiply(f.bounds()[q]))) {
+                    throw aboveDelta(pp + "/statistic", delta, "the difference of the records " + Arrays.toString(points[argMax]) + " and "
+                            + Arrays.toString(points[argMin]));
+                }
+            }
+        } else {
+            BigInteger[] diff = new BigInteger[k];
+            for (int a = 0; a < y.length; a++) {
+                for (int b = a + 1; b < y.length; b++) {
+                    for (int j = 0; j < k; j++) {
+                        diff[j] = y[a][j].subtract(y[b][j]);
+                    }
+                    if (!body.within(abstain, Double.NaN, diff, t)) {
+                        throw aboveDelta(pp + "/statistic", delta, "the difference of the records " + Arrays.toString(points[a]) + " and "
+                                + Arrays.toString(points[b]));
+                    }
+                }
+            }
+        }
+        long count = (long) y.length * (y.length - 1);
+        return new SensitivityCheck(true, count, "re-derived from design.problem: the " + count + " differences of " + y.length
+                + " distinct records, every one within Δ");
+    }
+
+    private static FieldException aboveDelta(String ptr, BigDecimal delta, String what) {
+        return new FieldException(ptr, "re-derived from the stored statistic, " + what + " has K-norm above sensitivity = " + delta
+                + ": the noise would be too small for it");
+    }
+
+    private static boolean exactDifference(double[] a, double[] b) {
+        for (int j = 0; j < a.length; j++) {
+            double u = a[j] - b[j];
+            if (new BigDecimal(u).compareTo(new BigDecimal(a[j]).subtract(new BigDecimal(b[j]))) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static BigInteger dot(BigInteger[] a, BigInteger[] y) {
+        BigInteger s = BigInteger.ZERO;
+        for (int j = 0; j < y.length; j++) {
+            if (a[j].signum() != 0 && y[j].signum() != 0) {
+                s = s.add(a[j].multiply(y[j]));
+            }
+        }
+        return s;
+    }
+
+    private static double[][] distinctRows(double[][] rows) {
+        java.util.LinkedHashMap<String, double[]> seen = new java.util.LinkedHashMap<>();
+        for (double[] r : rows) {
+            double[] key = r.clone();
+            for (int j = 0; j < key.length; j++) {
+                key[j] += 0.0; // −0 and 0 are one point
+            }
+            seen.putIfAbsent(Arrays.toString(key), key);
+        }
+        return seen.values().toArray(new double[0][]);
+    }
+
     // ---- bodies ----
 
     /** A body with its floating-point sampler and an exact test of ‖±y‖_K ≤ Δ. */
@@ -288,6 +476,15 @@ final class KNormCodec {
 
         Body(UnitBody unit) {
             this.unit = unit;
+        }
+
+        /**
+         * Integer functionals a_f with rational bounds b_f such that ‖±y‖_K ≤ t exactly when |a_f·y| ≤ t·b_f for every f
+         * (facet bodies, the ℓ∞ ball), or null when the gauge is not such a maximum (ℓ1, ℓ2, linear images): then
+         * sup over differences of points is max − min per functional, without enumerating pairs.
+         */
+        Functionals functionals() {
+            return null;
         }
 
         /** The first index whose point y or −y has gauge above delta, or −1. */
@@ -350,7 +547,32 @@ final class KNormCodec {
             }
         };
         body.lattice = n == LpBody.Norm.L1 ? LatticeGauge.l1(k) : n == LpBody.Norm.LINF ? LatticeGauge.linf(k) : null;
-        return body;
+        if (n != LpBody.Norm.LINF) {
+            return body;
+        }
+        BigInteger[][] axes = new BigInteger[k][k];
+        Rational[] ones = new Rational[k];
+        for (int j = 0; j < k; j++) {
+            Arrays.fill(axes[j], BigInteger.ZERO);
+            axes[j][j] = BigInteger.ONE;
+            ones[j] = Rational.of(BigInteger.ONE);
+        }
+        Functionals f = new Functionals(axes, ones);
+        return new Body(body.unit) {
+            {
+                lattice = body.lattice;
+            }
+
+            @Override
+            boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
+                return body.within(raw, rawT, y, t);
+            }
+
+            @Override
+            Functionals functionals() {
+                return f;
+            }
+        };
     }
 
     /** Facets read exactly: integer normals and rational offsets > 0. */
@@ -563,6 +785,11 @@ final class KNormCodec {
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 return facets.within(raw, rawT, y, t);
             }
+
+            @Override
+            Functionals functionals() {
+                return new Functionals(facets.normals, facets.offsets);
+            }
         };
         // The checked simplices tile the boundary of {facets}, so it is the vertices' hull: M_j = the largest |vertex coordinate j|.
         Rational[] bounds = new Rational[k];
@@ -736,6 +963,21 @@ final class KNormCodec {
                     }
                 }
                 return facets.within(raw, rawT, y, t);
+            }
+
+            @Override
+            Functionals functionals() {
+                // the facets, then each axis bounded by the box side nearer the origin (as within() tests them)
+                BigInteger[][] a = Arrays.copyOf(facets.normals, facets.normals.length + k);
+                Rational[] b = Arrays.copyOf(facets.offsets, a.length);
+                for (int j = 0; j < k; j++) {
+                    BigInteger[] axis = new BigInteger[k];
+                    Arrays.fill(axis, BigInteger.ZERO);
+                    axis[j] = BigInteger.ONE;
+                    a[facets.normals.length + j] = axis;
+                    b[facets.normals.length + j] = lo[j];
+                }
+                return new Functionals(a, b);
             }
         };
         // the body is {facets} ∩ box: the box's 2k sides join the facet rows, and M_j is the box's larger |side| on axis j

@@ -172,6 +172,22 @@ public final class KNormSpec implements MechanismSpec {
         return Optional.ofNullable(checked.pointSource());
     }
 
+    /**
+     * Whether Δ was re-derived at load from the statistic stored in {@code design.problem}: every adjacent output of the
+     * recorded statistic (finite forms: multilinear features, records, differences) checked exactly against Δ. When false
+     * (a curved statistic, no recorded problem, or too large to re-check), Δ is the designer's word, and the runtime policy
+     * refuses the spec unless it is signed by a trusted key or unchecked sensitivity is explicitly allowed.
+     */
+    @Override
+    public boolean sensitivityRechecked() {
+        return checked.recheck().rechecked();
+    }
+
+    /** How Δ was (or why it was not) re-derived at load, in one sentence. */
+    public String sensitivityCheck() {
+        return checked.recheck().note();
+    }
+
     /** How many adjacent points Δ was re-checked against (each with its negative); 0 when none are stored. */
     public int pointCount() {
         return checked.pointCount();

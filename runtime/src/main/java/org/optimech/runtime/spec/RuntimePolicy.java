@@ -2,34 +2,95 @@ package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
 import java.security.PublicKey;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.optimech.runtime.discrete.NeighbourGraph;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
 
 /**
- * What a runtime accepts beyond a valid spec: trusted signing keys (and whether a signature is required),
- * the largest certified ε and δ, and the numerics. A spec whose digest was recomputed after an edit passes
- * the loader's integrity checks but fails a policy that requires a trusted signature.
- *
- * @param trustedKeys key id → Ed25519 public key
- * @param requireSignature refuse unsigned specs
- * @param maxEpsilon refuse specs certified above this ε (null: no limit)
- * @param maxDelta refuse specs certified above this δ (null: no limit)
- * @param numerics refuse idealized numerics with {@link NumericsPolicy#EXACT_ONLY}
+ * What a runtime accepts beyond a valid spec, and what the guarantee must be about:
+ * <ul>
+ *   <li><b>authorship</b>: trusted Ed25519 keys, and whether a signature is required. Only a trusted signature stops
+ *       someone who edits a spec and recomputes its digest;</li>
+ *   <li><b>how much privacy</b>: the largest certified ε and δ, and the numerics (refuse floating-point noise);</li>
+ *   <li><b>about what</b>: the allowed neighbour relations, neighbour graphs (discrete kinds) and input policies: a spec
+ *       designed for the path graph, say, is private only for neighbours on the path;</li>
+ *   <li><b>unchecked sensitivity</b>: a spec whose calibration the runtime could not re-derive from its stored numbers
+ *       ({@link MechanismSpec#sensitivityRechecked()} false: a curved K-norm statistic, a spec without its recorded
+ *       problem) is refused unless a trusted key signed it or the policy explicitly allows it.</li>
+ * </ul>
+ * {@link #standard()} is what loading without a policy applies. Build others with {@link #builder()}. Immutable.
  */
-public record RuntimePolicy(Map<String, PublicKey> trustedKeys, boolean requireSignature, BigDecimal maxEpsilon, BigDecimal maxDelta, NumericsPolicy numerics) {
-    public RuntimePolicy {
-        trustedKeys = Map.copyOf(trustedKeys);
-        Objects.requireNonNull(numerics, "numerics");
-        if (requireSignature && trustedKeys.isEmpty()) {
-            throw new IllegalArgumentException("requireSignature needs at least one trusted key");
-        }
+public final class RuntimePolicy {
+    private final Map<String, PublicKey> trustedKeys;
+    private final boolean requireSignature;
+    private final BigDecimal maxEpsilon;
+    private final BigDecimal maxDelta;
+    private final NumericsPolicy numerics;
+    private final Set<Relation> relations;
+    private final Set<NeighbourGraph.Kind> graphs;
+    private final Set<InputPolicy> inputPolicies;
+    private final boolean allowUncheckedSensitivity;
+
+    private RuntimePolicy(Builder b) {
+        this.trustedKeys = Map.copyOf(b.trustedKeys);
+        this.requireSignature = b.requireSignature;
+        this.maxEpsilon = b.maxEpsilon;
+        this.maxDelta = b.maxDelta;
+        this.numerics = b.numerics;
+        this.relations = Set.copyOf(b.relations);
+        this.graphs = Set.copyOf(b.graphs);
+        this.inputPolicies = Set.copyOf(b.inputPolicies);
+        this.allowUncheckedSensitivity = b.allowUncheckedSensitivity;
     }
 
-    /** Accepts every valid spec (the loader's own checks still apply). */
-    public static RuntimePolicy permissive() {
-        return new RuntimePolicy(Map.of(), false, null, null, NumericsPolicy.ALLOW_IDEALIZED);
+    /**
+     * The default: any valid spec whose sensitivity the runtime re-derived, signed or not, of any relation, graph, input
+     * policy and numerics; unchecked sensitivity refused.
+     */
+    public static RuntimePolicy standard() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Trusted key id → public key. */
+    public Map<String, PublicKey> trustedKeys() {
+        return trustedKeys;
+    }
+
+    public boolean requireSignature() {
+        return requireSignature;
+    }
+
+    public boolean allowsUncheckedSensitivity() {
+        return allowUncheckedSensitivity;
+    }
+
+    public NumericsPolicy numerics() {
+        return numerics;
+    }
+
+    /** The relations a spec may state (all by default). */
+    public Set<Relation> relations() {
+        return relations;
+    }
+
+    /** The neighbour graphs a discrete spec may be designed on (all by default). */
+    public Set<NeighbourGraph.Kind> neighbourGraphs() {
+        return graphs;
+    }
+
+    /** The input policies a discrete spec may have (all by default, the legacy reject included). */
+    public Set<InputPolicy> inputPolicies() {
+        return inputPolicies;
     }
 
     /**
@@ -59,9 +120,157 @@ public record RuntimePolicy(Map<String, PublicKey> trustedKeys, boolean requireS
             if (numerics == NumericsPolicy.EXACT_ONLY && spec.numerics() != Numerics.EXACT) {
                 throw new FieldException("/privacy/numerics", "the runtime policy accepts exact numerics only. Provided value: \"" + spec.numerics().json() + "\"");
             }
+            if (!relations.contains(spec.relation())) {
+                throw new FieldException("/privacy/relation", "the runtime policy accepts only " + names(relations, Relation::json) + " guarantees. Provided value: \""
+                        + spec.relation().json() + "\"");
+            }
+            if (spec instanceof DiscreteSpec d) {
+                NeighbourGraph.Kind g = d.privacy().neighbours().kind();
+                if (!graphs.contains(g)) {
+                    throw new FieldException("/privacy/neighbours", "the runtime policy accepts only specs designed on the " + names(graphs, RuntimePolicy::graphName)
+                            + " neighbour graph; this one is private only between neighbours on the " + graphName(g) + " graph. Provided value: " + graphName(g));
+                }
+                if (!inputPolicies.contains(d.privacy().inputPolicy())) {
+                    throw new FieldException("/privacy/input_policy", "the runtime policy accepts only input policies " + names(inputPolicies, InputPolicy::json)
+                            + ". Provided value: \"" + d.privacy().inputPolicy().json() + "\"");
+                }
+            }
+            if (!spec.sensitivityRechecked() && !allowUncheckedSensitivity && signer == null) {
+                String why = spec instanceof KNormSpec k ? k.sensitivityCheck() : spec instanceof GaussianProcessSpec g ? g.sensitivityCheck() : "";
+                throw new FieldException("/mechanism/sensitivity", "could not be re-checked from the stored numbers (" + why + "), so the noise's calibration "
+                        + "rests on the designer's word alone; sign the spec with a trusted key, or allow unchecked sensitivity explicitly "
+                        + "(verify --allow-unchecked-sensitivity; RuntimePolicy.builder().allowUncheckedSensitivity())");
+            }
             return signer;
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
+        }
+    }
+
+    /** {@code path}, {@code complete} or {@code edges}. */
+    public static String graphName(NeighbourGraph.Kind kind) {
+        return kind.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static <T> String names(Set<T> set, java.util.function.Function<T, String> name) {
+        return set.stream().map(name).sorted().collect(Collectors.joining(", "));
+    }
+
+    /** Settings of a {@link RuntimePolicy}; every setting has a permissive default except unchecked sensitivity. */
+    public static final class Builder {
+        private final Map<String, PublicKey> trustedKeys = new LinkedHashMap<>();
+        private boolean requireSignature;
+        private BigDecimal maxEpsilon;
+        private BigDecimal maxDelta;
+        private NumericsPolicy numerics = NumericsPolicy.ALLOW_IDEALIZED;
+        private Set<Relation> relations = EnumSet.allOf(Relation.class);
+        private Set<NeighbourGraph.Kind> graphs = EnumSet.allOf(NeighbourGraph.Kind.class);
+        private Set<InputPolicy> inputPolicies = EnumSet.allOf(InputPolicy.class);
+        private boolean allowUncheckedSensitivity;
+
+        private Builder() {
+        }
+
+        /** Trusts an Ed25519 public key under an id; a present signature must then verify against a trusted key. */
+        public Builder trustKey(String keyId, PublicKey key) {
+            Objects.requireNonNull(keyId, "keyId");
+            Objects.requireNonNull(key, "key");
+            if (keyId.isEmpty()) {
+                throw new IllegalArgumentException("keyId must not be empty");
+            }
+            trustedKeys.put(keyId, key);
+            return this;
+        }
+
+        /** Trusts every key of the map (key id → public key). */
+        public Builder trustKeys(Map<String, PublicKey> keys) {
+            keys.forEach(this::trustKey);
+            return this;
+        }
+
+        /**
+         * Trusts the public key stored in a file written by {@code optimech keygen} ({@code NAME.public.key}).
+         *
+         * @throws java.io.IOException when the file cannot be read
+         * @throws IllegalArgumentException when it holds no Ed25519 public key
+         */
+        public Builder trustKeyFile(String keyId, java.nio.file.Path file) throws java.io.IOException {
+            return trustKey(keyId, SpecSignature.publicKey(java.nio.file.Files.readString(file)));
+        }
+
+        /** Refuse unsigned specs (needs at least one trusted key). */
+        public Builder requireSignature() {
+            this.requireSignature = true;
+            return this;
+        }
+
+        /** Refuse specs certified above this ε. */
+        public Builder maxEpsilon(BigDecimal epsilon) {
+            this.maxEpsilon = Objects.requireNonNull(epsilon, "epsilon");
+            if (epsilon.signum() <= 0) {
+                throw new IllegalArgumentException("maxEpsilon must be > 0. Provided value: " + epsilon);
+            }
+            return this;
+        }
+
+        /** Refuse specs certified above this δ. */
+        public Builder maxDelta(BigDecimal delta) {
+            this.maxDelta = Objects.requireNonNull(delta, "delta");
+            if (delta.signum() < 0) {
+                throw new IllegalArgumentException("maxDelta must be >= 0. Provided value: " + delta);
+            }
+            return this;
+        }
+
+        /** {@link NumericsPolicy#EXACT_ONLY} refuses idealized (floating-point) noise. */
+        public Builder numerics(NumericsPolicy policy) {
+            this.numerics = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** Accept only guarantees stated for these relations. */
+        public Builder relations(Set<Relation> allowed) {
+            this.relations = nonEmpty(allowed, "relations");
+            return this;
+        }
+
+        /** Accept only discrete specs designed on these neighbour graphs. */
+        public Builder neighbourGraphs(Set<NeighbourGraph.Kind> allowed) {
+            this.graphs = nonEmpty(allowed, "neighbourGraphs");
+            return this;
+        }
+
+        /** Accept only discrete specs with these input policies (for example refuse the legacy reject). */
+        public Builder inputPolicies(Set<InputPolicy> allowed) {
+            this.inputPolicies = nonEmpty(allowed, "inputPolicies");
+            return this;
+        }
+
+        /** Accept specs whose sensitivity the runtime could not re-derive, even unsigned: their calibration is the designer's word. */
+        public Builder allowUncheckedSensitivity() {
+            this.allowUncheckedSensitivity = true;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException when a signature is required but no key is trusted
+         */
+        public RuntimePolicy build() {
+            if (requireSignature && trustedKeys.isEmpty()) {
+                throw new IllegalArgumentException("requireSignature needs at least one trusted key");
+            }
+            return new RuntimePolicy(this);
+        }
+
+        private static <T> Set<T> nonEmpty(Set<T> s, String what) {
+            Objects.requireNonNull(s, what);
+            if (s.isEmpty()) {
+                throw new IllegalArgumentException(what + " must not be empty: a policy that accepts nothing is a mistake");
+            }
+            for (T t : s) {
+                Objects.requireNonNull(t, what + " element");
+            }
+            return Set.copyOf(s);
         }
     }
 }

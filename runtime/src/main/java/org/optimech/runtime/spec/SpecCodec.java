@@ -191,9 +191,9 @@ public final class SpecCodec {
             }
             JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
             JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
-            return knorm ? new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon))
+            return knorm ? new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon, c.relation, design))
                     : new GaussianProcessSpec(mech, c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design, provenance,
-                            GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta));
+                            GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta, design));
         }
         Fields.allowedKeys(mech, "/mechanism", kind.equals(DiscreteMechanismSpec.KIND) ? MECHANISM : GEOMETRIC_REMAP);
         DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");

@@ -13,19 +13,15 @@ public final class SpecLoader {
     }
 
     /**
-     * Loads and validates a spec file.
+     * Loads and validates a spec file under the {@link RuntimePolicy#standard() standard policy} (which refuses a spec whose
+     * sensitivity could not be re-checked unless it is signed by a trusted key: with none trusted, such a spec needs a
+     * policy that allows it).
      *
      * @throws IOException if the file cannot be read
      * @throws InvalidSpecException if it is not valid JSON (pointer {@code ""}) or not a valid spec
      */
     public static MechanismSpec load(Path file) throws IOException, InvalidSpecException {
-        JsonValue doc;
-        try {
-            doc = JsonParser.parse(file);
-        } catch (JsonSyntaxException e) {
-            throw new InvalidSpecException("", e.getMessage());
-        }
-        return SpecCodec.read(doc);
+        return load(file, RuntimePolicy.standard());
     }
 
     /**
@@ -45,15 +41,22 @@ public final class SpecLoader {
         return spec;
     }
 
-    /** Parses and validates a spec held in a string. */
+    /** Parses and validates a spec held in a string, under the {@link RuntimePolicy#standard() standard policy}. */
     public static MechanismSpec parse(String json) throws InvalidSpecException {
+        return parse(json, RuntimePolicy.standard());
+    }
+
+    /** Parses and validates a spec held in a string, then applies a runtime policy. */
+    public static MechanismSpec parse(String json, RuntimePolicy policy) throws InvalidSpecException {
         JsonValue doc;
         try {
             doc = JsonParser.parse(json);
         } catch (JsonSyntaxException e) {
             throw new InvalidSpecException("", e.getMessage());
         }
-        return SpecCodec.read(doc);
+        MechanismSpec spec = SpecCodec.read(doc);
+        policy.check(doc.asObject(), spec);
+        return spec;
     }
 
     /** The file text of a spec: the sealed document, pretty-printed. */

@@ -25,7 +25,7 @@ class SignatureTest {
     static final KeyPair OTHER = SpecSignature.generate();
 
     static RuntimePolicy strict() {
-        return new RuntimePolicy(Map.of("publisher", PUBLISHER.getPublic()), true, null, null, NumericsPolicy.ALLOW_IDEALIZED);
+        return RuntimePolicy.builder().trustKey("publisher", PUBLISHER.getPublic()).requireSignature().build();
     }
 
     Path write(JsonObject doc, String name) throws Exception {
@@ -74,15 +74,15 @@ class SignatureTest {
     @Test
     void policyLimitsEpsilonDeltaAndNumerics() throws Exception {
         JsonObject count = GoldenFilesTest.golden("count-path.json"); // certified epsilon 0.693147181
-        RuntimePolicy tight = new RuntimePolicy(Map.of(), false, new BigDecimal("0.5"), null, NumericsPolicy.ALLOW_IDEALIZED);
+        RuntimePolicy tight = RuntimePolicy.builder().maxEpsilon(new BigDecimal("0.5")).build();
         InvalidSpecException e = refused(count, tight);
         assertEquals("/privacy/certified_epsilon", e.pointer());
-        RuntimePolicy noDelta = new RuntimePolicy(Map.of(), false, null, BigDecimal.ZERO, NumericsPolicy.ALLOW_IDEALIZED);
+        RuntimePolicy noDelta = RuntimePolicy.builder().maxDelta(BigDecimal.ZERO).build();
         assertEquals("/privacy/certified_delta", refused(GoldenFilesTest.golden("approximate-dp.json"), noDelta).pointer());
-        RuntimePolicy exact = new RuntimePolicy(Map.of(), false, null, null, NumericsPolicy.EXACT_ONLY);
+        RuntimePolicy exact = RuntimePolicy.builder().numerics(NumericsPolicy.EXACT_ONLY).build();
         assertEquals("/privacy/numerics", refused(GoldenFilesTest.golden("knorm-hexagon.json"), exact).pointer());
         SpecLoader.load(write(count, "ok.spec.json"), exact);
-        assertThrows(IllegalArgumentException.class, () -> new RuntimePolicy(Map.of(), true, null, null, NumericsPolicy.EXACT_ONLY));
+        assertThrows(IllegalArgumentException.class, () -> RuntimePolicy.builder().requireSignature().numerics(NumericsPolicy.EXACT_ONLY).build());
     }
 
     @Test

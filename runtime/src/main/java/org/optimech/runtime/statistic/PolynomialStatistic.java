@@ -1,0 +1,241 @@
+package org.optimech.runtime.statistic;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Polynomial features of box variables and one-hot categorical variables: t_f(x) = Σ_terms c·Π_v x_v^{p_v}, where a
+ * categorical variable c with levels L appears through its indicators {@code c=level} (exactly one of them is 1).
+ * Coefficients and box bounds are exact doubles. <b>Multilinear</b> features (every power 0 or 1) are affine along every
+ * box coordinate, so t of the box lies in the hull of t at the box's vertices: {@link #domainImages()} enumerates those
+ * (times every choice of levels) exactly, and the hull of the adjacent outputs is exact. Higher powers make the adjacent
+ * output space curved.
+ *
+ * @param variables the box variables, in order
+ * @param categoricals the categorical variables, in order
+ * @param features the features, one per coordinate of t
+ */
+public record PolynomialStatistic(List<BoxVariable> variables, List<CategoricalVariable> categoricals, List<Feature> features) implements Statistic {
+    /** Box variables at most: 2^k vertices are enumerated. */
+    public static final int MAX_VARIABLES = 16;
+    /** Largest power of a variable in a term. */
+    public static final int MAX_POWER = 8;
+    /** Box vertices × category levels enumerated for multilinear features. */
+    public static final int MAX_DOMAIN_POINTS = 1 << 16;
+
+    /** A box variable x ∈ [lower, upper]; both bounds exact doubles. */
+    public record BoxVariable(String name, double lower, double upper) {
+        public BoxVariable {
+            Objects.requireNonNull(name, "name");
+            if (!Double.isFinite(lower) || !Double.isFinite(upper) || !(lower <= upper)) {
+                throw new IllegalArgumentException("variable " + name + " must be a finite box with lower <= upper. Provided value: [" + lower + ", " + upper + "]");
+            }
+        }
+    }
+
+    /** A categorical variable with at least two distinct levels, entering features through the indicators {@code name=level}. */
+    public record CategoricalVariable(String name, List<String> levels) {
+        public CategoricalVariable {
+            Objects.requireNonNull(name, "name");
+            levels = List.copyOf(levels);
+            if (levels.size() < 2 || levels.stream().distinct().count() != levels.size()) {
+                throw new IllegalArgumentException("categorical variable " + name + " must have at least 2 distinct levels. Provided value: " + levels);
+            }
+        }
+
+        /** The indicator's name for a level: {@code name=level}. */
+        public String indicator(String level) {
+            return name + "=" + level;
+        }
+    }
+
+    /**
+     * One term c·Π x_v^{p_v}: powers of box variables (1..{@value #MAX_POWER}) and indicators (power 1).
+     *
+     * @param coefficient an exact double, as a decimal
+     * @param powers variable or indicator name → power ≥ 1 (in the order written)
+     */
+    public record Term(BigDecimal coefficient, Map<String, Integer> powers) {
+        public Term {
+            Objects.requireNonNull(coefficient, "coefficient");
+            powers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(powers));
+            for (Map.Entry<String, Integer> e : powers.entrySet()) {
+                if (e.getValue() < 1 || e.getValue() > MAX_POWER) {
+                    throw new IllegalArgumentException("power of " + e.getKey() + " must be in [1, " + MAX_POWER + "]. Provided value: " + e.getValue());
+                }
+            }
+        }
+
+        /** The largest power in the term (0 for a constant). */
+        public int degree() {
+            return powers.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        }
+    }
+
+    /** A named feature: a sum of terms. */
+    public record Feature(String name, List<Term> terms) {
+        public Feature {
+            Objects.requireNonNull(name, "name");
+            terms = List.copyOf(terms);
+            if (terms.isEmpty()) {
+                throw new IllegalArgumentException("feature " + name + " must have at least one term");
+            }
+        }
+    }
+
+    public PolynomialStatistic {
+        variables = List.copyOf(variables);
+        categoricals = List.copyOf(categoricals);
+        features = List.copyOf(features);
+        if (features.isEmpty()) {
+            throw new IllegalArgumentException("features must not be empty");
+        }
+        if (variables.size() + categoricals.size() == 0) {
+            throw new IllegalArgumentException("variables must not be empty");
+        }
+        if (variables.size() > MAX_VARIABLES) {
+            throw new IllegalArgumentException("at most " + MAX_VARIABLES + " box variables (2^k vertices are enumerated). Provided value: " + variables.size());
+        }
+    }
+
+    @Override
+    public int dimension() {
+        return features.size();
+    }
+
+    @Override
+    public List<String> names() {
+        List<String> n = new ArrayList<>();
+        for (Feature f : features) {
+            n.add(f.name());
+        }
+        return n;
+    }
+
+    /** The largest power of a box variable in any term: 1 for multilinear features (0 for constants only). */
+    public int degree() {
+        int d = 0;
+        for (Feature f : features) {
+            for (Term t : f.terms()) {
+                d = Math.max(d, t.degree());
+            }
+        }
+        return d;
+    }
+
+    public boolean isMultilinear() {
+        return degree() <= 1;
+    }
+
+    /** The box variables' names, in order. */
+    public List<String> variableNames() {
+        List<String> n = new ArrayList<>();
+        for (BoxVariable v : variables) {
+            n.add(v.name());
+        }
+        return n;
+    }
+
+    /**
+     * The statistic of a privacy unit of up to k rows, as the designer builds it: every coefficient times k, exactly.
+     *
+     * @throws IllegalArgumentException when a scaled coefficient is not exactly a double
+     */
+    public PolynomialStatistic scaled(long k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("rows per unit must be >= 1. Provided value: " + k);
+        }
+        if (k == 1) {
+            return this;
+        }
+        BigDecimal factor = BigDecimal.valueOf(k);
+        List<Feature> out = new ArrayList<>();
+        for (Feature f : features) {
+            List<Term> ts = new ArrayList<>();
+            for (Term t : f.terms()) {
+                BigDecimal c = t.coefficient().multiply(factor);
+                if (new BigDecimal(Double.parseDouble(c.toString())).compareTo(c) != 0) {
+                    throw new IllegalArgumentException("rows per unit " + k + " makes the coefficient " + t.coefficient().toPlainString() + " of feature " + f.name()
+                            + " inexact as a double; choose a smaller rows per unit");
+                }
+                ts.add(new Term(c, t.powers()));
+            }
+            out.add(new Feature(f.name(), ts));
+        }
+        return new PolynomialStatistic(variables, categoricals, out);
+    }
+
+    /** How many points {@link #domainImages()} enumerates: 2^k box vertices times the product of the level counts. */
+    public long domainPointCount() {
+        long count = 1L << variables.size();
+        for (CategoricalVariable c : categoricals) {
+            count = Math.multiplyExact(count, c.levels().size());
+            if (count > Integer.MAX_VALUE) {
+                return Long.MAX_VALUE;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * For multilinear features: t at every vertex of the box combined with every choice of category levels, evaluated
+     * exactly. Its hull is the hull of t over the whole record domain.
+     *
+     * @throws IllegalStateException when the features are not multilinear
+     * @throws IllegalArgumentException naming the feature when a value is not exactly a double, or for more than
+     *     {@value #MAX_DOMAIN_POINTS} points
+     */
+    public double[][] domainImages() {
+        if (!isMultilinear()) {
+            throw new IllegalStateException("only multilinear features have their hull at the box vertices; this statistic has degree " + degree());
+        }
+        long count = domainPointCount();
+        if (count > MAX_DOMAIN_POINTS) {
+            throw new IllegalArgumentException("box vertices times category levels give " + (count == Long.MAX_VALUE ? "more than 2^31" : count) + " points; at most "
+                    + MAX_DOMAIN_POINTS + " are enumerated");
+        }
+        int k = variables.size();
+        double[][] out = new double[(int) count][features.size()];
+        Map<String, BigDecimal> x = new LinkedHashMap<>();
+        BigDecimal[][] bounds = new BigDecimal[k][];
+        for (int v = 0; v < k; v++) {
+            bounds[v] = new BigDecimal[] {new BigDecimal(variables.get(v).lower()), new BigDecimal(variables.get(v).upper())};
+        }
+        for (int idx = 0; idx < count; idx++) {
+            x.clear();
+            int rest = idx;
+            for (int v = 0; v < k; v++) {
+                x.put(variables.get(v).name(), bounds[v][rest & 1]);
+                rest >>= 1;
+            }
+            for (CategoricalVariable c : categoricals) {
+                int chosen = rest % c.levels().size();
+                rest /= c.levels().size();
+                for (int l = 0; l < c.levels().size(); l++) {
+                    x.put(c.indicator(c.levels().get(l)), l == chosen ? BigDecimal.ONE : BigDecimal.ZERO);
+                }
+            }
+            for (int f = 0; f < features.size(); f++) {
+                BigDecimal s = BigDecimal.ZERO;
+                for (Term t : features.get(f).terms()) {
+                    BigDecimal p = t.coefficient();
+                    for (String var : t.powers().keySet()) {
+                        p = p.multiply(x.get(var));
+                    }
+                    s = s.add(p);
+                }
+                double dv = Double.parseDouble(s.toString());
+                if (new BigDecimal(dv).compareTo(s) != 0) {
+                    throw new IllegalArgumentException("feature " + features.get(f).name() + ": its value " + s.toPlainString() + " at a box vertex is not exactly a "
+                            + "double; use coefficients and bounds that are binary fractions (e.g. 0.5, not 0.1)");
+                }
+                out[idx][f] = dv;
+            }
+        }
+        return out;
+    }
+}
