@@ -100,6 +100,13 @@ public final class KNormProblemParser {
         // A privacy unit with up to k rows changes T by a sum of k per-row terms, whose set's hull is k times the one-row hull
         // (it contains 0): scaling every coefficient by k, exactly in decimals, designs for k rows.
         long rowsPerUnit = o.has("rows_per_unit") ? Fields.integer(o.get("rows_per_unit").orElseThrow(), "/rows_per_unit", 1, MAX_ROWS_PER_UNIT) : 1;
+        if (rowsPerUnit > 1 && relation == Relation.SUBSTITUTION) {
+            // k times the one-row space covers a unit whose k rows all change; a unit of up to k rows can also change how many
+            // rows it has, and the row count (and every sum) then moves in a way substitution does not bound
+            throw new FieldException("/rows_per_unit", "needs \"neighbours\": \"add-remove\": under substitution the guarantee would cover exactly "
+                    + rowsPerUnit + " rows changed, not a unit of up to " + rowsPerUnit + " rows, whose row count is then unprotected. Provided value: "
+                    + rowsPerUnit + " with substitution");
+        }
         if (rowsPerUnit > 1 && !st.has("features")) {
             throw new FieldException("/rows_per_unit", "needs a statistic given by \"variables\" and \"features\" (records and differences describe one "
                     + "row's change only). Provided value: " + rowsPerUnit);

@@ -168,7 +168,8 @@ class KNormProblemParserTest {
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{}}|/statistic|must have \"variables\" and \"features\", \"records\", or \"differences\"",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]},\"epsilom\":2}|/epsilom|",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1],[1e-30]]}}|/statistic/records|is not exactly representable",
-        "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":2,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|needs a statistic given by",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"rows_per_unit\":2,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|needs a statistic given by",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":2,\"statistic\":{\"variables\":{\"x\":[0,1]},\"features\":[{\"terms\":[{\"coef\":1}]}]}}|/rows_per_unit|needs \"neighbours\": \"add-remove\"",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":0,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|",
     })
     void badProblemsNameTheField(String json, String pointer, String message) {

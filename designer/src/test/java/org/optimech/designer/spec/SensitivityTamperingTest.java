@@ -164,6 +164,28 @@ class SensitivityTamperingTest {
         }
     }
 
+    /**
+     * Issue 18 (3): rows per unit with substitution covers exactly k changed rows, not a unit of up to k rows (whose row count
+     * moves): the designer refuses the problem and the runtime refuses a spec that states it, even resealed.
+     */
+    @Test
+    void rowsPerUnitWithSubstitutionIsRefusedAtDesignAndAtLoad() throws Exception {
+        String json = java.nio.file.Files.readString(java.nio.file.Path.of(System.getProperty("user.dir")).resolve("../examples/problems/knorm-group-count-sum.json"));
+        org.optimech.runtime.json.FieldException f = assertThrows(org.optimech.runtime.json.FieldException.class,
+                () -> KNormProblemParser.parse(JsonParser.parse(json.replace("\"add-remove\"", "\"substitution\""))));
+        assertEquals("/rows_per_unit", f.pointer());
+        JsonObject doc = SpecCodec.write(design(json, "l1"));
+        JsonObject privacy = doc.get("privacy").orElseThrow().asObject().with("relation", new JsonString("substitution"));
+        JsonObject design = doc.get("design").orElseThrow().asObject();
+        design = design.with("problem", design.get("problem").orElseThrow().asObject().with("neighbours", new JsonString("substitution")));
+        JsonObject edited = SpecDigest.seal(doc.with("privacy", privacy).with("design", design));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(edited));
+        assertEquals("/design/problem/rows_per_unit", e.pointer(), e.getMessage());
+        // and the relation the problem was designed for must be the one the privacy block states
+        JsonObject mismatch = SpecDigest.seal(doc.with("privacy", privacy));
+        assertEquals("/design/problem/neighbours", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(mismatch)).pointer());
+    }
+
     /** A curved statistic's Δ cannot be re-derived: the standard policy refuses it; an explicit allowance or a trusted signature accepts it. */
     @Test
     void uncheckedSensitivityNeedsAnAllowanceOrATrustedSignature() throws Exception {

@@ -310,6 +310,10 @@ final class KNormCodec {
                     + "): Δ rests on its certified bounds, which the runtime cannot re-derive");
         }
         long rows = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1_000_000) : 1;
+        if (rows > 1 && relation == Relation.SUBSTITUTION) {
+            throw new FieldException(pp + "/rows_per_unit", "with substitution the guarantee covers exactly " + rows + " rows changed, not a privacy unit "
+                    + "of up to " + rows + " rows (its row count would be unprotected); such a spec states a guarantee it does not have. Provided value: " + rows);
+        }
         org.optimech.runtime.statistic.Statistic statistic = org.optimech.runtime.statistic.StatisticReader.read(problem.get("statistic").orElseThrow(),
                 pp + "/statistic");
         if (statistic.dimension() != d) {
