@@ -82,8 +82,8 @@ public record KdeRelease(String kernel, double bandwidth, int n, double lo, doub
         double lo = Fields.finiteDouble(Fields.member(g, "from", "/grid"), "/grid/from");
         double hi = Fields.finiteDouble(Fields.member(g, "to", "/grid"), "/grid/to");
         int points = (int) Fields.integer(Fields.member(g, "points", "/grid"), "/grid/points", 2, 4000);
-        BigDecimal eps = Fields.number(Fields.member(o, "epsilon", ""), "/epsilon").decimal();
-        BigDecimal del = Fields.number(Fields.member(o, "delta", ""), "/delta").decimal();
+        BigDecimal eps = Fields.exactNumber(Fields.member(o, "epsilon", ""), "/epsilon");
+        BigDecimal del = Fields.exactNumber(Fields.member(o, "delta", ""), "/delta");
         String cal = o.has("calibration") ? Fields.oneOf(o.get("calibration").orElseThrow(), "/calibration", "classical", "analytic") : "analytic";
         try {
             return new KdeRelease(kernel, h, n, lo, hi, points, eps, del, cal);

@@ -67,13 +67,12 @@ public final class KNormProblemParser {
         if (o.has("description")) {
             Fields.string(o.get("description").orElseThrow(), "/description");
         }
-        JsonNumber eps = Fields.number(Fields.member(o, "epsilon", ""), "/epsilon");
-        BigDecimal epsilon = eps.decimal();
-        if (epsilon.signum() <= 0 || !Double.isFinite(eps.doubleValue())) {
-            throw new FieldException("/epsilon", "must be > 0 and finite. Provided value: " + eps.literal());
+        BigDecimal epsilon = Fields.exactNumber(Fields.member(o, "epsilon", ""), "/epsilon");
+        if (epsilon.signum() <= 0) {
+            throw new FieldException("/epsilon", "must be > 0 and finite. Provided value: " + epsilon);
         }
         if (epsilon.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
-            throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + eps.literal());
+            throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon);
         }
         Relation relation = o.has("neighbours")
                 ? Relation.fromJson(Fields.oneOf(o.get("neighbours").orElseThrow(), "/neighbours", "substitution", "add-remove"))

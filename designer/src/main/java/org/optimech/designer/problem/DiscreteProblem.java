@@ -132,8 +132,9 @@ public record DiscreteProblem(
         if (!name.isEmpty()) {
             b.put("name", name);
         }
-        b.put("epsilon", JsonNumber.ofLiteral(jsonLiteral(epsilon)));
-        b.put("delta", JsonNumber.ofLiteral(jsonLiteral(delta)));
+        // exactly: a number where it survives canonicalization, a decimal string where it would not (the digest must cover it)
+        b.put("epsilon", JsonNumber.exact(epsilon));
+        b.put("delta", JsonNumber.exact(delta));
         b.put("relation", relation.json());
         b.put("inputs", DiscreteJson.writeDomain(inputs));
         b.put("outputs", DiscreteJson.writeDomain(outputs));

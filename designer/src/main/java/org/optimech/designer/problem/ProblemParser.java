@@ -192,6 +192,11 @@ public final class ProblemParser {
 
     /** ε or δ: a JSON number, kept as the exact decimal the user wrote. */
     private static BigDecimal parameter(JsonValue v, String ptr) throws FieldException {
+        if (v instanceof org.optimech.runtime.json.JsonString str) {
+            // a decimal string keeps every digit (specs store such values as strings); anything else is not a number
+            return org.optimech.runtime.exact.Decimals.parse(str.value()).orElseThrow(() -> new FieldException(ptr, "must be a number. Provided value: "
+                    + v.describe() + " (a decimal string such as \"0.5\" is also accepted)"));
+        }
         if (!(v instanceof JsonNumber n)) {
             throw new FieldException(ptr, "must be a number. Provided value: " + v.describe());
         }

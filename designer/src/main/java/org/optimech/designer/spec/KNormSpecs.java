@@ -349,7 +349,7 @@ public final class KNormSpecs {
         }
         return JsonObject.builder()
                 .put("method", "knorm")
-                .put("problem", p.document())
+                .put("problem", org.optimech.runtime.json.ExactNumbers.asStringsWhereInexact(p.document()))
                 .put("adjacent_output_space", p.provenance())
                 .put("criterion", r.criterion().json())
                 .put("candidates", JsonArray.of(rows))

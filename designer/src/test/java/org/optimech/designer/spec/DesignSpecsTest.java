@@ -85,6 +85,21 @@ class DesignSpecsTest {
         }
     }
 
+    /**
+     * Issue 18 (9): an ε written with more digits than a double holds is recorded exactly, as a decimal string, so the digest
+     * covers it and the runtime (which refuses number literals that do not round-trip) loads the spec.
+     */
+    @Test
+    void exactDecimalsBeyondADoubleAreRecordedAsStrings() throws Exception {
+        Path out = dir.resolve("digits.spec.json");
+        DesignSpecs.writeAndVerify(Designs.design("{\"kind\":\"discrete\",\"epsilon\":0.50000000000000000001,\"inputs\":{\"range\":[0,4]}}"), out,
+                Instant.EPOCH);
+        org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.json.JsonParser.parse(out).asObject();
+        org.optimech.runtime.json.JsonValue eps = doc.get("design").orElseThrow().asObject().get("problem").orElseThrow().asObject().get("epsilon").orElseThrow();
+        assertEquals(new org.optimech.runtime.json.JsonString("0.50000000000000000001"), eps);
+        assertEquals("0.50000000000000000001", doc.get("privacy").orElseThrow().asObject().get("epsilon").orElseThrow().asString());
+    }
+
     @Test
     void writtenFilesAreReadableByOthers() throws Exception {
         Path out = dir.resolve("perm.spec.json");

@@ -58,6 +58,26 @@ public final class JsonNumber implements JsonValue {
         return Double.parseDouble(literal);
     }
 
+    /**
+     * Whether the literal survives RFC 8785 canonicalization: its nearest double is finite and its shortest form has the
+     * literal's exact value ({@code 0.1}, {@code 1.0}, {@code 1e-30} do; {@code 1.00000000000000000001} and {@code 1e400} do
+     * not). A digest over the canonical form covers exactly such numbers, so a spec may hold no other.
+     */
+    public boolean roundTrips() {
+        double d = doubleValue();
+        return Double.isFinite(d) && new BigDecimal(Es6NumberFormat.format(d)).compareTo(decimal()) == 0;
+    }
+
+    /**
+     * An exact decimal as JSON: a number when it {@link #roundTrips() round-trips}, else its decimal string (which keeps
+     * every digit through canonicalization). Readers of exact numbers accept both ({@link Fields#exactNumber}).
+     */
+    public static JsonValue exact(BigDecimal value) {
+        String s = value.toString().replace("E+", "e").replace("E", "e");
+        JsonNumber n = ofLiteral(s);
+        return n.roundTrips() ? n : new JsonString(s);
+    }
+
     /** Whether the exact value is an integer (e.g. {@code 3}, {@code 3.0}, {@code 3e2}). */
     public boolean isIntegral() {
         BigDecimal d = decimal();

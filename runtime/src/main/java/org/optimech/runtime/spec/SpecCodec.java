@@ -15,6 +15,7 @@ import org.optimech.runtime.discrete.PrivacyChecks;
 import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.discrete.WeightTable;
 import org.optimech.runtime.exact.ExpBounds;
+import org.optimech.runtime.json.ExactNumbers;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonArray;
@@ -159,6 +160,8 @@ public final class SpecCodec {
         if (!(versionValue instanceof JsonNumber vn) || !vn.isIntegral() || vn.decimal().compareTo(BigDecimal.valueOf(VERSION)) != 0) {
             throw new FieldException("/version", "unsupported spec version; this runtime reads version " + VERSION + ". Provided value: " + versionValue.describe());
         }
+        // every number the digest covers must be covered exactly: a literal that does not round-trip through its double is refused
+        ExactNumbers.requireRoundTrip(doc, root);
         checkDigest(doc);
         Fields.allowedKeys(doc, root, TOP);
         if (doc.has("signature")) {

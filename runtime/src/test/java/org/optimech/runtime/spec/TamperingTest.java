@@ -127,4 +127,23 @@ class TamperingTest {
         assertEquals("", e.pointer());
         assertTrue(e.getMessage().startsWith("/: malformed JSON at line 2"), e.getMessage());
     }
+
+    /**
+     * Issue 18 (9): RFC 8785 hashes a number as its double, so {@code 1} and {@code 1.00000000000000000001} would hash alike
+     * while a reader of exact decimals (the statistic of a Spark job) tells them apart. A spec may hold only numbers that
+     * round-trip; the literal that does not is refused, and a number that does still loads.
+     */
+    @Test
+    void numberLiteralsMustRoundTripThroughTheirDouble() throws Exception {
+        JsonObject doc = GoldenFilesTest.golden("count-path.json");
+        JsonObject design = doc.get("design").orElseThrow().asObject();
+        JsonObject inexact = design.with("bound", JsonNumber.ofLiteral("1.00000000000000000001"));
+        JsonObject exact = design.with("bound", JsonNumber.ofLiteral("1"));
+        assertEquals(SpecDigest.compute(doc.with("design", inexact)), SpecDigest.compute(doc.with("design", exact)), "the canonical form cannot tell them apart");
+        assertRefused(SpecDigest.seal(doc.with("design", inexact)), "/design/bound", "does not cover exactly");
+        org.optimech.runtime.json.FieldException huge = assertThrows(org.optimech.runtime.json.FieldException.class,
+                () -> org.optimech.runtime.json.ExactNumbers.requireRoundTrip(design.with("huge", JsonNumber.ofLiteral("1e400")), "/design"));
+        assertEquals("/design/huge", huge.pointer());
+        SpecCodec.read(SpecDigest.seal(doc.with("design", exact.with("tenth", JsonNumber.ofLiteral("0.1")).with("tiny", JsonNumber.ofLiteral("1e-30")))));
+    }
 }
