@@ -15,7 +15,6 @@ import org.optimech.designer.knorm.BodySearch;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
 import org.optimech.designer.knorm.KNormProblem;
-import org.optimech.geometry.body.ConeTriangulation;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.runtime.json.JsonArray;
@@ -295,7 +294,12 @@ public final class KNormSpecs {
         return true;
     }
 
-    /** Facets plus the vertices' bounding box (so box ∩ half-spaces is the hull), the exact acceptance rate rounded down, and the attempt cap. */
+    /**
+     * Facets plus the vertices' bounding box (so box ∩ half-spaces is the hull), a box inscribed in the hull (checked exactly
+     * here and again at load) whose volume share of the bounding box is the stated acceptance rate, rounded down: a proven
+     * lower bound, never the designer's word alone; and the attempt cap that makes a release fail with probability at most
+     * {@value #REJECTION_FAILURE} at that rate.
+     */
     private static JsonObject halfspaces(ConvexHull hull) {
         double[][] v = hull.vertexCoordinates();
         int k = hull.dimension();
@@ -309,26 +313,35 @@ public final class KNormSpecs {
                 hi[j] = Math.max(hi[j], p[j]);
             }
         }
-        BigFraction box = BigFraction.ONE;
-        for (int j = 0; j < k; j++) {
-            box = box.multiply(new BigFraction(hi[j]).subtract(new BigFraction(lo[j])));
+        BigInteger[][] normals = new BigInteger[hull.facets().size()][];
+        BigInteger[] offsets = new BigInteger[normals.length];
+        for (int f = 0; f < normals.length; f++) {
+            normals[f] = hull.facets().get(f).exactNormal();
+            offsets[f] = hull.facets().get(f).exactOffset();
         }
-        BigFraction ratio = ConeTriangulation.fromOrigin(hull).volume().divide(box);
+        double[][] inscribed = org.optimech.geometry.body.InscribedBox.of(normals, offsets, hull.shift(), lo, hi);
+        BigFraction ratio = BigFraction.ONE;
+        for (int j = 0; j < k; j++) {
+            ratio = ratio.multiply(new BigFraction(inscribed[1][j]).subtract(new BigFraction(inscribed[0][j])))
+                    .divide(new BigFraction(hi[j]).subtract(new BigFraction(lo[j])));
+        }
         BigDecimal rate = new BigDecimal(ratio.getNumerator()).divide(new BigDecimal(ratio.getDenominator()), 6, RoundingMode.FLOOR);
         if (rate.signum() <= 0) {
-            throw new IllegalArgumentException("the hull fills less than 1e-6 of its bounding box; store it as a triangulation instead of half-spaces");
+            throw new IllegalArgumentException("the largest box found inside the hull fills less than 1e-6 of its bounding box; store it as a triangulation "
+                    + "instead of half-spaces");
         }
         double attempts = Math.ceil(Math.log(REJECTION_FAILURE) / Math.log1p(-Math.min(rate.doubleValue(), 1 - 1e-16)));
         if (rate.compareTo(BigDecimal.ONE) == 0) {
             attempts = 1;
         }
         if (attempts > MAX_ATTEMPTS) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "the hull fills only %s of its bounding box: rejection would need %.0f proposals per "
-                    + "release to fail with probability below %s (at most %d allowed); store it as a triangulation", rate.toPlainString(), attempts, REJECTION_FAILURE,
-                    MAX_ATTEMPTS));
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the largest box found inside the hull fills only %s of its bounding box: "
+                    + "rejection would need %.0f proposals per release to fail with probability below %s (at most %d allowed); store it as a triangulation",
+                    rate.toPlainString(), attempts, REJECTION_FAILURE, MAX_ATTEMPTS));
         }
         return JsonObject.builder().put("type", "halfspaces").put("facets", JsonArray.of(facets(hull)))
                 .put("box", JsonObject.builder().put("lower", JsonArray.ofDoubles(lo)).put("upper", JsonArray.ofDoubles(hi)).build())
+                .put("inscribed_box", JsonObject.builder().put("lower", JsonArray.ofDoubles(inscribed[0])).put("upper", JsonArray.ofDoubles(inscribed[1])).build())
                 .put("acceptance_rate", rate.stripTrailingZeros().toPlainString()).put("max_attempts", (long) attempts).build();
     }
 

@@ -650,6 +650,28 @@ final class KNormCodec {
             return s;
         }
 
+        /** max over the box [lo, hi] of normal_f · x, exactly: Σ_j max(n_j·lo_j, n_j·hi_j). */
+        Rational maxOnBox(int f, double[] lo, double[] hi) {
+            Rational s = Rational.ZERO;
+            for (int j = 0; j < lo.length; j++) {
+                if (normals[f][j].signum() != 0) {
+                    Rational n = Rational.of(normals[f][j]);
+                    s = s.add(n.multiply(Rational.of(normals[f][j].signum() > 0 ? hi[j] : lo[j])));
+                }
+            }
+            return s;
+        }
+
+        /** The first facet some corner of the box [lo, hi] violates (exactly), or −1. */
+        int firstAboveOnBox(double[] lo, double[] hi) {
+            for (int f = 0; f < normals.length; f++) {
+                if (maxOnBox(f, lo, hi).compareTo(offsets[f]) > 0) {
+                    return f;
+                }
+            }
+            return -1;
+        }
+
         /** Whether |normal_f · y| ≤ t · offset_f for every facet (both y and −y inside t·H). */
         boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
             for (int f = 0; f < normals.length; f++) {
@@ -925,7 +947,7 @@ final class KNormCodec {
 
     private static Body halfspaces(JsonObject b, int k) throws FieldException {
         String bp = P + "/body";
-        Fields.allowedKeys(b, bp, Set.of("type", "facets", "box", "acceptance_rate", "max_attempts"));
+        Fields.allowedKeys(b, bp, Set.of("type", "facets", "box", "inscribed_box", "acceptance_rate", "max_attempts"));
         Facets facets = facets(Fields.member(b, "facets", bp), bp + "/facets", k);
         JsonObject box = Fields.object(Fields.member(b, "box", bp), bp + "/box");
         Fields.allowedKeys(box, bp + "/box", BOX);
@@ -941,11 +963,52 @@ final class KNormCodec {
         if (rate.signum() <= 0 || rate.compareTo(BigDecimal.ONE) > 0) {
             throw new FieldException(bp + "/acceptance_rate", "must be in (0, 1]. Provided value: " + rate);
         }
+        // A certified lower bound on the acceptance rate: the volume share of a box inside the body, checked exactly against every
+        // facet. The stored rate may not exceed it, and the attempt cap must make a release fail with probability ≤ 1e-9 at it.
+        Rational certified;
+        if (b.has("inscribed_box")) {
+            String ip = bp + "/inscribed_box";
+            JsonObject in = Fields.object(b.get("inscribed_box").orElseThrow(), ip);
+            Fields.allowedKeys(in, ip, BOX);
+            double[] lo = vector(Fields.member(in, "lower", ip), ip + "/lower", k);
+            double[] hi = vector(Fields.member(in, "upper", ip), ip + "/upper", k);
+            for (int j = 0; j < k; j++) {
+                if (!(lower[j] <= lo[j] && lo[j] < hi[j] && hi[j] <= upper[j])) {
+                    throw new FieldException(JsonPointer.child(ip + "/lower", j), "the inscribed box must lie in the box with lower < upper. Provided coordinate " + j
+                            + ": [" + lo[j] + ", " + hi[j] + "] in [" + lower[j] + ", " + upper[j] + "]");
+                }
+            }
+            int f = facets.firstAboveOnBox(lo, hi);
+            if (f >= 0) {
+                throw new FieldException(ip, "is not inside the body: a corner of it violates facet " + f);
+            }
+            certified = boxShare(lo, hi, lower, upper);
+            if (Rational.of(rate).compareTo(certified) > 0) {
+                throw new FieldException(bp + "/acceptance_rate", "exceeds the rate the inscribed box certifies (" + certified.doubleValue() + "): a release would "
+                        + "fail more often than the attempt cap was set for. Provided value: " + rate);
+            }
+        } else {
+            // a spec written before inscribed boxes: the runtime's own box, the outer box scaled about the origin until it fits
+            Rational t = Rational.of(BigInteger.ONE);
+            for (int f = 0; f < facets.normals.length; f++) {
+                Rational m = facets.maxOnBox(f, lower, upper);
+                if (m.signum() > 0 && facets.offsets[f].divide(m).compareTo(t) < 0) {
+                    t = facets.offsets[f].divide(m);
+                }
+            }
+            Rational share = Rational.of(BigInteger.ONE);
+            for (int j = 0; j < k; j++) {
+                share = share.multiply(t);
+            }
+            certified = share;
+        }
         int attempts = (int) Fields.integer(Fields.member(b, "max_attempts", bp), bp + "/max_attempts", 1, 1_000_000);
-        double failure = Math.exp(attempts * Math.log1p(-Math.min(rate.doubleValue(), 1 - 1e-16)));
-        if (rate.compareTo(BigDecimal.ONE) < 0 && failure > 1e-9) {
-            throw new FieldException(bp + "/max_attempts", "is too small for acceptance rate " + rate + ": a release would fail with probability " + failure
-                    + " (at most 1e-9 allowed). Provided value: " + attempts);
+        double bound = certified.doubleValue() * (1 - 1e-12); // rounded down: the failure bound errs high
+        double failure = bound >= 1 ? 0 : Math.exp(attempts * Math.log1p(-bound));
+        if (failure > 1e-9) {
+            throw new FieldException(bp + "/max_attempts", "is too small for the certified acceptance rate " + certified.doubleValue() + " (a lower bound from "
+                    + (b.has("inscribed_box") ? "the inscribed box" : "the largest centred box in the body") + "): a release would fail with probability up to "
+                    + failure + " (at most 1e-9 allowed). Provided value: " + attempts);
         }
         HalfspaceBody unit;
         try {
@@ -1003,8 +1066,17 @@ final class KNormCodec {
             outerVolume *= 2 * bounds[j].doubleValue();
         }
         body.lattice = LatticeGauge.facets(rows, offs, bounds);
-        body.latticeAcceptance = Math.min(1, rate.doubleValue() * boxVolume / outerVolume);
+        body.latticeAcceptance = Math.min(1, certified.doubleValue() * boxVolume / outerVolume);
         return body;
+    }
+
+    /** vol([lo, hi]) / vol([lower, upper]), exactly. */
+    private static Rational boxShare(double[] lo, double[] hi, double[] lower, double[] upper) {
+        Rational r = Rational.of(BigInteger.ONE);
+        for (int j = 0; j < lo.length; j++) {
+            r = r.multiply(Rational.of(hi[j]).subtract(Rational.of(lo[j]))).divide(Rational.of(upper[j]).subtract(Rational.of(lower[j])));
+        }
+        return r;
     }
 
     /** An array of at least {@code min} vectors of {@code k} finite numbers each. */

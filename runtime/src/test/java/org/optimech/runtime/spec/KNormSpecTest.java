@@ -189,10 +189,42 @@ class KNormSpecTest {
         assertRefused(hex, "/mechanism/sensitivity", new JsonString("-1"), "/mechanism/sensitivity", "must be > 0");
         assertRefused(hex, "/mechanism/dimension", JsonNumber.of(3), "/mechanism/body/vertices/0", "must have 3 coordinates");
         assertRefused(hex, "/mechanism/body/type", new JsonString("sphere"), "/mechanism/body/type", "must be one of");
-        assertRefused("knorm-halfspaces.json", "/mechanism/body/max_attempts", JsonNumber.of(5), "/mechanism/body/max_attempts", "too small for acceptance rate 0.75");
+        // the golden half-space spec predates inscribed boxes: its attempts are checked against the runtime's own certified rate
+        // (the largest centred box, 4/9 of the box), not the stated 0.75
+        assertRefused("knorm-halfspaces.json", "/mechanism/body/max_attempts", JsonNumber.of(20), "/mechanism/body/max_attempts",
+                "too small for the certified acceptance rate 0.444");
         assertRefused("knorm-halfspaces.json", "/mechanism/body/box/lower/0", JsonNumber.of(0), "/mechanism/body/box/lower/0", "contain the origin strictly");
         JsonObject li = JsonParser.parse("{\"type\": \"linear-image\", \"base\": \"linf\", \"matrix\": [[1, 2], [2, 4]]}").asObject();
         assertRefused(hex, "/mechanism/body", li, "/mechanism/body/matrix", "must be invertible");
+    }
+
+    /**
+     * Issue 18 (8): the stated acceptance rate of a half-space body is not trusted. An inscribed box is checked exactly against
+     * every facet, its volume share bounds the rate from below, and a stated rate above it is refused; the attempt cap is
+     * checked at the certified rate, so a release fails with probability at most 1e-9 whatever the spec says.
+     */
+    @Test
+    void halfspaceAcceptanceRatesAreCertifiedByAnInscribedBox() throws Exception {
+        // the hexagon |x| + |y| <= 2, |y| <= 1 in [-2, 2] x [-1, 1]: the box [-1, 1]^2 is inside, a share of 4/8
+        JsonObject box = JsonParser.parse("{\"lower\": [-1, -1], \"upper\": [1, 1]}").asObject();
+        JsonObject doc = GoldenFilesTest.golden("knorm-halfspaces.json");
+        JsonObject body = doc.get("mechanism").orElseThrow().asObject().get("body").orElseThrow().asObject().with("inscribed_box", box);
+        JsonObject ok = body.with("acceptance_rate", new JsonString("0.5"));
+        assertEquals("halfspaces", ((KNormSpec) SpecCodec.read(resealBody(doc, ok))).bodyType());
+        // the stated 0.75 is the true share, but nothing stored proves more than 0.5
+        InvalidSpecException high = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(resealBody(doc, body)));
+        assertEquals("/mechanism/body/acceptance_rate", high.pointer(), high.getMessage());
+        // a box with a corner outside the hexagon: (1.5, 1) has |x| + |y| = 2.5
+        JsonObject outside = ok.with("inscribed_box", JsonParser.parse("{\"lower\": [-1.5, -1], \"upper\": [1.5, 1]}").asObject());
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(resealBody(doc, outside)));
+        assertEquals("/mechanism/body/inscribed_box", e.pointer(), e.getMessage());
+        // attempts are checked at the certified 0.5: 25 give a failure probability of 3e-8
+        InvalidSpecException few = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(resealBody(doc, ok.with("max_attempts", JsonNumber.of(25)))));
+        assertEquals("/mechanism/body/max_attempts", few.pointer(), few.getMessage());
+    }
+
+    private static JsonObject resealBody(JsonObject doc, JsonObject body) {
+        return SpecDigest.seal(doc.with("mechanism", doc.get("mechanism").orElseThrow().asObject().with("body", body)));
     }
 
     @Test
