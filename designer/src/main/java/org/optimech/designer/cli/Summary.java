@@ -122,9 +122,13 @@ final class Summary {
             out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
                     + "and CLI require an opt-in; --numerics exact releases on a lattice)%n", k.noiseEpsilon(), k.sensitivity());
         }
-        out.printf("  sensitivity  %s%n", k.pointSource().isPresent() ? "re-checked exactly at load against " + k.pointCount() + " adjacent points ("
-                + k.pointSource().get().json() + "; largest gauge " + k.largestPointGauge().orElseThrow() + ")"
-                : "the designer's certified bound (curved S_T); not re-derivable at load");
+        if (k.sensitivityRechecked()) {
+            out.printf("  sensitivity  %s%n", k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load"));
+        } else {
+            out.printf("  sensitivity  the designer's certified bound; the runtime cannot re-derive it (%s). To sample this spec, sign it (optimech keygen, "
+                    + "optimech sign; then verify/sample --trusted-key NAME=FILE, RuntimePolicy.builder().trustKey(...)) or allow unchecked sensitivity "
+                    + "explicitly (verify/sample --allow-unchecked-sensitivity, RuntimePolicy.builder().allowUncheckedSensitivity())%n", k.sensitivityCheck());
+        }
         out.printf("  time         %.2f s%n", totalSeconds);
         out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
