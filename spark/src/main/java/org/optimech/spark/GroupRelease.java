@@ -306,7 +306,7 @@ public final class GroupRelease {
             terms.add("output keys: " + publicKeys.size() + " declared keys, each released (empty ones too); rows of other keys are dropped");
         }
         terms.add("randomness: " + noise + "; released data checkpointed (noise drawn once)");
-        return new JobGuarantee(eps, delta, numerics, noise.isSeeded(), terms);
+        return new JobGuarantee(JobGuarantee.Neighbours.UNIT_ADD_REMOVE, eps, delta, numerics, noise.isSeeded(), terms);
     }
 
     /** Collects the job's settings; {@link #build()} validates them against the spec. */

@@ -367,6 +367,9 @@ class GroupReleaseTest {
         assertTrue(job.guarantee().isPure());
         assertEquals("EXACT", job.guarantee().numerics().name());
         assertTrue(job.guarantee().describe().contains("G = 3"), job.guarantee().describe());
+        assertEquals(JobGuarantee.Neighbours.UNIT_ADD_REMOVE, job.guarantee().neighbours());
+        assertTrue(job.guarantee().describe().startsWith("ε = 3.0 pure DP per privacy unit (all its rows added or removed), numerics exact"),
+                job.guarantee().describe());
         SparkSession s = SparkTestSupport.spark();
         assertTrue(s.sparkContext().isLocal());
     }
