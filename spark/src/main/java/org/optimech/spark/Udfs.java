@@ -105,7 +105,7 @@ final class Udfs {
                 mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
             }
             DiscreteSpec s = mechanism.spec();
-            int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.longValueExact());
+            int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.toBigIntegerExact()); // total: no count throws
             return outputValue(s, mechanism.sampleIndex(row, bits()));
         }
     }

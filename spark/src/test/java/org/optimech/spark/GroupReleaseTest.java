@@ -213,6 +213,17 @@ class GroupReleaseTest {
         }
     }
 
+    /** The count noise is total: a count beyond a long (or below zero) is clamped into the spec's range, never thrown. */
+    @Test
+    void countNoiseClampsCountsOfAnySize() throws Exception {
+        DiscreteMechanismSpec spec = (DiscreteMechanismSpec) SparkTestSupport.spec("count.spec.json");
+        Udfs.CountNoise noise = new Udfs.CountNoise(NoiseSource.seededForTesting(19), SpecBroadcast.of(SparkTestSupport.spark(), spec));
+        for (String count : new String[] {"99999999999999999999999999999999999999", "-99999999999999999999999999999999999999", "9223372036854775808", "5"}) {
+            long released = (Long) noise.call(new BigDecimal(count));
+            assertTrue(released >= 0 && released <= 12, count + " released as " + released);
+        }
+    }
+
     private static BigDecimal scaled(Row row, int feature, int scaleBits) {
         BigDecimal s = row.getDecimal(row.fieldIndex("_s" + feature));
         return s.divide(new BigDecimal(BigInteger.ONE.shiftLeft(scaleBits)));
