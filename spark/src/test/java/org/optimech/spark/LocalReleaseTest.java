@@ -91,7 +91,8 @@ class LocalReleaseTest {
         LocalRelease local = LocalRelease.of(SparkTestSupport.spec("randomized-response.spec.json"), NoiseSource.secure());
         assertEquals(JobGuarantee.Neighbours.ROW_SUBSTITUTION, local.guarantee().neighbours());
         assertSame(local, local.requireGuarantee(JobGuarantee.Neighbours.ROW_SUBSTITUTION));
-        SpecNotApplicableException e = assertThrows(SpecNotApplicableException.class, () -> local.requireGuarantee(JobGuarantee.Neighbours.UNIT_ADD_REMOVE));
+        SpecNotApplicableException e = assertThrows(SpecNotApplicableException.class,
+                () -> local.requireGuarantee(JobGuarantee.Neighbours.UNIT_ADD_REMOVE));
         assertTrue(e.getMessage().startsWith("requireGuarantee: a local release cannot protect a privacy unit under add/remove")
                 && e.getMessage().contains("presence is visible") && e.getMessage().endsWith("Provided value: UNIT_ADD_REMOVE"), e.getMessage());
     }
