@@ -103,7 +103,9 @@ final class Udfs {
                     mac.update((byte) 1);
                     put(l, 8);
                 } else {
-                    throw new IllegalArgumentException("a keyed rank reads strings and longs only. Provided value at field " + i + ": " + v);
+                    // the type only: the value is private data, and an exception message ends up in logs
+                    throw new IllegalArgumentException("a keyed rank reads strings and longs only. Provided type at field " + i + ": "
+                            + (v == null ? "null" : v.getClass().getName()));
                 }
             }
             mac.doFinal(scratch, 0);
