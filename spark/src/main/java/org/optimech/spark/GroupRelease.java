@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.least;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.rank;
 import static org.apache.spark.sql.functions.rint;
 import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.struct;
@@ -28,6 +29,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.expressions.WindowSpec;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -57,8 +59,10 @@ import org.optimech.runtime.spec.Relation;
  * <p>What makes it DP, and what the job enforces:
  * <ul>
  *   <li>the spec's relation is add/remove (a group's row count is private, so a substitution spec can under-noise);</li>
- *   <li>each privacy unit keeps at most G groups and k rows per group, chosen uniformly at random per unit, and every
- *       variable is clipped to the spec's box and rounded to a point inside it;</li>
+ *   <li>each privacy unit keeps at most G groups and k rows per group, the lowest by HMAC-SHA256 under a 256-bit secret
+ *       drawn once per release: a uniformly random subset to anyone without the secret, and the same subset however
+ *       often Spark evaluates the plan (a recomputed partition cannot let a unit contribute more); every variable is
+ *       clipped to the spec's box and rounded to a point inside it;</li>
  *   <li>the spec's sensitivity covers k rows: for a K-norm spec every ±k·t(v) at the box's vertices lies in Δ·K
  *       (checked exactly); for a discrete count spec the neighbour graph joins every two counts at most k apart;</li>
  *   <li>the output keys are declared (every declared key is released, empty or not; rows of other keys are dropped) or
@@ -188,13 +192,41 @@ public final class GroupRelease {
     }
 
     /**
-     * Steps 1–3 without noise: per-row features, contribution bounding, exact per-key sums. Columns {@code _k}, {@code _s0…}
-     * (decimal(38,0), the statistic times 2^scale) and {@code _units}. Only keys present in the bounded data appear.
-     * Package-private: a test checks bounding on it; it is never released.
+     * Steps 1–3 without noise: per-row features, contribution bounding under a fresh job secret, exact per-key sums.
+     * Columns {@code _k}, {@code _s0…} (decimal(38,0), the statistic times 2^scale) and {@code _units}. Only keys present
+     * in the bounded data appear. Package-private: tests check bounding on it; it is never released.
      */
     Dataset<Row> aggregate(Dataset<Row> data) {
-        UserDefinedFunction order1 = udf(new Udfs.Uniform(noise, 1), DataTypes.LongType).asNondeterministic();
-        UserDefinedFunction order2 = udf(new Udfs.Uniform(noise, 2), DataTypes.LongType).asNondeterministic();
+        Dataset<Row> unitKeys = bounded(data, noise.jobSecret());
+        int d = statistic == null ? 1 : statistic.dimension();
+
+        // 3. exact per-key sums (decimal(38,0): no silent overflow) and unit counts
+        List<Column> keySums = new ArrayList<>();
+        for (int f = 0; f < d; f++) {
+            keySums.add(sum(col("_f" + f)).cast("decimal(38,0)").as("_s" + f));
+        }
+        keySums.add(count(lit(1)).as("_units"));
+        Dataset<Row> perKey = unitKeys.groupBy("_k").agg(keySums.get(0), keySums.subList(1, keySums.size()).toArray(new Column[0]));
+
+        // a null sum is an overflow of decimal(38,0) (without ANSI mode): fail the job rather than release it, before
+        // empty declared keys are filled with zeros
+        for (int f = 0; f < d; f++) {
+            perKey = perKey.where(assert_true(col("_s" + f).isNotNull(), lit("a group's exact feature sum overflowed decimal(38,0)")).isNull());
+        }
+
+        return perKey;
+    }
+
+    /**
+     * Steps 1–2: per-row features, then contribution bounding. Columns {@code _u}, {@code _k}, {@code _f0…}
+     * (decimal(38,0)): one row per kept (unit, key), the sum of the unit's kept rows there. Which rows and keys are
+     * kept is a function of the unit's own rows and {@code secret} alone, so every evaluation of the plan (a second
+     * action, a recomputed partition) keeps the same ones. Package-private: tests check it; it is never released.
+     */
+    Dataset<Row> bounded(Dataset<Row> data, byte[] secret) {
+        // registered deterministic: see KeyedRank. Distinct tags keep the two uses' ranks unrelated.
+        UserDefinedFunction rowRank = udf(new Udfs.KeyedRank(secret, (byte) 1), DataTypes.LongType);
+        UserDefinedFunction keyRank = udf(new Udfs.KeyedRank(secret, (byte) 2), DataTypes.LongType);
 
         // 1. project: unit, key, features per row (exact longs); per-row filters only
         List<Column> projected = new ArrayList<>();
@@ -231,36 +263,41 @@ public final class GroupRelease {
             rows = rows.join(org.apache.spark.sql.functions.broadcast(keys), rows.col("_k").equalTo(keys.col("_pk")), "left_semi");
         }
 
-        // 2. contribution bounding per unit: at most k rows per (unit, key), then at most G keys per unit, uniformly at random
+        // 2. contribution bounding per unit: at most k rows per (unit, key), then at most G keys per unit, each the
+        // lowest by a keyed hash of its content. A row's content is its unit, key and features (all the statistic reads)
+        // and _o, its number among identical rows of the unit and key (0, 1, ...): so every copy gets its own rank and
+        // the kept subset is uniform over rows, copies included. Which copy gets which number is arbitrary, but copies
+        // are interchangeable for the statistic, so the kept multiset of values is determined all the same. Ties of
+        // the 64-bit rank (at most m²/2^65 for m rows, and only a bias, never a breach of the bounds) are broken by the
+        // content, a total order on distinct rows.
+        List<Column> features = new ArrayList<>();
+        for (int f = 0; f < d; f++) {
+            features.add(col("_f" + f));
+        }
+        List<Column> content = new ArrayList<>(List.of(col("_u"), col("_k")));
+        content.addAll(features);
+        content.add(col("_o"));
+        List<Column> rowOrder = new ArrayList<>(List.of(col("_h")));
+        rowOrder.addAll(features);
+        rowOrder.add(col("_o"));
+        WindowSpec identical = Window.partitionBy("_u", "_k").orderBy(features.toArray(new Column[0]));
         rows = rows.repartition(col("_u"))
-                .withColumn("_r", order1.apply())
-                .withColumn("_n", row_number().over(Window.partitionBy("_u", "_k").orderBy("_r")))
+                .withColumn("_o", row_number().over(identical).minus(rank().over(identical)).cast("long"))
+                .withColumn("_h", rowRank.apply(struct(content.toArray(new Column[0]))))
+                .withColumn("_n", row_number().over(Window.partitionBy("_u", "_k").orderBy(rowOrder.toArray(new Column[0]))))
                 .where(col("_n").leq(maxRows));
         List<Column> perUnitSums = new ArrayList<>();
         for (int f = 0; f < d; f++) {
             // decimal(38,0) already here: k rows of up to 2^62 each would overflow a long (silently, without ANSI mode)
             perUnitSums.add(sum(col("_f" + f).cast("decimal(38,0)")).as("_f" + f));
         }
-        Dataset<Row> unitKeys = rows.groupBy("_u", "_k").agg(perUnitSums.get(0), perUnitSums.subList(1, d).toArray(new Column[0]))
-                .withColumn("_r", order2.apply())
-                .withColumn("_g", row_number().over(Window.partitionBy("_u").orderBy("_r")))
-                .where(col("_g").leq(maxGroups));
-
-        // 3. exact per-key sums (decimal(38,0): no silent overflow) and unit counts
-        List<Column> keySums = new ArrayList<>();
-        for (int f = 0; f < d; f++) {
-            keySums.add(sum(col("_f" + f)).cast("decimal(38,0)").as("_s" + f));
-        }
-        keySums.add(count(lit(1)).as("_units"));
-        Dataset<Row> perKey = unitKeys.groupBy("_k").agg(keySums.get(0), keySums.subList(1, keySums.size()).toArray(new Column[0]));
-
-        // a null sum is an overflow of decimal(38,0) (without ANSI mode): fail the job rather than release it, before
-        // empty declared keys are filled with zeros
-        for (int f = 0; f < d; f++) {
-            perKey = perKey.where(assert_true(col("_s" + f).isNotNull(), lit("a group's exact feature sum overflowed decimal(38,0)")).isNull());
-        }
-
-        return perKey;
+        List<Column> out = new ArrayList<>(List.of(col("_u"), col("_k")));
+        out.addAll(features);
+        return rows.groupBy("_u", "_k").agg(perUnitSums.get(0), perUnitSums.subList(1, d).toArray(new Column[0]))
+                .withColumn("_h", keyRank.apply(struct(col("_u"), col("_k"))))
+                .withColumn("_g", row_number().over(Window.partitionBy("_u").orderBy(col("_h"), col("_k"))))
+                .where(col("_g").leq(maxGroups))
+                .select(out.toArray(new Column[0]));
     }
 
     /** The statistic's fixed-point scale: a group's statistic is its sum divided by 2^scale (0 for counts). */
@@ -291,7 +328,8 @@ public final class GroupRelease {
         terms.add("per group: " + spec.kind() + " spec sha-256 " + specDigest.substring(0, 16) + "…, certified ε = " + spec.certifiedEpsilon().toPlainString()
                 + (spec.certifiedDelta().signum() == 0 ? "" : ", δ = " + spec.certifiedDelta())
                 + " for a unit's change of up to " + maxRows + " row" + (maxRows == 1 ? "" : "s") + " in the group");
-        terms.add("groups per unit: at most G = " + maxGroups + " (enforced by sampling), so G·ε = " + eps.toPlainString() + " by basic composition");
+        terms.add("groups per unit: at most G = " + maxGroups + " (enforced by a keyed-hash selection, the same on every evaluation), so G·ε = "
+                + eps.toPlainString() + " by basic composition");
         if (statistic != null) {
             terms.add("values clipped to " + statistic.boxes() + " and rounded inside the box to multiples of 2^-" + statistic.quantumBits()
                     + "; sums exact in fixed point");
@@ -306,7 +344,7 @@ public final class GroupRelease {
             terms.add("output keys: " + publicKeys.size() + " declared keys, each released (empty ones too); rows of other keys are dropped");
         }
         terms.add("randomness: " + noise + "; released data checkpointed (noise drawn once)");
-        return new JobGuarantee(eps, delta, numerics, noise.isSeeded(), terms);
+        return new JobGuarantee(JobGuarantee.Neighbours.UNIT_ADD_REMOVE, eps, delta, numerics, noise.isSeeded(), terms);
     }
 
     /** Collects the job's settings; {@link #build()} validates them against the spec. */

@@ -6,10 +6,12 @@ import java.util.Objects;
 import org.optimech.runtime.spec.Numerics;
 
 /**
- * The differential-privacy guarantee of a whole Spark release, for neighbouring datasets that differ in one privacy
- * unit (all its rows added or removed), as enforced by the job.
+ * The differential-privacy guarantee of a whole Spark release, as enforced by the job, for the neighbouring datasets
+ * named by {@link #neighbours()}: a {@link GroupRelease} protects a privacy unit (all its rows added or removed); a
+ * {@link LocalRelease} publishes every row, so it protects one row's value under substitution only.
  *
- * @param epsilon the total ε: G·ε_group under basic composition, plus the selection's ε
+ * @param neighbours which datasets are neighbours, i.e. what the guarantee protects
+ * @param epsilon the total ε: G·ε_group under basic composition, plus the selection's ε (per row for a local release)
  * @param delta the total δ: G·δ_group plus the selection's certified δ (0 for pure DP)
  * @param numerics {@code exact} when every random step is sampled exactly, {@code idealized} when the noise is floating
  *     point (Mironov's attack applies)
@@ -17,8 +19,32 @@ import org.optimech.runtime.spec.Numerics;
  *     holds only against someone who does not know the seed
  * @param terms how the totals add up, one line per term, for reports
  */
-public record JobGuarantee(BigDecimal epsilon, BigDecimal delta, Numerics numerics, boolean reproducible, List<String> terms) {
+public record JobGuarantee(Neighbours neighbours, BigDecimal epsilon, BigDecimal delta, Numerics numerics, boolean reproducible, List<String> terms) {
+    /** The neighbouring datasets a guarantee is stated for. */
+    public enum Neighbours {
+        /** Datasets differing in one privacy unit, all its rows added or removed (central releases: {@link GroupRelease}). */
+        UNIT_ADD_REMOVE("per privacy unit (all its rows added or removed)"),
+        /**
+         * Datasets differing in one row's value, substituted; rows are neither added nor removed. A local release
+         * ({@link LocalRelease}) publishes each row's presence, so this is all it can protect; a unit with m rows has m·ε.
+         */
+        ROW_SUBSTITUTION("per row under value substitution (each row's presence is published, so adding or removing a row is visible; "
+                + "a unit with m rows has m·ε)");
+
+        private final String description;
+
+        Neighbours(String description) {
+            this.description = description;
+        }
+
+        /** How {@link JobGuarantee#describe()} states the unit, e.g. {@code per privacy unit (all its rows added or removed)}. */
+        public String description() {
+            return description;
+        }
+    }
+
     public JobGuarantee {
+        Objects.requireNonNull(neighbours, "neighbours");
         Objects.requireNonNull(epsilon, "epsilon");
         Objects.requireNonNull(delta, "delta");
         Objects.requireNonNull(numerics, "numerics");
@@ -36,11 +62,14 @@ public record JobGuarantee(BigDecimal epsilon, BigDecimal delta, Numerics numeri
         return delta.signum() == 0;
     }
 
-    /** One line, e.g. {@code (ε = 3, δ = 1E-9)-DP per privacy unit, numerics exact}, then the terms. */
+    /**
+     * One line, e.g. {@code (ε = 3, δ = 1E-9)-DP per privacy unit (all its rows added or removed), numerics exact},
+     * then the terms.
+     */
     public String describe() {
         StringBuilder b = new StringBuilder();
         b.append(isPure() ? "ε = " + epsilon.toPlainString() + " pure DP" : "(ε = " + epsilon.toPlainString() + ", δ = " + delta.toString() + ")-DP")
-                .append(" per privacy unit (all its rows added or removed), numerics ").append(numerics.name().toLowerCase(java.util.Locale.ROOT));
+                .append(' ').append(neighbours.description()).append(", numerics ").append(numerics.name().toLowerCase(java.util.Locale.ROOT));
         if (reproducible) {
             b.append("; SEEDED randomness: NOT private against anyone who knows the seed (testing only)");
         }

@@ -22,6 +22,10 @@ import org.optimech.runtime.spec.MechanismSpec;
  * local DP must hold between any two values a row could take, and a path-graph spec (a count's truncated geometric,
  * say) has ratios up to e^{nε} between distant inputs.
  *
+ * <p>What it protects: one row's value, under substitution. Every input row appears in the output, so a row's (and a
+ * unit's) presence is published; the guarantee is per row, never per privacy unit under add/remove (see
+ * {@link #requireGuarantee}).
+ *
  * <p>The released dataset drops the raw column, adds the private one, and is checkpointed (noise drawn once). Values
  * outside the spec's domain follow its input policy: with {@code reject} the job fails, which tells whoever runs it
  * that some row was outside the domain.
@@ -52,12 +56,35 @@ public final class LocalRelease {
         return new LocalRelease(d, noise);
     }
 
-    /** The guarantee: ε-local DP for each row; a unit with m rows gets m·ε by basic composition. */
+    /**
+     * States the guarantee the caller needs and refuses one this release cannot give. Only
+     * {@link JobGuarantee.Neighbours#ROW_SUBSTITUTION} is met: every row appears in the output, so adding or removing a
+     * row (or a unit's rows) is visible whatever the noise.
+     *
+     * @return this release, for chaining
+     * @throws SpecNotApplicableException for {@link JobGuarantee.Neighbours#UNIT_ADD_REMOVE}
+     */
+    public LocalRelease requireGuarantee(JobGuarantee.Neighbours required) {
+        Objects.requireNonNull(required, "required");
+        if (required != JobGuarantee.Neighbours.ROW_SUBSTITUTION) {
+            throw new SpecNotApplicableException("requireGuarantee: a local release cannot protect a privacy unit under add/remove: it publishes "
+                    + "one private value per input row, so each row's presence is visible and adding or removing a row changes the output's row "
+                    + "count. It protects one row's value under substitution (ROW_SUBSTITUTION; a unit with m rows has m·ε). For a per-unit "
+                    + "add/remove guarantee, aggregate with GroupRelease. Provided value: " + required);
+        }
+        return this;
+    }
+
+    /**
+     * The guarantee: ε-local DP for each row's value under substitution ({@link JobGuarantee.Neighbours#ROW_SUBSTITUTION});
+     * a unit with m rows gets m·ε by basic composition, and row presence is not protected.
+     */
     public JobGuarantee guarantee() {
         BigDecimal e = spec.certifiedEpsilon();
-        return new JobGuarantee(e, spec.certifiedDelta(), spec.numerics(), noise.isSeeded(), List.of(
+        return new JobGuarantee(JobGuarantee.Neighbours.ROW_SUBSTITUTION, e, spec.certifiedDelta(), spec.numerics(), noise.isSeeded(), List.of(
                 "local DP: each row's value is released through the spec alone (complete neighbour graph), certified ε = " + e.toPlainString()
-                        + " per row; a unit with m rows has m·ε by basic composition",
+                        + " per row against substitution of its value; a unit with m rows has m·ε by basic composition; the number of rows, and so "
+                        + "each row's presence, is published",
                 "randomness: " + noise + "; released data checkpointed (noise drawn once)"));
     }
 

@@ -10,11 +10,14 @@ import org.optimech.runtime.random.SecureRandomBits;
  * partition, its own {@link java.security.SecureRandom} seeded by the operating system: draws are independent across
  * partitions and nothing about them follows from the partition index. {@link #seededForTesting(long)} derives a
  * reproducible stream from a seed and the partition index, for tests only: its outputs are predictable by anyone who
- * knows the seed, and {@link JobGuarantee} says so.
+ * knows the seed, and {@link JobGuarantee} says so. The same choice gives each release its secret key for contribution
+ * bounding ({@link #jobSecret}).
  */
 public final class NoiseSource implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final NoiseSource SECURE = new NoiseSource(false, 0);
+    /** The job secret's stream in seeded mode; the UDFs use salts 3 to 6. */
+    private static final long SECRET_SALT = 7;
 
     private final boolean seeded;
     private final long seed;
@@ -54,6 +57,22 @@ public final class NoiseSource implements Serializable {
         long attempt = task == null ? 0 : task.attemptNumber();
         java.util.SplittableRandom generator = new java.util.SplittableRandom(mix(mix(mix(seed, salt), partition), attempt));
         return generator::nextLong;
+    }
+
+    /**
+     * The job's 256-bit secret for contribution bounding's keyed hash, drawn once per release on the driver: from a
+     * fresh SecureRandom, or in seeded mode from the seed (then predictable, like the noise, and flagged as such).
+     */
+    byte[] jobSecret() {
+        RandomBits bits = open(SECRET_SALT);
+        byte[] key = new byte[32];
+        for (int i = 0; i < key.length; i += 8) {
+            long v = bits.nextLong();
+            for (int j = 0; j < 8; j++) {
+                key[i + j] = (byte) (v >>> (56 - 8 * j));
+            }
+        }
+        return key;
     }
 
     /** SplitMix64's finalizer over a running hash: distinct inputs give unrelated streams. */

@@ -3,9 +3,12 @@ package org.optimech.spark;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.api.java.UDF0;
 import org.apache.spark.sql.api.java.UDF1;
 import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.KNormMechanism;
@@ -19,9 +22,10 @@ import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.NumericsPolicy;
 
 /**
- * The job's random steps as Spark UDFs. Each is registered non-deterministic, so the optimizer neither folds, reorders
- * nor duplicates it; each task deserializes its own instance, whose randomness ({@link NoiseSource#open}) is opened on
- * first use, so every partition draws from its own source.
+ * The job's random steps as Spark UDFs. Each noise step is registered non-deterministic, so the optimizer neither folds,
+ * reorders nor duplicates it; each task deserializes its own instance, whose randomness ({@link NoiseSource#open}) is
+ * opened on first use, so every partition draws from its own source. Contribution bounding instead ranks rows by a keyed
+ * hash ({@link KeyedRank}), deterministic given the job's secret, so a recomputed partition keeps the same rows.
  */
 final class Udfs {
     private Udfs() {
@@ -52,17 +56,72 @@ final class Udfs {
         }
     }
 
-    /** A uniform 64-bit value: the random order that contribution bounding keeps a prefix of. */
-    static final class Uniform extends Random implements UDF0<Long> {
+    /**
+     * The rank contribution bounding keeps the lowest of: the first 64 bits of HMAC-SHA256, keyed with the job's secret,
+     * over a domain tag and a canonical encoding of the row's fields (a string as 0x00, its UTF-8 length in 4 bytes and
+     * its bytes; a long as 0x01 and 8 bytes, big-endian; the schema is fixed per use, so the encoding is injective).
+     *
+     * <p>Registered <em>deterministic</em>, because it is: given the key in its closure, a row's rank is a function of the
+     * row alone, so Spark may re-run, move or share the call (a retried task, a recomputed lost partition, a second
+     * action) and every evaluation keeps the same rows. Under a key the analyst never sees, HMAC is a pseudorandom
+     * function: the ranks of distinct rows look like independent uniform draws, so the kept rows are a uniformly random
+     * subset. The key never leaves the closure: no log, plan string or output shows it.
+     */
+    static final class KeyedRank implements UDF1<Row, Long> {
         private static final long serialVersionUID = 1L;
+        private static final String ALGORITHM = "HmacSHA256";
+        private final byte[] key;
+        private final byte tag;
+        private transient Mac mac;
+        private transient byte[] scratch;
 
-        Uniform(NoiseSource source, long salt) {
-            super(source, salt);
+        /**
+         * @param key the job's secret (copied)
+         * @param tag tells the job's uses apart, so no rank of one use is a rank of another
+         */
+        KeyedRank(byte[] key, byte tag) {
+            this.key = key.clone();
+            this.tag = tag;
         }
 
         @Override
-        public Long call() {
-            return bits().nextLong();
+        public Long call(Row row) throws GeneralSecurityException {
+            if (mac == null) {
+                mac = Mac.getInstance(ALGORITHM);
+                mac.init(new SecretKeySpec(key, ALGORITHM));
+                scratch = new byte[32];
+            }
+            mac.update(tag);
+            for (int i = 0; i < row.length(); i++) {
+                Object v = row.get(i);
+                if (v instanceof String str) {
+                    byte[] utf8 = str.getBytes(StandardCharsets.UTF_8);
+                    mac.update((byte) 0);
+                    put(utf8.length, 4);
+                    mac.update(utf8);
+                } else if (v instanceof Long l) {
+                    mac.update((byte) 1);
+                    put(l, 8);
+                } else {
+                    // the type only: the value is private data, and an exception message ends up in logs
+                    throw new IllegalArgumentException("a keyed rank reads strings and longs only. Provided type at field " + i + ": "
+                            + (v == null ? "null" : v.getClass().getName()));
+                }
+            }
+            mac.doFinal(scratch, 0);
+            long r = 0;
+            for (int i = 0; i < 8; i++) {
+                r = (r << 8) | (scratch[i] & 0xFFL);
+            }
+            return r;
+        }
+
+        /** The low {@code bytes} bytes of {@code v}, big-endian, into the MAC. */
+        private void put(long v, int bytes) {
+            for (int i = 0; i < bytes; i++) {
+                scratch[i] = (byte) (v >>> (8 * (bytes - 1 - i)));
+            }
+            mac.update(scratch, 0, bytes);
         }
     }
 
@@ -105,7 +164,7 @@ final class Udfs {
                 mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
             }
             DiscreteSpec s = mechanism.spec();
-            int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.longValueExact());
+            int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.toBigIntegerExact()); // total: no count throws
             return outputValue(s, mechanism.sampleIndex(row, bits()));
         }
     }

@@ -8,7 +8,9 @@
  *       arithmetic, and released with one noise draw per group from the spec. Output keys are declared (empty groups
  *       released too) or chosen by {@link org.optimech.spark.PartitionSelection DP partition selection}; the job's
  *       total guarantee is a {@link org.optimech.spark.JobGuarantee}.</li>
- *   <li>{@link org.optimech.spark.LocalRelease}: local DP per row, only with specs on the complete neighbour graph.</li>
+ *   <li>{@link org.optimech.spark.LocalRelease}: local DP per row, only with specs on the complete neighbour graph. It
+ *       publishes every row, so it protects one row's value under substitution, not a unit's presence (a unit with m
+ *       rows has m·ε).</li>
  * </ul>
  *
  * <p>Specs are broadcast once as their sealed text and re-loaded (digest checked) once per executor JVM. Noise comes

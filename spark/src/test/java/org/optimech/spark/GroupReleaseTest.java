@@ -26,10 +26,11 @@ import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 
 /**
- * Central DP per group in Spark local[2]. Statistical checks: three χ² tests and one binomial test, each failing
- * falsely with probability at most 1e-6, plus one event of probability below 1e-6 (a one-unit key passing partition
- * selection): the file's false-failure probability is below 5e-6. Noise comes from the fixed-seed source
- * ({@link NoiseSource#seededForTesting}) so that CI runs are reproducible; one test runs the secure source.
+ * Central DP per group in Spark local[2]. Statistical checks: five χ² tests and two binomial tests, each failing
+ * falsely with probability at most 1e-6, plus two events of probability below 1e-6 (a one-unit key passing partition
+ * selection) and 1e-10 (two secrets keeping the same rows): the file's false-failure probability is below 9e-6. Noise
+ * and job secrets come from the fixed-seed source ({@link NoiseSource#seededForTesting}) so that CI runs are
+ * reproducible; two tests run the secure source.
  */
 class GroupReleaseTest {
     private static final double ALPHA = 1e-6;
@@ -213,14 +214,150 @@ class GroupReleaseTest {
         }
     }
 
+    /**
+     * Bounding is a function of the data and the job's secret alone: the bounded per-key sums, evaluated twice by two
+     * actions on the same uncached dataset (so the bounding runs twice after the shuffle, as when Spark recomputes a
+     * lost partition), are identical. Five heavy units with 50 distinct values in each of 10 keys (G = 3, k = 2) and
+     * 500 light units with 1–5 rows: a selection drawn afresh on each evaluation (the old random order) keeps the same
+     * keys and the same sums for all five heavy units with probability below 1e-20. Secure randomness.
+     */
+    @Test
+    void boundingSelectsTheSameRowsWhenTheDatasetIsEvaluatedAgain() throws Exception {
+        KNormSpec spec = (KNormSpec) SparkTestSupport.spec("count-sum-l1.spec.json");
+        List<Row> data = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (int g = 0; g < 10; g++) {
+            keys.add("r" + g);
+        }
+        for (int h = 0; h < 5; h++) {
+            for (int g = 0; g < 10; g++) {
+                for (int r = 0; r < 50; r++) {
+                    data.add(RowFactory.create("heavy" + h, "r" + g, (r + 7 * g + 11 * h) % 64 / 16.0)); // distinct per key, in [0, 4)
+                }
+            }
+        }
+        SplittableRandom rnd = new SplittableRandom(15);
+        for (int u = 0; u < 500; u++) {
+            int n = 1 + rnd.nextInt(5);
+            for (int r = 0; r < n; r++) {
+                data.add(RowFactory.create("light" + u, "r" + rnd.nextInt(10), rnd.nextInt(65) / 16.0));
+            }
+        }
+        GroupRelease job = GroupRelease.builder(spec).privacyUnit("user").groupBy("region").publicKeys(keys).maxGroupsPerUnit(3).maxRowsPerGroup(2)
+                .noise(NoiseSource.secure()).build();
+        Dataset<Row> bounded = job.aggregate(rows(data).repartition(3));
+        List<Row> first = bounded.orderBy("_k").collectAsList();
+        List<Row> second = bounded.orderBy("_k").collectAsList();
+        assertEquals(first, second, "the same data and secret must select the same rows on every evaluation");
+        assertEquals(10, first.size());
+    }
+
+    /**
+     * The bounded rows depend on the data and the secret, not on how Spark lays the data out: the same secret keeps the
+     * same (unit, key, sum) rows from the data in another order and partitioning; a second secret keeps other rows (the
+     * five heavy units keep the same keys and rows under both secrets with probability below 1e-10).
+     */
+    @Test
+    void boundingDependsOnTheSecretAndNotOnTheLayout() throws Exception {
+        KNormSpec spec = (KNormSpec) SparkTestSupport.spec("count-sum-l1.spec.json");
+        List<Row> data = new ArrayList<>();
+        for (int h = 0; h < 5; h++) {
+            for (int g = 0; g < 10; g++) {
+                for (int r = 0; r < 50; r++) {
+                    data.add(RowFactory.create("heavy" + h, "r" + g, (r + 7 * g + 11 * h) % 64 / 16.0)); // distinct per key
+                }
+                data.add(RowFactory.create("heavy" + h, "r" + g, 2.0)); // and a copy of one of them: identical rows
+            }
+        }
+        GroupRelease job = GroupRelease.builder(spec).privacyUnit("user").groupBy("region").partitionSelection(BigDecimal.ONE, new BigDecimal("1e-9"))
+                .maxGroupsPerUnit(3).maxRowsPerGroup(2).noise(NoiseSource.seededForTesting(16)).build();
+        byte[] secret = NoiseSource.seededForTesting(16).jobSecret();
+        List<Row> reversed = new ArrayList<>(data);
+        java.util.Collections.reverse(reversed);
+        Set<Row> first = new HashSet<>(job.bounded(rows(data).repartition(3), secret).collectAsList());
+        Set<Row> second = new HashSet<>(job.bounded(rows(reversed).repartition(5), secret).collectAsList());
+        assertEquals(15, first.size(), "G = 3 keys for each of 5 units: " + first);
+        assertEquals(first, second, "the same secret keeps the same rows whatever the layout");
+        Set<Row> other = new HashSet<>(job.bounded(rows(data).repartition(3), NoiseSource.seededForTesting(17).jobSecret()).collectAsList());
+        assertTrue(!other.equals(first), "another secret keeps other rows (false-failure probability below 1e-10)");
+    }
+
+    /**
+     * The kept subset is uniform over rows, identical copies included, for k = 1 and G = 1 under one secret (units are
+     * independent trials: the hash covers the unit). 2,000 units with three copies of 4 and one 0 in one key keep a 4
+     * with probability 3/4 (binomial test); 2,000 units with one row in each of 5 keys keep each key with probability
+     * 1/5, and 2,000 units with 5 distinct values in one key keep each value with probability 1/5 (χ² tests). Each test
+     * fails falsely with probability at most 1e-6.
+     */
+    @Test
+    void boundingKeepsAUniformlyRandomSubsetOfRows() throws Exception {
+        KNormSpec spec = (KNormSpec) SparkTestSupport.spec("count-sum-l1.spec.json");
+        List<Row> data = new ArrayList<>();
+        int units = 2000;
+        for (int u = 0; u < units; u++) {
+            for (double x : new double[] {4, 4, 4, 0}) {
+                data.add(RowFactory.create("dup" + u, "d", x));
+            }
+            for (int g = 0; g < 5; g++) {
+                data.add(RowFactory.create("spread" + u, "s" + g, 1.0));
+                data.add(RowFactory.create("distinct" + u, "v", (double) g));
+            }
+        }
+        GroupRelease job = GroupRelease.builder(spec).privacyUnit("user").groupBy("region").partitionSelection(BigDecimal.ONE, new BigDecimal("1e-9"))
+                .noise(NoiseSource.seededForTesting(18)).build();
+        long fours = 0;
+        long dupUnits = 0;
+        long[] keys = new long[5];
+        long[] values = new long[5];
+        int scale = job.scaleBits();
+        for (Row row : job.bounded(rows(data), NoiseSource.seededForTesting(18).jobSecret()).collectAsList()) {
+            String unit = row.getString(0);
+            long x = row.getDecimal(3).toBigIntegerExact().shiftRight(scale).longValueExact();
+            assertEquals(1, row.getDecimal(2).toBigIntegerExact().shiftRight(scale).longValueExact(), "k = 1 row: " + row);
+            if (unit.startsWith("dup")) {
+                fours += x == 4 ? 1 : 0;
+                dupUnits++;
+            } else if (unit.startsWith("spread")) {
+                keys[Integer.parseInt(row.getString(1).substring(1))]++;
+            } else {
+                values[(int) x]++;
+            }
+        }
+        assertEquals(units, dupUnits, "one kept row per unit");
+        assertEquals(units, java.util.Arrays.stream(keys).sum(), "one kept key per unit");
+        assertEquals(units, java.util.Arrays.stream(values).sum(), "one kept row per unit");
+        org.apache.commons.math3.distribution.BinomialDistribution bin = new org.apache.commons.math3.distribution.BinomialDistribution(units, 0.75);
+        double tail = Math.min(bin.cumulativeProbability((int) fours), 1 - bin.cumulativeProbability((int) fours - 1));
+        assertTrue(2 * tail > ALPHA, "units with three copies of 4 and one 0 kept a 4 " + fours + "/" + units + " times, expected about " + 0.75 * units
+                + " (false-failure probability " + ALPHA + ")");
+        double[] fifth = {0.2, 0.2, 0.2, 0.2, 0.2};
+        double pKeys = SparkTestSupport.chiSquarePValue(keys, fifth);
+        assertTrue(pKeys > ALPHA, "kept keys " + java.util.Arrays.toString(keys) + " are not uniform: p = " + pKeys + " (false-failure probability "
+                + ALPHA + ")");
+        double pValues = SparkTestSupport.chiSquarePValue(values, fifth);
+        assertTrue(pValues > ALPHA, "kept values " + java.util.Arrays.toString(values) + " are not uniform: p = " + pValues + " (false-failure probability "
+                + ALPHA + ")");
+    }
+
+    /** The count noise is total: a count beyond a long (or below zero) is clamped into the spec's range, never thrown. */
+    @Test
+    void countNoiseClampsCountsOfAnySize() throws Exception {
+        DiscreteMechanismSpec spec = (DiscreteMechanismSpec) SparkTestSupport.spec("count.spec.json");
+        Udfs.CountNoise noise = new Udfs.CountNoise(NoiseSource.seededForTesting(19), SpecBroadcast.of(SparkTestSupport.spark(), spec));
+        for (String count : new String[] {"99999999999999999999999999999999999999", "-99999999999999999999999999999999999999", "9223372036854775808", "5"}) {
+            long released = (Long) noise.call(new BigDecimal(count));
+            assertTrue(released >= 0 && released <= 12, count + " released as " + released);
+        }
+    }
+
     private static BigDecimal scaled(Row row, int feature, int scaleBits) {
         BigDecimal s = row.getDecimal(row.fieldIndex("_s" + feature));
         return s.divide(new BigDecimal(BigInteger.ONE.shiftLeft(scaleBits)));
     }
 
     /**
-     * The released dataset is materialized: reading it twice gives the same values, its plan is a scan of stored rows (no
-     * noise UDF left to re-run), and the noise UDFs were non-deterministic to the optimizer. Secure randomness here.
+     * The released dataset is materialized: reading it twice gives the same values, and its plan is a scan of stored rows
+     * (no noise UDF left to re-run). Secure randomness here.
      */
     @Test
     void noiseIsDrawnOnceAndTheResultIsMaterialized() throws Exception {
@@ -244,8 +381,6 @@ class GroupReleaseTest {
             distinct.add(r.getDouble(2));
         }
         assertTrue(distinct.size() > 25, "50 groups with the same truth get independent noise: " + distinct.size() + " distinct values");
-        assertTrue(!new Udfs.Uniform(NoiseSource.secure(), 0).equals(null));
-        assertTrue(!org.apache.spark.sql.functions.udf(new Udfs.Uniform(NoiseSource.secure(), 1), DataTypes.LongType).asNondeterministic().deterministic());
     }
 
     /**
@@ -367,6 +502,9 @@ class GroupReleaseTest {
         assertTrue(job.guarantee().isPure());
         assertEquals("EXACT", job.guarantee().numerics().name());
         assertTrue(job.guarantee().describe().contains("G = 3"), job.guarantee().describe());
+        assertEquals(JobGuarantee.Neighbours.UNIT_ADD_REMOVE, job.guarantee().neighbours());
+        assertTrue(job.guarantee().describe().startsWith("ε = 3.0 pure DP per privacy unit (all its rows added or removed), numerics exact"),
+                job.guarantee().describe());
         SparkSession s = SparkTestSupport.spark();
         assertTrue(s.sparkContext().isLocal());
     }

@@ -2,6 +2,7 @@ package org.optimech.spark;
 
 import static org.apache.spark.sql.functions.spark_partition_id;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +69,32 @@ class LocalReleaseTest {
         assertEquals(400, p0.size());
         assertEquals(400, p1.size());
         assertTrue(!p0.subList(0, 64).equals(p1.subList(0, 64)), "two partitions drew the same noise");
+    }
+
+    /**
+     * A local release publishes every row (its presence is visible), so its guarantee is per row under value
+     * substitution, never per privacy unit under add/remove; both describe() and toString() say so.
+     */
+    @Test
+    void theLocalGuaranteeIsStatedPerRowUnderSubstitution() throws Exception {
+        JobGuarantee g = LocalRelease.of(SparkTestSupport.spec("randomized-response.spec.json"), NoiseSource.secure()).guarantee();
+        for (String text : List.of(g.describe(), g.toString())) {
+            String head = text.lines().findFirst().orElseThrow();
+            assertTrue(head.contains("per row") && head.contains("substitut"), head);
+            assertTrue(!text.contains("per privacy unit") && !text.contains("added or removed"), text);
+        }
+    }
+
+    /** A caller that needs a per-unit add/remove guarantee is refused, naming the setting and the value; row substitution is met. */
+    @Test
+    void anAddRemoveRequirementIsRefused() throws Exception {
+        LocalRelease local = LocalRelease.of(SparkTestSupport.spec("randomized-response.spec.json"), NoiseSource.secure());
+        assertEquals(JobGuarantee.Neighbours.ROW_SUBSTITUTION, local.guarantee().neighbours());
+        assertSame(local, local.requireGuarantee(JobGuarantee.Neighbours.ROW_SUBSTITUTION));
+        SpecNotApplicableException e = assertThrows(SpecNotApplicableException.class,
+                () -> local.requireGuarantee(JobGuarantee.Neighbours.UNIT_ADD_REMOVE));
+        assertTrue(e.getMessage().startsWith("requireGuarantee: a local release cannot protect a privacy unit under add/remove")
+                && e.getMessage().contains("presence is visible") && e.getMessage().endsWith("Provided value: UNIT_ADD_REMOVE"), e.getMessage());
     }
 
     /** Only complete-graph discrete specs; null inputs and missing columns fail clearly. */

@@ -207,10 +207,8 @@ public final class SparkGroupStudy {
         Map<String, double[]> released = new HashMap<>();
         int e = lattice.exponent();
         for (int g = 0; g < GROUPS; g++) {
-            long[] z = lattice.noise(bits);
-            long y0 = latticeIndex(BigInteger.valueOf(count[g]), e) + z[0];
-            long y1 = latticeIndex(BigInteger.valueOf(sum8[g]), 3 + e) + z[1];
-            released.put(Integer.toString(g), new double[] {Math.scalb((double) y0, e), Math.scalb((double) y1, e)});
+            BigInteger[] y = {latticeIndex(BigInteger.valueOf(count[g]), e), latticeIndex(BigInteger.valueOf(sum8[g]), 3 + e)};
+            released.put(Integer.toString(g), lattice.releaseIndex(y, bits)); // exact lattice noise, doubles as post-processing
             if (truth != null) {
                 truth.put(Integer.toString(g), new double[] {count[g], sum8[g] / 8.0});
             }
@@ -219,11 +217,11 @@ public final class SparkGroupStudy {
     }
 
     /** round(v / 2^shift), ties to even (shift ≤ 0: v·2^-shift). */
-    private static long latticeIndex(BigInteger v, int shift) {
+    private static BigInteger latticeIndex(BigInteger v, int shift) {
         if (shift <= 0) {
-            return v.shiftLeft(-shift).longValueExact();
+            return v.shiftLeft(-shift);
         }
-        return new BigDecimal(v).divide(new BigDecimal(BigInteger.ONE.shiftLeft(shift))).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        return new BigDecimal(v).divide(new BigDecimal(BigInteger.ONE.shiftLeft(shift))).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
     }
 
     /**
