@@ -14,6 +14,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
 import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.MechanismSpec;
 
 /**
@@ -26,9 +27,12 @@ import org.optimech.runtime.spec.MechanismSpec;
  * unit's) presence is published; the guarantee is per row, never per privacy unit under add/remove (see
  * {@link #requireGuarantee}).
  *
- * <p>The released dataset drops the raw column, adds the private one, and is checkpointed (noise drawn once). Values
- * outside the spec's domain follow its input policy: with {@code reject} the job fails, which tells whoever runs it
- * that some row was outside the domain.
+ * <p>The released dataset drops the raw column, adds the private one, and is checkpointed (noise drawn once). No row can
+ * fail the job: values outside the spec's domain (null included) are mapped by a fixed public rule before the mechanism,
+ * which on the complete graph keeps ε-local DP for every value: the declared default input for input policy
+ * {@code default}; for {@code clamp}, integers to the nearest end, other numbers rounded (half even) then clamped, and
+ * anything else (null, text) to the range's lower end. Specs with the legacy {@code reject} policy are refused: a job that
+ * fails on an out-of-domain row tells whoever runs it that the row was out of the domain.
  */
 public final class LocalRelease {
     private final DiscreteSpec spec;
@@ -52,6 +56,10 @@ public final class LocalRelease {
             throw new SpecNotApplicableException("/privacy/neighbours: local DP per row needs a spec designed on the complete neighbour graph (any value "
                     + "may replace any other); this one is designed on the " + d.privacy().neighbours().kind().name().toLowerCase(java.util.Locale.ROOT)
                     + " graph. Design it with --method randomized-response or \"neighbours\": \"complete\"");
+        }
+        if (d.privacy().inputPolicy() == InputPolicy.REJECT) {
+            throw new SpecNotApplicableException("/privacy/input_policy: a reject spec would fail the job on a row outside its domain, which tells whoever "
+                    + "runs it about that row; design it with input policy default (out-of-domain values are released as the default input). Provided value: reject");
         }
         return new LocalRelease(d, noise);
     }
@@ -85,7 +93,16 @@ public final class LocalRelease {
                 "local DP: each row's value is released through the spec alone (complete neighbour graph), certified ε = " + e.toPlainString()
                         + " per row against substitution of its value; a unit with m rows has m·ε by basic composition; the number of rows, and so "
                         + "each row's presence, is published",
+                outsideValues(),
                 "randomness: " + noise + "; released data checkpointed (noise drawn once)"));
+    }
+
+    /** How values outside the domain are released (a fixed public rule; see the class documentation). */
+    private String outsideValues() {
+        return spec.privacy().inputPolicy() == InputPolicy.DEFAULT
+                ? "values outside the domain (null included) are released as the default input \"" + spec.inputs().valueAt(spec.privacy().defaultInput()) + "\""
+                : "integers outside the range are clamped to its ends, other numbers rounded half-even then clamped, null and text released as "
+                        + spec.inputs().valueAt(0);
     }
 
     /**

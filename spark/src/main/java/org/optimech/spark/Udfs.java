@@ -246,11 +246,34 @@ final class Udfs {
             if (mechanism == null) {
                 mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
             }
-            if (value == null) {
-                throw new IllegalArgumentException("a row has a null value; local DP needs a value of the spec's input domain in every row");
-            }
             DiscreteSpec s = mechanism.spec();
-            return outputValue(s, mechanism.sampleIndex(mechanism.inputIndex(value.toString()), bits()));
+            return outputValue(s, mechanism.sampleIndex(row(mechanism, value), bits()));
+        }
+
+        /**
+         * The row a value is released as, never failing (LocalRelease refuses reject specs): a domain value is its row; the
+         * default policy maps everything else, null included, to the default input; clamp takes integers to the nearest end,
+         * other numbers rounded half-even then clamped, and anything else (null, text) to the range's lower end. Fixed and
+         * public, so on the complete graph every value keeps ε-local DP.
+         */
+        static int row(DiscreteMechanism m, Object value) {
+            if (m.spec().privacy().inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT) {
+                return m.inputIndex(value == null ? null : value.toString());
+            }
+            if (value == null) {
+                return 0;
+            }
+            String text = value.toString();
+            try {
+                return m.inputIndex(text);
+            } catch (IllegalArgumentException notAnInteger) {
+                IntegerRange r = (IntegerRange) m.spec().inputs();
+                try {
+                    return r.clampedIndexOf(new BigDecimal(text.trim()).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact());
+                } catch (NumberFormatException | ArithmeticException notANumber) {
+                    return 0;
+                }
+            }
         }
     }
 }

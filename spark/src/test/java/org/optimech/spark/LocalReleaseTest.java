@@ -108,8 +108,51 @@ class LocalReleaseTest {
         Dataset<Row> data = SparkTestSupport.spark().createDataFrame(List.of(RowFactory.create(1L, "B")), ROWS);
         IllegalArgumentException i = assertThrows(IllegalArgumentException.class, () -> rr.apply(data, "missing", "out"));
         assertTrue(i.getMessage().startsWith("column missing is not in the data"), i.getMessage());
-        Dataset<Row> bad = SparkTestSupport.spark().createDataFrame(List.of(RowFactory.create(1L, "Z")), ROWS);
-        Exception x = assertThrows(Exception.class, () -> rr.apply(bad, "answer", "out"));
-        assertTrue(String.valueOf(x.getMessage()).contains("not one of the spec's 4 labels"), x.getMessage());
+        // issue 18 (1): a reject spec would fail the job on an out-of-domain row; it is refused before any data is read
+        org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.spec.SpecCodec.write(SparkTestSupport.spec("randomized-response.spec.json"));
+        org.optimech.runtime.json.JsonObject privacy = doc.get("privacy").orElseThrow().asObject().without("default_input")
+                .with("input_policy", new org.optimech.runtime.json.JsonString("reject"));
+        org.optimech.runtime.spec.MechanismSpec reject = org.optimech.runtime.spec.SpecCodec.read(org.optimech.runtime.spec.SpecDigest.seal(doc.with("privacy", privacy)));
+        e = assertThrows(SpecNotApplicableException.class, () -> LocalRelease.of(reject, NoiseSource.secure()));
+        assertTrue(e.getMessage().startsWith("/privacy/input_policy"), e.getMessage());
+    }
+
+    /**
+     * Issue 18 (1): no row fails the job. Rows outside the labels and null rows are released as the declared default input
+     * "A": 6,000 such rows follow the spec's row for "A" (χ² at 1e-6), mixed with in-domain rows that follow their own.
+     */
+    @Test
+    void outOfDomainAndNullRowsAreReleasedAsTheDefaultInput() throws Exception {
+        DiscreteMechanismSpec spec = (DiscreteMechanismSpec) SparkTestSupport.spec("randomized-response.spec.json");
+        assertEquals("A", spec.inputs().valueAt(spec.privacy().defaultInput()));
+        List<Row> rows = new ArrayList<>();
+        for (long i = 0; i < 6000; i++) {
+            rows.add(RowFactory.create(i, i % 3 == 0 ? null : i % 3 == 1 ? "Z" : "not an answer"));
+        }
+        Dataset<Row> data = SparkTestSupport.spark().createDataFrame(rows, ROWS).repartition(3);
+        LocalRelease local = LocalRelease.of(spec, NoiseSource.seededForTesting(22));
+        assertTrue(local.guarantee().describe().contains("released as the default input \"A\""), local.guarantee().describe());
+        long[] counts = new long[4];
+        for (Row r : local.apply(data, "answer", "private_answer").collectAsList()) {
+            counts[List.of("A", "B", "C", "D").indexOf(r.getString(1))]++;
+        }
+        double[] p = new double[4];
+        for (int j = 0; j < 4; j++) {
+            p[j] = spec.weights().probability(0, j);
+        }
+        double pv = SparkTestSupport.chiSquarePValue(counts, p);
+        assertTrue(pv > 1e-6, "out-of-domain rows are not released as the default input: p = " + pv + " (false-failure probability 1e-6)");
+    }
+
+    /** A clamp spec: integers clamp, other numbers round half-even then clamp, null and text take the lower end; none throws. */
+    @Test
+    void clampSpecsMapEveryValueToARow() throws Exception {
+        org.optimech.runtime.DiscreteMechanism m = org.optimech.runtime.DiscreteMechanism.of((org.optimech.runtime.spec.DiscreteSpec) SparkTestSupport.spec(
+                "rating-local.spec.json"));
+        Object[] values = {3L, "3", 99L, "-7", "100000000000000000000000", 3.5, 2.5, "4.4", null, "abc", ""};
+        int[] rows = {2, 2, 4, 0, 4, 3, 1, 3, 0, 0, 0};
+        for (int i = 0; i < values.length; i++) {
+            assertEquals(rows[i], Udfs.LocalNoise.row(m, values[i]), String.valueOf(values[i]));
+        }
     }
 }

@@ -74,7 +74,7 @@ final class Summary {
         out.printf("  problem      %s%d inputs x %d outputs, %s, %s loss, %s prior, %s objective%n",
                 p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), graph,
                 p.loss().name(), p.priorName(), p.objective().json());
-        out.printf("  request      epsilon %s, delta %s, %s relation%n", p.epsilon(), p.delta(), p.relation().json());
+        out.printf("  request      epsilon %s, delta %s, %s relation; %s%n", p.epsilon(), p.delta(), p.relation().json(), inputPolicy(p));
     }
 
     static String round(BigDecimal x, int digits) {
@@ -102,6 +102,20 @@ final class Summary {
             sb.append('\n');
         }
         return sb.toString();
+    }
+
+    /** What happens to values outside the inputs, in words. */
+    static String inputPolicy(org.optimech.designer.problem.DiscreteProblem p) {
+        switch (p.inputPolicy()) {
+            case CLAMP:
+                return "input policy clamp: integers outside the range take its nearest end";
+            case DEFAULT:
+                return "input policy default: values outside the inputs are released as \"" + p.inputs().valueAt(p.defaultInput()) + "\""
+                        + (p.neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.COMPLETE ? ""
+                                : " (the guarantee covers a change from such a value to that input or its neighbours)");
+            default:
+                return "input policy " + p.inputPolicy().json();
+        }
     }
 
     static void knorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.knorm.KNormComparison.Result r,
