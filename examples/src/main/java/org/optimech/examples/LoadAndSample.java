@@ -9,29 +9,41 @@ import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.NumericsPolicy;
+import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecLoader;
 
 /**
  * The smallest production use of a spec, with the runtime alone: load once (the runtime validates
  * the digest, shapes, row sums and the privacy constraints, or a K-norm body and its sensitivity),
  * then privatize values with secure randomness. Usage: {@code LoadAndSample [--allow-idealized]
- * SPEC.json VALUE...}; a K-norm spec takes vectors written {@code 1.5,2,3} and needs
- * {@code --allow-idealized} (its noise is floating point).
+ * [--allow-unchecked-sensitivity] SPEC.json VALUE...}; a K-norm spec takes vectors written {@code 1.5,2,3} and needs
+ * {@code --allow-idealized} (its noise is floating point), and one of a curved statistic needs
+ * {@code --allow-unchecked-sensitivity} (the runtime cannot re-derive its sensitivity).
  */
 public final class LoadAndSample {
     private LoadAndSample() {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean idealized = args.length > 0 && args[0].equals("--allow-idealized");
-        int first = idealized ? 1 : 0;
+        boolean idealized = false;
+        boolean unchecked = false;
+        int first = 0;
+        for (; first < args.length && args[first].startsWith("--"); first++) {
+            idealized |= args[first].equals("--allow-idealized");
+            unchecked |= args[first].equals("--allow-unchecked-sensitivity");
+        }
         if (args.length < first + 2) {
-            System.err.println("usage: LoadAndSample [--allow-idealized] SPEC.json VALUE...");
+            System.err.println("usage: LoadAndSample [--allow-idealized] [--allow-unchecked-sensitivity] SPEC.json VALUE...");
             System.exit(2);
         }
         MechanismSpec spec;
         try {
-            spec = SpecLoader.load(Path.of(args[first]));
+            // the standard policy refuses a spec whose sensitivity the runtime cannot re-derive (a curved statistic) unless allowed
+            RuntimePolicy.Builder policy = RuntimePolicy.builder();
+            if (unchecked) {
+                policy.allowUncheckedSensitivity();
+            }
+            spec = SpecLoader.load(Path.of(args[first]), policy.build());
         } catch (InvalidSpecException e) {
             System.err.println("refusing " + args[first] + ": " + e.getMessage());
             System.exit(1);

@@ -25,6 +25,7 @@ import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.NumericsPolicy;
+import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecLoader;
 
 /**
@@ -38,7 +39,7 @@ import org.optimech.runtime.spec.SpecLoader;
  * statistic written {@code v1;v2;…}. Output: {@code dataset,spec,released}, where a refused release is
  * written as the literal {@code REFUSED} (budget exhausted) and nothing noisy is emitted for it.
  *
- * <p>Usage: {@code PrivatizeStream --specs DIR --budget EPSILON[,DELTA] [--allow-idealized] [--in FILE]
+ * <p>Usage: {@code PrivatizeStream --specs DIR --budget EPSILON[,DELTA] [--allow-idealized] [--allow-unchecked-sensitivity] [--in FILE]
  * [--out FILE]} (standard input and output by default).
  */
 public final class PrivatizeStream {
@@ -63,13 +64,21 @@ public final class PrivatizeStream {
      * @throws IllegalStateException for a K-norm spec when idealized numerics are not allowed
      */
     static Map<String, Loaded> load(Path dir, NumericsPolicy policy) throws IOException, InvalidSpecException {
+        return load(dir, policy, RuntimePolicy.standard());
+    }
+
+    /**
+     * As {@link #load(Path, NumericsPolicy)}, each file checked against a runtime policy (trusted keys, limits, and whether a
+     * spec whose sensitivity the runtime cannot re-derive is accepted).
+     */
+    static Map<String, Loaded> load(Path dir, NumericsPolicy policy, RuntimePolicy runtimePolicy) throws IOException, InvalidSpecException {
         Map<String, Loaded> specs = new TreeMap<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.spec.json")) {
             for (Path f : files) {
                 String name = f.getFileName().toString().replaceFirst("\\.spec\\.json$", "");
                 MechanismSpec s;
                 try {
-                    s = SpecLoader.load(f);
+                    s = SpecLoader.load(f, runtimePolicy);
                 } catch (InvalidSpecException e) {
                     throw new InvalidSpecException(e.pointer(), f + ": " + e.detail());
                 }
@@ -153,12 +162,17 @@ public final class PrivatizeStream {
         BigDecimal eps = null;
         BigDecimal delta = BigDecimal.ZERO;
         boolean idealized = false;
+        boolean unchecked = false;
         Path inFile = null;
         Path outFile = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--allow-idealized")) {
                 idealized = true;
+                continue;
+            }
+            if (a.equals("--allow-unchecked-sensitivity")) {
+                unchecked = true;
                 continue;
             }
             if (i + 1 >= args.length) {
@@ -182,13 +196,14 @@ public final class PrivatizeStream {
             }
         }
         if (dir == null || eps == null) {
-            fail("usage: PrivatizeStream --specs DIR --budget EPSILON[,DELTA] [--allow-idealized] [--in FILE] [--out FILE]");
+            fail("usage: PrivatizeStream --specs DIR --budget EPSILON[,DELTA] [--allow-idealized] [--allow-unchecked-sensitivity] [--in FILE] [--out FILE]");
         }
         BudgetLedger ledger;
         Map<String, Loaded> specs;
         try {
             ledger = BudgetLedger.of(eps, delta);
-            specs = load(dir, idealized ? NumericsPolicy.ALLOW_IDEALIZED : NumericsPolicy.EXACT_ONLY);
+            specs = load(dir, idealized ? NumericsPolicy.ALLOW_IDEALIZED : NumericsPolicy.EXACT_ONLY,
+                    unchecked ? RuntimePolicy.builder().allowUncheckedSensitivity().build() : RuntimePolicy.standard());
         } catch (InvalidSpecException | IllegalStateException | IllegalArgumentException | IOException e) {
             System.err.println("refusing: " + e.getMessage());
             System.exit(1);

@@ -49,8 +49,12 @@ class PrivatizeStreamTest {
     @Test
     void privatizesAndRefusesBeyondTheBudget() throws Exception {
         golden("count-path.json", "count");       // certified epsilon 0.693147181, inputs 0..2, clamp
-        golden("knorm-hexagon.json", "hexagon");  // K-norm, epsilon 1
-        Map<String, PrivatizeStream.Loaded> specs = PrivatizeStream.load(dir, NumericsPolicy.ALLOW_IDEALIZED);
+        golden("knorm-hexagon.json", "hexagon");  // K-norm, epsilon 1, written before specs recorded their statistic
+        // the standard policy refuses the hexagon: its sensitivity cannot be re-derived without the recorded statistic
+        InvalidSpecException unchecked = assertThrows(InvalidSpecException.class, () -> PrivatizeStream.load(dir, NumericsPolicy.ALLOW_IDEALIZED));
+        assertEquals("/mechanism/sensitivity", unchecked.pointer(), unchecked.getMessage());
+        Map<String, PrivatizeStream.Loaded> specs = PrivatizeStream.load(dir, NumericsPolicy.ALLOW_IDEALIZED,
+                org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
         assertEquals(2, specs.size());
         StringBuilder in = new StringBuilder("dataset,spec,value\n");
         for (int i = 0; i < 4; i++) {
@@ -73,10 +77,11 @@ class PrivatizeStreamTest {
     @Test
     void tamperedOrIdealizedSpecsAreRefusedAtLoad() throws Exception {
         Path hex = golden("knorm-hexagon.json", "hexagon");
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> PrivatizeStream.load(dir, NumericsPolicy.EXACT_ONLY));
+        org.optimech.runtime.spec.RuntimePolicy allow = org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> PrivatizeStream.load(dir, NumericsPolicy.EXACT_ONLY, allow));
         assertTrue(e.getMessage().contains("idealized"), e.getMessage());
         Files.writeString(hex, Files.readString(hex).replace("\"sensitivity\": \"1\"", "\"sensitivity\": \"0.5\""));
-        InvalidSpecException t = assertThrows(InvalidSpecException.class, () -> PrivatizeStream.load(dir, NumericsPolicy.ALLOW_IDEALIZED));
+        InvalidSpecException t = assertThrows(InvalidSpecException.class, () -> PrivatizeStream.load(dir, NumericsPolicy.ALLOW_IDEALIZED, allow));
         assertTrue(t.getMessage().contains("hexagon.spec.json") && t.getMessage().contains("digest mismatch"), t.getMessage());
     }
 }
