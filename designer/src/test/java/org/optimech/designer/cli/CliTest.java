@@ -179,6 +179,28 @@ class CliTest {
         assertTrue(inspect.out().contains("matrix (rows: inputs, columns: outputs)"), inspect.out());
     }
 
+    /** Issue 18 (4): verify says what the guarantee is about, and can require it. */
+    @Test
+    void verifyShowsAndConstrainsRelationGraphAndInputPolicy() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,3]}}");
+        Path spec = dir.resolve("path.spec.json");
+        assertEquals(0, run("design", problem.toString(), "--out", spec.toString(), "-q").code());
+        Run verify = run("verify", spec.toString());
+        assertEquals(0, verify.code(), verify.out());
+        for (String field : new String[] {"\"relation\": \"substitution\"", "\"neighbours\": \"path\"", "\"input_policy\": \"clamp\"",
+            "\"sensitivity_rechecked\": true"}) {
+            assertTrue(verify.out().contains(field), field + " in " + verify.out());
+        }
+        Run local = run("verify", spec.toString(), "--neighbours", "complete");
+        assertEquals(1, local.code(), local.out());
+        assertTrue(local.out().contains("\"pointer\": \"/privacy/neighbours\""), local.out());
+        assertEquals(1, run("verify", spec.toString(), "--relation", "add-remove").code());
+        assertEquals(0, run("verify", spec.toString(), "--relation", "substitution,add-remove", "--neighbours", "path", "--input-policy", "clamp").code());
+        Run bad = run("verify", spec.toString(), "--neighbours", "ring");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--neighbours must be one of path, complete, edges. Provided value: ring"), bad.err());
+    }
+
     @Test
     void verifyReportsTamperingAsJsonAndExitsNonZero() throws Exception {
         Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,3]}}");

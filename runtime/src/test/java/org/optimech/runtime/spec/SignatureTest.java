@@ -85,6 +85,29 @@ class SignatureTest {
         assertThrows(IllegalArgumentException.class, () -> RuntimePolicy.builder().requireSignature().numerics(NumericsPolicy.EXACT_ONLY).build());
     }
 
+    /**
+     * Issue 18 (4): a policy constrains what the guarantee is about. A spec designed on the path graph (private only between
+     * neighbouring values) does not pass a policy that needs the complete graph, however its numbers check out; likewise the
+     * relation and the input policy.
+     */
+    @Test
+    void policyConstrainsRelationNeighbourGraphAndInputPolicy() throws Exception {
+        JsonObject path = GoldenFilesTest.golden("count-path.json"); // substitution, path graph, clamp
+        JsonObject complete = GoldenFilesTest.golden("randomized-response.json"); // substitution, complete graph, legacy reject
+        RuntimePolicy local = RuntimePolicy.builder().neighbourGraphs(java.util.Set.of(org.optimech.runtime.discrete.NeighbourGraph.Kind.COMPLETE)).build();
+        InvalidSpecException e = refused(path, local);
+        assertEquals("/privacy/neighbours", e.pointer());
+        assertTrue(e.detail().contains("private only between neighbours on the path graph"), e.getMessage());
+        local.check(complete, SpecCodec.read(complete));
+        RuntimePolicy addRemove = RuntimePolicy.builder().relations(java.util.Set.of(Relation.ADD_REMOVE)).build();
+        assertEquals("/privacy/relation", refused(path, addRemove).pointer());
+        assertEquals("/privacy/relation", refused(GoldenFilesTest.golden("knorm-hexagon.json"), addRemove).pointer());
+        RuntimePolicy noReject = RuntimePolicy.builder().inputPolicies(java.util.Set.of(InputPolicy.CLAMP, InputPolicy.DEFAULT)).build();
+        assertEquals("/privacy/input_policy", refused(complete, noReject).pointer());
+        noReject.check(path, SpecCodec.read(path));
+        assertThrows(IllegalArgumentException.class, () -> RuntimePolicy.builder().relations(java.util.Set.of()));
+    }
+
     @Test
     void malformedSignaturesAreRefusedByTheLoader() throws Exception {
         JsonObject signed = SpecSignature.sign(GoldenFilesTest.golden("count-path.json"), PUBLISHER.getPrivate(), "publisher");
