@@ -19,6 +19,7 @@ import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.runtime.spec.Relation;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.random.SeededRandomBits;
 
@@ -57,7 +58,7 @@ public class KNormSamplerBenchmark {
         KNormComparison.Result r = KNormComparison.compare(AdjacentOutputSpace.finiteDomain(records, Relation.ADD_REMOVE), 1.0,
                 java.util.List.of("hull"), Criterion.TRACE);
         polytope = KNormComparison.sampler(r, "hull");
-        linf = KNormSampler.of(LpBody.of(LpBody.Norm.LINF, D), 1.0, 1.0);
+        linf = KNormSampler.of(LpBody.of(LpNorm.LINF, D), 1.0, 1.0);
         seeded = new SeededRandomBits(1);
         secure = new SecureRandomBits();
         System.err.println("polytope body: " + r.hull());

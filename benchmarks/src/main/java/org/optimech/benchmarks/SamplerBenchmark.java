@@ -22,7 +22,7 @@ import org.optimech.designer.lp.LpBackends;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.runtime.discrete.TableSampler;
 import org.optimech.runtime.discrete.WeightTable;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.random.SeededRandomBits;
 
@@ -55,7 +55,7 @@ public class SamplerBenchmark {
     double[] naiveCdf;
     SecureRandom secureRandom;
     SecureRandomBits secureBits;
-    RandomBits unbuffered;
+    RandomSource unbuffered;
     SeededRandomBits seeded;
 
     @Setup(Level.Trial)

@@ -9,36 +9,41 @@ import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.discrete.TableSampler;
 import org.optimech.runtime.noise.DiscreteLaplace;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
 import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.Numerics;
 
 /**
  * A loaded discrete mechanism, ready to privatize values: maps an input value to its row (by the
  * spec's input policy), draws an output exactly, and returns the output value. Works for both spec
  * kinds: a dense table ({@link TableSampler}) and a truncated geometric mechanism followed by a remap
- * (exact discrete Laplace, clamp, remap). Thread-safe.
+ * (exact discrete Laplace, clamp, remap). Obtained from {@link Mechanisms}. Thread-safe.
  */
-public final class DiscreteMechanism {
+public final class DiscreteMechanism implements Mechanism {
     private final DiscreteSpec spec;
     private final IndexSampler sampler;
     private final SamplingMode mode;
 
     /** Draws an output index for an input index. */
     private interface IndexSampler {
-        int sample(int input, RandomBits random);
+        int sample(int input, RandomSource random);
     }
 
-    private DiscreteMechanism(DiscreteSpec spec, SamplingMode mode) {
-        this.spec = spec;
+    /** A table: an alias sampler over each row's integers, or the constant-time full-row scan. */
+    DiscreteMechanism(DiscreteMechanismSpec d, SamplingMode mode) {
+        this.spec = d;
         this.mode = mode;
-        if (spec instanceof DiscreteMechanismSpec d) {
-            this.sampler = mode == SamplingMode.FAST ? TableSampler.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
-        } else {
-            this.sampler = mode == SamplingMode.FAST ? geometricRemap((GeometricRemapSpec) spec) : constantTimeGeometricRemap((GeometricRemapSpec) spec);
-        }
+        this.sampler = mode == SamplingMode.FAST ? TableSampler.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
+    }
+
+    /** Geometric noise and a remap: exact discrete Laplace, clamp, remap; or two constant-time table scans. */
+    DiscreteMechanism(GeometricRemapSpec g, SamplingMode mode) {
+        this.spec = g;
+        this.mode = mode;
+        this.sampler = mode == SamplingMode.FAST ? geometricRemap(g) : constantTimeGeometricRemap(g);
     }
 
     /**
@@ -75,39 +80,12 @@ public final class DiscreteMechanism {
         };
     }
 
-    /** A mechanism for a validated spec (see {@link org.optimech.runtime.spec.SpecLoader}). */
-    public static DiscreteMechanism of(DiscreteSpec spec) {
-        return of(spec, SamplingMode.FAST);
-    }
-
-    /**
-     * A mechanism sampling in the given mode: {@link SamplingMode#CONSTANT_TIME} spends a fixed number of random bits and
-     * operations per sample (a geometric-remap spec is compiled into a certified table first; very large ones are refused).
-     *
-     * @throws IllegalArgumentException when a constant-time table would be too large (the message gives the size)
-     */
-    public static DiscreteMechanism of(DiscreteSpec spec, SamplingMode mode) {
-        return new DiscreteMechanism(Objects.requireNonNull(spec, "spec"), Objects.requireNonNull(mode, "mode"));
-    }
-
     /** The sampling mode this mechanism runs. */
     public SamplingMode mode() {
         return mode;
     }
 
-    /**
-     * A mechanism for a loaded spec of any kind.
-     *
-     * @throws IllegalArgumentException when the spec is not discrete (a K-norm spec goes to {@link KNormMechanism})
-     */
-    public static DiscreteMechanism of(org.optimech.runtime.spec.MechanismSpec spec) {
-        if (spec instanceof DiscreteSpec d) {
-            return of(d);
-        }
-        throw new IllegalArgumentException("spec kind " + Objects.requireNonNull(spec, "spec").kind()
-                + " is not a discrete mechanism; load it with KNormMechanism.of(spec, NumericsPolicy.ALLOW_IDEALIZED)");
-    }
-
+    @Override
     public DiscreteSpec spec() {
         return spec;
     }
@@ -173,7 +151,7 @@ public final class DiscreteMechanism {
     }
 
     /** One private output for the input row {@code inputIndex}, as an output index. */
-    public int sampleIndex(int inputIndex, RandomBits random) {
+    public int sampleIndex(int inputIndex, RandomSource random) {
         if (inputIndex < 0 || inputIndex >= spec.inputs().size()) {
             throw new IndexOutOfBoundsException("input index must be in [0, " + spec.inputs().size() + "). Provided value: " + inputIndex);
         }
@@ -181,7 +159,34 @@ public final class DiscreteMechanism {
     }
 
     /** One private output for an input value, as an output value. */
-    public String sample(String inputValue, RandomBits random) {
+    @Override
+    public String sample(String inputValue, RandomSource random) {
         return spec.outputs().valueAt(sampler.sample(inputIndex(inputValue), random));
+    }
+
+    /**
+     * One private output for an integer input (inputs outside the range follow the input policy), as an integer.
+     *
+     * @throws UnsupportedOperationException when the inputs or outputs are labels (use {@link #sample(String, RandomSource)})
+     */
+    @Override
+    public long sample(long input, RandomSource random) {
+        if (!(spec.inputs() instanceof IntegerRange in) || !(spec.outputs() instanceof IntegerRange out)) {
+            throw new UnsupportedOperationException("this spec's inputs or outputs are labels, not an integer range: call sample(String, RandomSource)");
+        }
+        int row;
+        if (input >= in.from() && input <= in.to()) {
+            row = (int) (input - in.from());
+        } else if (spec.privacy().inputPolicy() == InputPolicy.CLAMP) {
+            row = in.clampedIndexOf(input);
+        } else {
+            row = inputIndex(Long.toString(input)); // default input, or the legacy reject
+        }
+        return out.longValueAt(sampler.sample(row, random));
+    }
+
+    @Override
+    public Numerics numerics() {
+        return Numerics.EXACT;
     }
 }

@@ -3,44 +3,34 @@ package org.optimech.runtime;
 import java.util.Objects;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.lattice.LatticeSampler;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.KNormSpec;
-import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.NumericsPolicy;
 
 /**
- * A loaded K-norm mechanism, ready to privatize vector statistics: {@code release(t)} returns
- * t + noise from the spec's body, sensitivity and ε. Without a lattice the noise is floating point
- * (idealized numerics), so building one requires {@link NumericsPolicy#ALLOW_IDEALIZED}; a lattice spec
- * rounds t to the lattice and adds exact lattice noise ({@link #numerics()} says which runs).
- * Thread-safe; randomness per call.
+ * A loaded K-norm mechanism, ready to privatize vector statistics: {@code sample(t)} returns t + noise from the spec's
+ * body, sensitivity and ε. Without a lattice the noise is floating point (idealized numerics), so building one requires a
+ * policy with {@link NumericsPolicy#ALLOW_IDEALIZED}; a lattice spec rounds t to the lattice and adds exact lattice noise
+ * ({@link #numerics()} says which runs). Obtained from {@link Mechanisms}. Thread-safe; randomness per call.
  */
-public final class KNormMechanism {
+public final class KNormMechanism implements Mechanism {
     private final KNormSpec spec;
     private final KNormSampler sampler;
     private final LatticeSampler lattice;
 
-    private KNormMechanism(KNormSpec spec, KNormSampler sampler, LatticeSampler lattice) {
-        this.spec = spec;
-        this.sampler = sampler;
-        this.lattice = lattice;
-    }
-
     /**
-     * @throws IllegalArgumentException when the spec is not a K-norm spec
-     * @throws IllegalStateException when the policy refuses idealized numerics
+     * @throws IllegalStateException when the policy refuses idealized numerics and the spec has no lattice
      */
-    public static KNormMechanism of(MechanismSpec spec, NumericsPolicy policy) {
+    KNormMechanism(KNormSpec spec, NumericsPolicy policy) {
         Objects.requireNonNull(policy, "policy");
-        if (!(Objects.requireNonNull(spec, "spec") instanceof KNormSpec k)) {
-            throw new IllegalArgumentException("spec kind " + spec.kind() + " is not a K-norm mechanism; load it with DiscreteMechanism.of(spec)");
-        }
-        policy.check(k.numerics());
-        LatticeSampler l = k.latticeSampler().orElse(null);
-        return new KNormMechanism(k, l == null ? k.sampler(policy) : null, l);
+        this.spec = Objects.requireNonNull(spec, "spec");
+        policy.check(spec.numerics());
+        this.lattice = spec.latticeSampler().orElse(null);
+        this.sampler = lattice == null ? spec.sampler(policy) : null;
     }
 
+    @Override
     public KNormSpec spec() {
         return spec;
     }
@@ -51,17 +41,25 @@ public final class KNormMechanism {
     }
 
     /** What this mechanism runs: {@code exact} (lattice) or {@code idealized} (floating point). */
+    @Override
     public Numerics numerics() {
         return spec.numerics();
     }
 
     /**
      * The statistic plus one noise draw; for a lattice spec, the nearest lattice point plus exact lattice noise (every
-     * coordinate a multiple of the spacing).
+     * coordinate a multiple of the spacing, rounded to the nearest double beyond 2^53 spacings). Never fails for a finite
+     * statistic of the right length, whatever its magnitude.
      *
      * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
      */
-    public double[] release(double[] statistic, RandomBits bits) {
-        return lattice != null ? lattice.release(statistic, bits) : sampler.release(statistic, bits);
+    @Override
+    public double[] sample(double[] statistic, RandomSource random) {
+        return lattice != null ? lattice.release(statistic, random) : sampler.release(statistic, random);
+    }
+
+    /** The same as {@link #sample(double[], RandomSource)}. */
+    public double[] release(double[] statistic, RandomSource random) {
+        return sample(statistic, random);
     }
 }

@@ -2,10 +2,10 @@ package org.optimech.runtime;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /** Test-only bits: a scripted queue of longs, so a sampler's use of each bit can be checked. */
-public final class RandomBitsStub implements RandomBits {
+public final class RandomBitsStub implements RandomSource {
     private final Deque<Long> queue = new ArrayDeque<>();
     private int drawn;
 

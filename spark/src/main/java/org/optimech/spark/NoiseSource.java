@@ -2,7 +2,7 @@ package org.optimech.spark;
 
 import java.io.Serializable;
 import org.apache.spark.TaskContext;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
 
 /**
@@ -48,7 +48,7 @@ public final class NoiseSource implements Serializable {
     /**
      * The randomness for one use ({@code salt} tells the job's random steps apart) in the calling task.
      */
-    RandomBits open(long salt) {
+    RandomSource open(long salt) {
         if (!seeded) {
             return new SecureRandomBits();
         }
@@ -64,7 +64,7 @@ public final class NoiseSource implements Serializable {
      * fresh SecureRandom, or in seeded mode from the seed (then predictable, like the noise, and flagged as such).
      */
     byte[] jobSecret() {
-        RandomBits bits = open(SECRET_SALT);
+        RandomSource bits = open(SECRET_SALT);
         byte[] key = new byte[32];
         for (int i = 0; i < key.length; i += 8) {
             long v = bits.nextLong();

@@ -16,7 +16,7 @@ import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.noise.Geometric;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.NumericsPolicy;
@@ -41,14 +41,14 @@ final class Udfs {
         private static final long serialVersionUID = 1L;
         private final NoiseSource source;
         private final long salt;
-        private transient RandomBits bits;
+        private transient RandomSource bits;
 
         Random(NoiseSource source, long salt) {
             this.source = source;
             this.salt = salt;
         }
 
-        final RandomBits bits() {
+        final RandomSource bits() {
             if (bits == null) {
                 bits = source.open(salt);
             }

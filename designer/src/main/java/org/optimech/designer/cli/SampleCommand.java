@@ -10,7 +10,7 @@ import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.NumericsPolicy;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.random.SeededRandomBits;
 import picocli.CommandLine.Command;
@@ -116,7 +116,7 @@ final class SampleCommand implements Callable<Integer> {
                     + m.spec().inputs().valueAt(row) + "\" (input policy " + m.spec().privacy().inputPolicy().json() + ")");
             err.flush();
         }
-        RandomBits bits = randomness(err);
+        RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
         for (long i = 0; i < count; i++) {
             out.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
@@ -137,7 +137,7 @@ final class SampleCommand implements Callable<Integer> {
         return text + " by basic composition (a budget ledger charges them together: BudgetLedger.charge(dataset, spec, " + n + "))";
     }
 
-    private RandomBits randomness(PrintWriter err) {
+    private RandomSource randomness(PrintWriter err) {
         if (seed != null) {
             err.println("optimech: warning: --seed " + seed + " makes the output reproducible (" + SeededRandomBits.ALGORITHM
                     + "); it is not private against anyone who knows the seed. Never use it on real data.");
@@ -177,7 +177,7 @@ final class SampleCommand implements Callable<Integer> {
         err.println("optimech: warning: " + file + " has numerics \"idealized\": Gaussian-process noise drawn in floating point is exact in distribution only "
                 + "over the reals (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires NumericsPolicy.ALLOW_IDEALIZED.");
         err.flush();
-        RandomBits bits = randomness(err);
+        RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder line = new StringBuilder();
         for (long i = 0; i < count; i++) {
@@ -219,7 +219,7 @@ final class SampleCommand implements Callable<Integer> {
             err.flush();
         }
         KNormMechanism m = KNormMechanism.of(k, k.numerics() == Numerics.EXACT ? NumericsPolicy.EXACT_ONLY : NumericsPolicy.ALLOW_IDEALIZED);
-        RandomBits bits = randomness(err);
+        RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder line = new StringBuilder();
         for (long i = 0; i < count; i++) {

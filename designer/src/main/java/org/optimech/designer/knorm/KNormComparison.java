@@ -22,6 +22,7 @@ import org.optimech.geometry.support.SupportOracle;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.knorm.PolytopeBody;
 
 /**
@@ -68,11 +69,11 @@ public final class KNormComparison {
                     inv[i][j] = exact[i][j].doubleValue();
                 }
             }
-            LpBody base = LpBody.of(f.base() == LpBall.L1 ? LpBody.Norm.L1 : LpBody.Norm.LINF, inv.length);
+            LpBody base = LpBody.of(f.base() == LpBall.L1 ? LpNorm.L1 : LpNorm.LINF, inv.length);
             return KNormSampler.of(LinearImageBody.of(base, f.a(), inv), c.sensitivity(), r.epsilon());
         }
         if (!name.equals("hull")) {
-            LpBody.Norm norm = name.equals("l1") ? LpBody.Norm.L1 : name.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
+            LpNorm norm = name.equals("l1") ? LpNorm.L1 : name.equals("l2") ? LpNorm.L2 : LpNorm.LINF;
             return KNormSampler.of(LpBody.of(norm, c.noiseDimension()), c.sensitivity(), r.epsilon());
         }
         ConvexHull hull = r.hull();

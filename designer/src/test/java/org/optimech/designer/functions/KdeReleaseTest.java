@@ -114,7 +114,7 @@ class KdeReleaseTest {
         GaussianProcessSpec s = k.toSpec(k.designBlock(), JsonObject.builder().put("tool", "test").build());
         assertTrue(s.sensitivityRechecked(), s.sensitivityCheck());
         JsonObject doc = SpecCodec.write(s);
-        org.optimech.runtime.spec.RuntimePolicy.standard().check(doc, SpecCodec.read(doc));
+        org.optimech.runtime.spec.RuntimePolicy.standard().check(SpecCodec.read(doc));
         JsonObject mech = doc.get("mechanism").orElseThrow().asObject();
         BigDecimal lowered = s.sensitivity().multiply(new BigDecimal("0.9"));
         JsonObject tampered = org.optimech.runtime.spec.SpecDigest.seal(doc.with("mechanism", mech.with("sensitivity",
@@ -131,6 +131,6 @@ class KdeReleaseTest {
         GaussianProcessSpec unchecked = (GaussianProcessSpec) SpecCodec.read(noProblem);
         assertFalse(unchecked.sensitivityRechecked());
         assertEquals("/mechanism/sensitivity", org.junit.jupiter.api.Assertions.assertThrows(org.optimech.runtime.spec.InvalidSpecException.class,
-                () -> org.optimech.runtime.spec.RuntimePolicy.standard().check(noProblem, unchecked)).pointer());
+                () -> org.optimech.runtime.spec.RuntimePolicy.standard().check(unchecked)).pointer());
     }
 }

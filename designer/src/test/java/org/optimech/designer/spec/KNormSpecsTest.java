@@ -84,7 +84,7 @@ class KNormSpecsTest {
                 assertEquals(p.space() != null, spec.pointSource().isPresent(), what);
                 assertTrue(spec.sensitivity().compareTo(new BigDecimal(c.sensitivity())) >= 0, what + ": stored Delta below the certified one");
 
-                assertMeanSquaredNorm(KNormMechanism.of(spec, NumericsPolicy.ALLOW_IDEALIZED), p.dimension(), 100 + checked, c.covarianceTrace(), 0,
+                assertMeanSquaredNorm(org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED), p.dimension(), 100 + checked, c.covarianceTrace(), 0,
                         what + " (designer's trace)");
                 checked++;
             }
@@ -123,7 +123,7 @@ class KNormSpecsTest {
                     assertEquals("exact", doc.at("/privacy/numerics").asText(), what);
                     double inflation = doc.at("/design/lattice/noise_scale_inflation").asDouble();
                     assertTrue(inflation > 1 && inflation <= 1 + 1.0 / 1024 + 1e-12, what + ": inflation " + inflation);
-                    assertMeanSquaredNorm(KNormMechanism.of(spec, NumericsPolicy.EXACT_ONLY), p.dimension(), 500 + checked, c.covarianceTrace() * inflation * inflation,
+                    assertMeanSquaredNorm(org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY), p.dimension(), 500 + checked, c.covarianceTrace() * inflation * inflation,
                             Math.scalb(1.0, spec.latticeSampler().orElseThrow().exponent()), what + " (inflated trace)");
                     checked++;
                 }
@@ -167,7 +167,7 @@ class KNormSpecsTest {
         assertEquals(4, spec.dimension());
         assertEquals(3, spec.noiseDimension());
         assertTrue(spec.mechanism().has("subspace"));
-        KNormMechanism m = KNormMechanism.of(spec, NumericsPolicy.ALLOW_IDEALIZED);
+        KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(5);
         for (int i = 0; i < 1000; i++) {
             double[] x = m.release(new double[] {1, 2, 3, 4}, bits);

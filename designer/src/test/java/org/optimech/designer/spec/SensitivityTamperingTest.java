@@ -142,7 +142,7 @@ class SensitivityTamperingTest {
         assertTrue(spec.sensitivityRechecked(), spec.sensitivityCheck());
         // the untouched spec loads under the standard policy
         JsonObject doc = SpecCodec.write(spec);
-        RuntimePolicy.standard().check(doc, SpecCodec.read(doc));
+        RuntimePolicy.standard().check(SpecCodec.read(doc));
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(lowered(spec, 0.75, deleteAll)), json + " " + body);
         assertTrue(e.pointer().equals("/design/problem/statistic") || e.pointer().startsWith("/mechanism/adjacent_points"), e.getMessage());
     }
@@ -195,12 +195,12 @@ class SensitivityTamperingTest {
         assertTrue(spec.sensitivityCheck().contains("curved"), spec.sensitivityCheck());
         JsonObject doc = SpecCodec.write(spec);
         MechanismSpec read = SpecCodec.read(doc);
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> RuntimePolicy.standard().check(doc, read));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> RuntimePolicy.standard().check(read));
         assertEquals("/mechanism/sensitivity", e.pointer());
         assertTrue(e.getMessage().contains("allow unchecked sensitivity explicitly"), e.getMessage());
-        RuntimePolicy.builder().allowUncheckedSensitivity().build().check(doc, read);
+        RuntimePolicy.builder().allowUncheckedSensitivity().build().check(read);
         KeyPair keys = SpecSignature.generate();
         JsonObject signed = SpecSignature.sign(doc, keys.getPrivate(), "designer");
-        assertEquals("designer", RuntimePolicy.builder().trustKey("designer", keys.getPublic()).build().check(signed, SpecCodec.read(signed)));
+        assertEquals("designer", RuntimePolicy.builder().trustKey("designer", keys.getPublic()).build().check(SpecCodec.read(signed)));
     }
 }

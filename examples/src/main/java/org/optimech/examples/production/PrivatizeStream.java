@@ -19,7 +19,7 @@ import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.budget.BudgetExceededException;
 import org.optimech.runtime.budget.BudgetLedger;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
@@ -103,7 +103,7 @@ public final class PrivatizeStream {
     }
 
     /** Privatizes every record of {@code in} into {@code out}. */
-    static Stats run(Map<String, Loaded> specs, BudgetLedger ledger, Reader in, Writer out, RandomBits bits) throws IOException {
+    static Stats run(Map<String, Loaded> specs, BudgetLedger ledger, Reader in, Writer out, RandomSource bits) throws IOException {
         long start = System.nanoTime();
         BufferedReader r = new BufferedReader(in);
         String header = r.readLine();

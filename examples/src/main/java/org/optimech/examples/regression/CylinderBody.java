@@ -1,7 +1,7 @@
 package org.optimech.examples.regression;
 
 import org.optimech.runtime.knorm.UnitBody;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The K-norm paper's §6.1 body for the linear-regression statistic ({@link
@@ -128,7 +128,7 @@ public final class CylinderBody implements UnitBody {
      * @throws IllegalStateException when no proposal is accepted within maxAttempts
      */
     @Override
-    public double[] uniformPoint(RandomBits bits) {
+    public double[] uniformPoint(RandomSource bits) {
         return org.optimech.runtime.knorm.BoxRejection.sample(boxLower, boxWidth, this::contains, maxAttempts, bits);
     }
 

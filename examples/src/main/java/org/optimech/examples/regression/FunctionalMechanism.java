@@ -5,8 +5,9 @@ import org.ejml.simple.SimpleMatrix;
 import org.optimech.geometry.adjacent.RegressionStatistic;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.knorm.UnitBody;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Private linear regression by the functional mechanism as in the K-norm paper §6: release T = the unique
@@ -33,8 +34,8 @@ public final class FunctionalMechanism {
         int d = RegressionStatistic.dimension(p);
         double delta1 = RegressionStatistic.l1Sensitivity(p).value().doubleValue();
         return List.of(
-                new Mechanism("l1", LpBody.of(LpBody.Norm.L1, d), delta1, true, "exact Delta_1 = " + delta1 + " (the crude bound is 2d = " + 2 * d + ")"),
-                new Mechanism("linf", LpBody.of(LpBody.Norm.LINF, d), RegressionStatistic.linfSensitivity(), true, "Delta_inf = 2, exact"),
+                new Mechanism("l1", LpBody.of(LpNorm.L1, d), delta1, true, "exact Delta_1 = " + delta1 + " (the crude bound is 2d = " + 2 * d + ")"),
+                new Mechanism("linf", LpBody.of(LpNorm.LINF, d), RegressionStatistic.linfSensitivity(), true, "Delta_inf = 2, exact"),
                 new Mechanism("cylinders", CylinderBody.of(p, 0, maxAttempts), 1, false,
                         "the paper's K_T: intersection of K2 and K3 cylinders, an outer set containing S_T (ERRATA K7), sampled by rejection"),
                 new Mechanism("cylinders+l1", CylinderBody.of(p, delta1, maxAttempts), 1, false,
@@ -92,7 +93,7 @@ public final class FunctionalMechanism {
     }
 
     /** T plus one draw of the mechanism's noise at ε. */
-    public static double[] privatize(double[] t, Mechanism m, double epsilon, RandomBits bits) {
+    public static double[] privatize(double[] t, Mechanism m, double epsilon, RandomSource bits) {
         return KNormSampler.of(m.body(), m.sensitivity(), epsilon).release(t, bits);
     }
 

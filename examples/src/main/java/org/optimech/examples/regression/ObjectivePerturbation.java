@@ -3,8 +3,9 @@ package org.optimech.examples.regression;
 import java.util.Objects;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.knorm.UnitBody;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Private logistic regression by extended objective perturbation (K-norm paper Algorithm 2, corrected:
@@ -64,10 +65,10 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
 
     /** The ℓp ball of dimension m ({@code l1}, {@code l2} or {@code linf}) with its certified Δ, at the defaults for ρ and r. */
     public static ObjectivePerturbation of(double epsilon, double q, String norm, int m, double sensitivity) {
-        LpBody.Norm n = switch (norm) {
-            case "l1" -> LpBody.Norm.L1;
-            case "l2" -> LpBody.Norm.L2;
-            case "linf" -> LpBody.Norm.LINF;
+        LpNorm n = switch (norm) {
+            case "l1" -> LpNorm.L1;
+            case "l2" -> LpNorm.L2;
+            case "linf" -> LpNorm.LINF;
             default -> throw new IllegalArgumentException("norm must be l1, l2 or linf. Provided value: " + norm);
         };
         return new ObjectivePerturbation(epsilon, q, LpBody.of(n, m), sensitivity, DEFAULT_OUTPUT_SHARE, DEFAULT_RADIUS);
@@ -128,7 +129,7 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
      * @param x covariates in [−1, 1] (checked: the sensitivity and λ assume it)
      * @param y labels in {0, 1}
      */
-    public Release release(double[][] x, int[] y, RandomBits bits) {
+    public Release release(double[][] x, int[] y, RandomSource bits) {
         int m = body.dimension();
         for (int i = 0; i < x.length; i++) {
             if (x[i].length != m) {
@@ -156,7 +157,7 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
         if (outputShare == 0) {
             return new Release(theta, g, e1, 0, min.gradientBound(), 0, min.iterations(), "exact minimiser assumed (idealized)");
         }
-        double[] z = KNormSampler.of(LpBody.of(LpBody.Norm.L2, m), 2 * radius, epsilon * outputShare).noise(bits);
+        double[] z = KNormSampler.of(LpBody.of(LpNorm.L2, m), 2 * radius, epsilon * outputShare).noise(bits);
         for (int j = 0; j < m; j++) {
             theta[j] += z[j];
         }

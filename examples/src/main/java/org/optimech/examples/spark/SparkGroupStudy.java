@@ -20,7 +20,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.optimech.designer.cli.OptimechCli;
 import org.optimech.runtime.lattice.LatticeSampler;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.SpecLoader;
@@ -164,7 +164,7 @@ public final class SparkGroupStudy {
      */
     static Map<String, double[]> loop(KNormSpec spec, long rows, Map<String, double[]> truth) {
         LatticeSampler lattice = spec.latticeSampler().orElseThrow();
-        RandomBits bits = new SecureRandomBits();
+        RandomSource bits = new SecureRandomBits();
         long[] count = new long[GROUPS];
         long[] sum8 = new long[GROUPS]; // sums of 8x: exact integers
         int[] unitRegions = new int[ROWS_PER_UNIT];

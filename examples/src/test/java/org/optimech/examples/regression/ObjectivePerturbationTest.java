@@ -1,5 +1,6 @@
 package org.optimech.examples.regression;
 
+import org.optimech.runtime.knorm.LpNorm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -108,7 +109,7 @@ class ObjectivePerturbationTest {
         double[][] x = (double[][]) xy[0];
         int[] y = (int[]) xy[1];
         double[] mle = new LogisticObjective(x, y, 0, null).minimize(1e-12, 100).theta();
-        ObjectivePerturbation exact = new ObjectivePerturbation(400, 0.5, org.optimech.runtime.knorm.LpBody.of(org.optimech.runtime.knorm.LpBody.Norm.LINF, 3),
+        ObjectivePerturbation exact = new ObjectivePerturbation(400, 0.5, org.optimech.runtime.knorm.LpBody.of(org.optimech.runtime.knorm.LpNorm.LINF, 3),
                 2, 0, 1e-8);
         ObjectivePerturbation.Release r = exact.release(x, y, new SeededRandomBits(6));
         double d = 0;
@@ -133,7 +134,7 @@ class ObjectivePerturbationTest {
         Object[] xy = data(3000, new double[] {0.5, -1, 0.25}, 7);
         double[][] x = (double[][]) xy[0];
         int[] y = (int[]) xy[1];
-        org.optimech.runtime.knorm.UnitBody body = org.optimech.runtime.knorm.LpBody.of(org.optimech.runtime.knorm.LpBody.Norm.LINF, 3);
+        org.optimech.runtime.knorm.UnitBody body = org.optimech.runtime.knorm.LpBody.of(org.optimech.runtime.knorm.LpNorm.LINF, 3);
         double rho = 0.01;
         ObjectivePerturbation amp = new ObjectivePerturbation(2 / (1 - rho), 0.5, body, 2, rho, 1e-8);
         ObjectivePerturbation exact = new ObjectivePerturbation(2, 0.5, body, 2, 0, 1e-8);

@@ -2,7 +2,7 @@ package org.optimech.runtime.discrete;
 
 import java.math.BigInteger;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * A table sampler with a data- and noise-independent operation count: P(j | i) = w[i][j]/2^K exactly, with
@@ -11,7 +11,7 @@ import org.optimech.runtime.random.RandomBits;
  * comparison runs over every limb. What remains observable is the address of the row read (which input),
  * visible to an attacker who shares the machine's caches; see docs/THREAT_MODEL.md.
  *
- * <p>Immutable and thread-safe; each call takes its own {@link RandomBits}.
+ * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
 public final class ConstantTimeTable {
     private static final int LIMB = 62;
@@ -88,7 +88,7 @@ public final class ConstantTimeTable {
     }
 
     /** The output index for input row {@code row}: the number of cumulative bounds at or below a uniform K-bit u. */
-    public int sample(int row, RandomBits random) {
+    public int sample(int row, RandomSource random) {
         Objects.checkIndex(row, cumulative.length);
         long[] u = new long[limbs];
         int top = bits - LIMB * (limbs - 1);

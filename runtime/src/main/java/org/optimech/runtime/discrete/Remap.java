@@ -2,7 +2,7 @@ package org.optimech.runtime.discrete;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * A post-processing map from intermediate values {@code 0..rows−1} to output indices: row z sends z
@@ -84,7 +84,7 @@ public final class Remap {
     }
 
     /** One output index for intermediate value z. */
-    public int sample(int z, RandomBits random) {
+    public int sample(int z, RandomSource random) {
         int[] o = outputs[z];
         if (o.length == 1) {
             return o[0];

@@ -2,7 +2,7 @@ package org.optimech.runtime.discrete;
 
 import java.math.BigInteger;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Exact sampler of a {@link WeightTable}: draws a uniform integer {@code u ∈ [0, 2^K)} and returns the
@@ -13,7 +13,7 @@ import org.optimech.runtime.random.RandomBits;
  * drawn (once) only if they are needed to decide a comparison, which happens with probability at
  * most {@code outputs · 2^-62}, so big-integer rows cost about as much as 64-bit ones.
  *
- * <p>Thread-safe: the tables are immutable and each call takes its own {@link RandomBits}.
+ * <p>Thread-safe: the tables are immutable and each call takes its own {@link RandomSource}.
  */
 public final class TableSampler {
     private final int rows;
@@ -60,7 +60,7 @@ public final class TableSampler {
     }
 
     /** The output index drawn for input row {@code row}. */
-    public int sample(int row, RandomBits random) {
+    public int sample(int row, RandomSource random) {
         Objects.checkIndex(row, rows);
         long[] c = cumulative[row];
         if (low == null) {

@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
 import org.optimech.runtime.noise.DiscreteLaplace;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Histogram releases under substitution (one record changes cell, so two counts move by one: ℓ1
@@ -67,7 +67,7 @@ public final class SparseHistograms {
     }
 
     /** Every cell plus discrete Laplace noise at rate ε/2, negatives set to 0. ε-DP. */
-    public static Release laplace(long[] counts, BigDecimal epsilon, RandomBits bits) {
+    public static Release laplace(long[] counts, BigDecimal epsilon, RandomSource bits) {
         check(counts);
         DiscreteLaplace z = noise(epsilon);
         long[] out = new long[counts.length];
@@ -80,7 +80,7 @@ public final class SparseHistograms {
     }
 
     /** Cells whose noisy count exceeds τ = (2/ε)·ln p, the rest 0. ε-DP (post-processing). */
-    public static Release thresholded(long[] counts, BigDecimal epsilon, RandomBits bits) {
+    public static Release thresholded(long[] counts, BigDecimal epsilon, RandomSource bits) {
         check(counts);
         DiscreteLaplace z = noise(epsilon);
         double tau = threshold(counts.length, epsilon);
@@ -108,7 +108,7 @@ public final class SparseHistograms {
      * Thesis (5.2): noise on every cell, except that empty cells get none when 2p ≤ γn. The guarantee is (ε, 0, γ)-random
      * DP, NOT differential privacy: an adversary who knows a record is the only one in its cell can tell the empty neighbour apart.
      */
-    public static Release randomDp(long[] counts, BigDecimal epsilon, BigDecimal gamma, RandomBits bits) {
+    public static Release randomDp(long[] counts, BigDecimal epsilon, BigDecimal gamma, RandomSource bits) {
         check(counts);
         Objects.requireNonNull(gamma, "gamma");
         if (gamma.signum() <= 0 || gamma.compareTo(BigDecimal.ONE) >= 0) {

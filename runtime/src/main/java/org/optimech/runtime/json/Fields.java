@@ -72,6 +72,11 @@ public final class Fields {
         return s;
     }
 
+    /** A string naming one of an enum's constants by its {@link JsonName#json() JSON name}. */
+    public static <E extends Enum<E> & JsonName> E enumValue(JsonValue v, String ptr, Class<E> type) throws FieldException {
+        return JsonName.parse(type, oneOf(v, ptr, JsonName.names(type).toArray(new String[0])));
+    }
+
     /** An integer-valued number within [min, max]. */
     public static long integer(JsonValue v, String ptr, long min, long max) throws FieldException {
         JsonNumber n = number(v, ptr);

@@ -1,7 +1,7 @@
 package org.optimech.runtime.knorm;
 
 import java.util.function.Predicate;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Uniform points of a body by rejection from a box around it (ERRATA K2: the box encloses the unit body;
@@ -18,7 +18,7 @@ public final class BoxRejection {
      * @param inside membership in the body
      * @throws IllegalStateException when no proposal is accepted within {@code maxAttempts}
      */
-    public static double[] sample(double[] lower, double[] width, Predicate<double[]> inside, int maxAttempts, RandomBits bits) {
+    public static double[] sample(double[] lower, double[] width, Predicate<double[]> inside, int maxAttempts, RandomSource bits) {
         double[] u = new double[lower.length];
         for (int attempt = 0; attempt < maxAttempts; attempt++) {
             for (int j = 0; j < u.length; j++) {

@@ -1,6 +1,6 @@
 package org.optimech.runtime.knorm;
 
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The body {x : normal_f·x ≤ offset_f for all f} ∩ box, sampled by rejection from the box (ERRATA K2:
@@ -103,7 +103,7 @@ public final class HalfspaceBody implements UnitBody {
      * @throws IllegalStateException when no proposal is accepted within {@code maxAttempts}
      */
     @Override
-    public double[] uniformPoint(RandomBits bits) {
+    public double[] uniformPoint(RandomSource bits) {
         return BoxRejection.sample(lower, width, this::contains, maxAttempts, bits);
     }
 

@@ -1,6 +1,6 @@
 package org.optimech.runtime.knorm;
 
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The K-norm mechanism: releases t + V with V = r·U, r ~ Gamma(d+1, scale Δ/ε) drawn once per release
@@ -83,7 +83,7 @@ public final class KNormSampler {
     }
 
     /** One noise vector. */
-    public double[] noise(RandomBits bits) {
+    public double[] noise(RandomSource bits) {
         int d = body.dimension();
         double r = Continuous.gamma(d + 1, scale, bits);
         double[] u = body.uniformPoint(bits);
@@ -105,7 +105,7 @@ public final class KNormSampler {
     }
 
     /** t plus one noise vector. */
-    public double[] release(double[] statistic, RandomBits bits) {
+    public double[] release(double[] statistic, RandomSource bits) {
         if (statistic.length != dimension()) {
             throw new IllegalArgumentException("statistic must have " + dimension() + " coordinates. Provided length: " + statistic.length);
         }

@@ -1,6 +1,6 @@
 package org.optimech.runtime.knorm;
 
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The image A·B of a unit body B under an invertible matrix A: uniform points are A·U with U uniform in
@@ -68,7 +68,7 @@ public final class LinearImageBody implements UnitBody {
     }
 
     @Override
-    public double[] uniformPoint(RandomBits bits) {
+    public double[] uniformPoint(RandomSource bits) {
         return apply(a, base.uniformPoint(bits));
     }
 

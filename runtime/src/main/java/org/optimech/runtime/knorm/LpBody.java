@@ -1,33 +1,18 @@
 package org.optimech.runtime.knorm;
 
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
-/** The unit balls of ℓ1, ℓ2 and ℓ∞ in d dimensions, each with a direct uniform sampler. */
+/** The unit balls of ℓ1, ℓ2 and ℓ∞ ({@link LpNorm}) in d dimensions, each with a direct uniform sampler. */
 public final class LpBody implements UnitBody {
-    /** Which norm. */
-    public enum Norm {
-        L1("l1"), L2("l2"), LINF("linf");
-
-        private final String json;
-
-        Norm(String json) {
-            this.json = json;
-        }
-
-        public String json() {
-            return json;
-        }
-    }
-
-    private final Norm norm;
+    private final LpNorm norm;
     private final int d;
 
-    private LpBody(Norm norm, int d) {
+    private LpBody(LpNorm norm, int d) {
         this.norm = norm;
         this.d = d;
     }
 
-    public static LpBody of(Norm norm, int dimension) {
+    public static LpBody of(LpNorm norm, int dimension) {
         if (dimension < 1) {
             throw new IllegalArgumentException("dimension must be >= 1. Provided value: " + dimension);
         }
@@ -45,7 +30,7 @@ public final class LpBody implements UnitBody {
     }
 
     @Override
-    public double[] uniformPoint(RandomBits bits) {
+    public double[] uniformPoint(RandomSource bits) {
         double[] u = new double[d];
         switch (norm) {
             case L1: {

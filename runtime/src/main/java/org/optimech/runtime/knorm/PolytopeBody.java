@@ -1,6 +1,6 @@
 package org.optimech.runtime.knorm;
 
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * A polytope with the origin inside, given by a cone triangulation from the origin (each simplex is the
@@ -121,7 +121,7 @@ public final class PolytopeBody implements UnitBody {
     }
 
     /** The index of a simplex drawn in proportion to volume. */
-    int simplex(RandomBits bits) {
+    int simplex(RandomSource bits) {
         int n = prob.length;
         int i = (int) (Continuous.openUniform(bits) * n);
         return Continuous.openUniform(bits) < prob[i] ? i : alias[i];
@@ -131,7 +131,7 @@ public final class PolytopeBody implements UnitBody {
      * A uniform point of simplex i (the origin and its d vertices): flat Dirichlet weights as the spacings of d sorted
      * uniforms (no logarithms); the weight left over goes to the origin.
      */
-    double[] pointIn(int i, RandomBits bits) {
+    double[] pointIn(int i, RandomSource bits) {
         double[] w = new double[d];
         for (int k = 0; k < d; k++) {
             w[k] = Continuous.openUniform(bits);
@@ -151,7 +151,7 @@ public final class PolytopeBody implements UnitBody {
     }
 
     @Override
-    public double[] uniformPoint(RandomBits bits) {
+    public double[] uniformPoint(RandomSource bits) {
         return pointIn(simplex(bits), bits);
     }
 

@@ -1,13 +1,13 @@
 package org.optimech.runtime.knorm;
 
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /** A convex body containing the origin in its interior, the unit ball of the norm ‖·‖_K. */
 public interface UnitBody {
     int dimension();
 
     /** A point uniform in the body. */
-    double[] uniformPoint(RandomBits bits);
+    double[] uniformPoint(RandomSource bits);
 
     /** The gauge ‖x‖_K (floating point). */
     double norm(double[] x);

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.noise.ExactBernoulli;
 import org.optimech.runtime.noise.Geometric;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Exact draws of a radius K with P(K = k) ∝ |B_k|·e^{-r·k}, k = 0, 1, …, for a rational rate r, where B_k is the
@@ -100,7 +100,7 @@ final class BoxRadius {
     }
 
     /** One radius K. */
-    BigInteger sample(RandomBits random) {
+    BigInteger sample(RandomSource random) {
         int d = halfWidths.length;
         int j = -1;
         for (long attempt = 0; j < 0; attempt++) {
@@ -127,7 +127,7 @@ final class BoxRadius {
      * A uniform point of B_K for a radius from {@link #sample}. Coordinates are longs while (K+1)·m_j fits comfortably
      * (always, in practice), big integers beyond: the draw is exact at any radius, so a release never fails on its size.
      */
-    BigInteger[] uniformInBox(BigInteger radius, RandomBits random) {
+    BigInteger[] uniformInBox(BigInteger radius, RandomSource random) {
         BigInteger[] z = new BigInteger[halfWidths.length];
         boolean small = radius.bitLength() < 31;
         long k1 = small ? radius.longValue() + 1 : 0;

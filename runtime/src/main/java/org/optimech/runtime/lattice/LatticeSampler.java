@@ -6,7 +6,7 @@ import java.util.Objects;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.noise.ExactBernoulli;
 import org.optimech.runtime.noise.Geometric;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The discretized K-norm mechanism on the lattice γℤ^d, γ = 2^e: the statistic is rounded to the nearest
@@ -21,7 +21,7 @@ import org.optimech.runtime.random.RandomBits;
  *       proportional to the body's coordinate bounds M_j and s = r·min_j m_j/M_j (so s·h ≤ r‖·‖_K), accepted with
  *       probability exp(−(r‖z‖_K − s·h(z))), an exact Bernoulli since the exponent is a non-negative rational.</li>
  * </ul>
- * Immutable and thread-safe; each call takes its own {@link RandomBits}.
+ * Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
 public final class LatticeSampler {
     /** Below this many lattice units a scaled coordinate is rounded in double arithmetic (exact there). */
@@ -113,7 +113,7 @@ public final class LatticeSampler {
      * @throws IllegalStateException only with probability below e^-60 for a correct spec: a facet body whose proposals were
      *     all rejected (the cap does not depend on the data)
      */
-    public BigInteger[] noise(RandomBits random) {
+    public BigInteger[] noise(RandomSource random) {
         Objects.requireNonNull(random, "random");
         int d = gauge.dimension();
         switch (gauge.name()) {
@@ -172,7 +172,7 @@ public final class LatticeSampler {
     }
 
     /** The released lattice point y + Z in lattice units (exact, any magnitude). */
-    public BigInteger[] releaseLattice(double[] statistic, RandomBits random) {
+    public BigInteger[] releaseLattice(double[] statistic, RandomSource random) {
         return add(round(statistic), noise(random));
     }
 
@@ -181,7 +181,7 @@ public final class LatticeSampler {
      * nearest double (post-processing, which cannot weaken the guarantee). Total: no statistic and no noise draw makes it
      * fail.
      */
-    public double[] release(double[] statistic, RandomBits random) {
+    public double[] release(double[] statistic, RandomSource random) {
         return toDoubles(releaseLattice(statistic, random), exponent);
     }
 
@@ -191,7 +191,7 @@ public final class LatticeSampler {
      *
      * @throws IllegalArgumentException for a wrong length or a null coordinate
      */
-    public double[] releaseIndex(BigInteger[] latticeIndex, RandomBits random) {
+    public double[] releaseIndex(BigInteger[] latticeIndex, RandomSource random) {
         Objects.requireNonNull(latticeIndex, "latticeIndex");
         if (latticeIndex.length != gauge.dimension()) {
             throw new IllegalArgumentException("latticeIndex must have " + gauge.dimension() + " coordinates. Provided: " + latticeIndex.length);

@@ -3,7 +3,7 @@ package org.optimech.runtime.noise;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The discrete Gaussian P(Z = z) ∝ e^{−z²/(2σ²)} on the integers, for a positive rational σ², sampled
@@ -65,7 +65,7 @@ public final class DiscreteGaussian {
     }
 
     /** One draw. */
-    public long sample(RandomBits random) {
+    public long sample(RandomSource random) {
         while (true) {
             long y = laplace.sample(random);
             BigInteger diff = BigInteger.valueOf(Math.abs(y)).multiply(bt).subtract(a);

@@ -3,7 +3,7 @@ package org.optimech.runtime.noise;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The two-sided geometric (discrete Laplace) distribution P(Z = z) = (1−α)/(1+α)·α^{|z|} with
@@ -11,7 +11,7 @@ import org.optimech.runtime.random.RandomBits;
  * Algorithm 2, with their scale t/s). Adding it to an integer query of sensitivity 1 and clamping
  * to 0..n gives exactly the truncated geometric mechanism of Ghosh, Roughgarden and Sundararajan.
  *
- * <p>Immutable and thread-safe; each call takes its own {@link RandomBits}.
+ * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
 public final class DiscreteLaplace {
     /** Numerator and denominator of ε are kept below this so that every product fits a long. */
@@ -67,7 +67,7 @@ public final class DiscreteLaplace {
     }
 
     /** One draw. */
-    public long sample(RandomBits random) {
+    public long sample(RandomSource random) {
         while (true) {
             long y = Geometric.sample(s, t, random);
             boolean negative = random.nextBits(1) == 1;

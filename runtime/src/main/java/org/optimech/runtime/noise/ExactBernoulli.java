@@ -1,7 +1,7 @@
 package org.optimech.runtime.noise;
 
 import java.math.BigInteger;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Exact Bernoulli draws from uniform bits: Bernoulli(p/q) for integers 0 ≤ p ≤ q, and
@@ -14,7 +14,7 @@ public final class ExactBernoulli {
     }
 
     /** A uniform integer in {@code [0, bound)}, {@code bound ≥ 1}, by rejection on the next power of two. */
-    public static long uniformBelow(long bound, RandomBits random) {
+    public static long uniformBelow(long bound, RandomSource random) {
         if (bound <= 0) {
             throw new IllegalArgumentException("bound must be >= 1. Provided value: " + bound);
         }
@@ -31,7 +31,7 @@ public final class ExactBernoulli {
     }
 
     /** A uniform integer in {@code [0, bound)} for a big bound. */
-    public static BigInteger uniformBelow(BigInteger bound, RandomBits random) {
+    public static BigInteger uniformBelow(BigInteger bound, RandomSource random) {
         if (bound.signum() <= 0) {
             throw new IllegalArgumentException("bound must be >= 1. Provided value: " + bound);
         }
@@ -48,7 +48,7 @@ public final class ExactBernoulli {
     }
 
     /** Bernoulli(p/q): true with probability exactly p/q, {@code 0 ≤ p ≤ q}, {@code q ≥ 1}. */
-    public static boolean bernoulli(long p, long q, RandomBits random) {
+    public static boolean bernoulli(long p, long q, RandomSource random) {
         if (q < 1 || p < 0 || p > q) {
             throw new IllegalArgumentException("need 0 <= p <= q and q >= 1. Provided values: p = " + p + ", q = " + q);
         }
@@ -62,7 +62,7 @@ public final class ExactBernoulli {
      * whether K is odd: P(K odd) = e^{-γ}. For γ &gt; 1, ⌊γ⌋ independent Bernoulli(e^{-1}) and one
      * Bernoulli(e^{-(γ − ⌊γ⌋)}) must all succeed.
      */
-    public static boolean bernoulliExpMinus(long num, long den, RandomBits random) {
+    public static boolean bernoulliExpMinus(long num, long den, RandomSource random) {
         if (num < 0 || den < 1) {
             throw new IllegalArgumentException("need num >= 0 and den >= 1. Provided values: num = " + num + ", den = " + den);
         }
@@ -76,7 +76,7 @@ public final class ExactBernoulli {
     }
 
     /** Bernoulli(e^{-num/den}) for 0 ≤ num ≤ den. */
-    private static boolean expMinusAtMostOne(long num, long den, RandomBits random) {
+    private static boolean expMinusAtMostOne(long num, long den, RandomSource random) {
         long k = 1;
         while (true) {
             // A_k ~ Bernoulli(num / (den·k)); den·k overflows only for absurd k (k ~ Poisson), then BigInteger.
@@ -90,7 +90,7 @@ public final class ExactBernoulli {
     }
 
     /** Bernoulli(e^{-num/den}) for big integers {@code num ≥ 0}, {@code den ≥ 1}: exact (the same algorithm). */
-    public static boolean bernoulliExpMinus(BigInteger num, BigInteger den, RandomBits random) {
+    public static boolean bernoulliExpMinus(BigInteger num, BigInteger den, RandomSource random) {
         if (num.signum() < 0 || den.signum() < 1) {
             throw new IllegalArgumentException("need num >= 0 and den >= 1. Provided values: num = " + num + ", den = " + den);
         }

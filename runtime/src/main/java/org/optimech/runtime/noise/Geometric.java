@@ -2,7 +2,7 @@ package org.optimech.runtime.noise;
 
 import java.math.BigInteger;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * The one-sided geometric distribution P(Y = y) = (1 − e^{-r})·e^{-r·y} on y = 0, 1, 2, … for a
@@ -15,7 +15,7 @@ public final class Geometric {
     }
 
     /** One draw with rate s/t for longs (the products must fit a long; {@link DiscreteLaplace} keeps s, t below 2^40). */
-    static long sample(long s, long t, RandomBits random) {
+    static long sample(long s, long t, RandomSource random) {
         while (true) {
             long u = ExactBernoulli.uniformBelow(t, random);
             if (!ExactBernoulli.bernoulliExpMinus(u, t, random)) {
@@ -34,7 +34,7 @@ public final class Geometric {
      *
      * @throws IllegalArgumentException when p or q is below 1
      */
-    public static BigInteger sample(BigInteger p, BigInteger q, RandomBits random) {
+    public static BigInteger sample(BigInteger p, BigInteger q, RandomSource random) {
         Objects.requireNonNull(random, "random");
         if (p.signum() <= 0 || q.signum() <= 0) {
             throw new IllegalArgumentException("the rate p/q needs p >= 1 and q >= 1. Provided values: p = " + p + ", q = " + q);
@@ -56,7 +56,7 @@ public final class Geometric {
      * One draw of the two-sided geometric P(Z = z) ∝ e^{-(p/q)|z|} on all integers (a one-sided draw with a
      * uniform sign, −0 rejected so that 0 is not counted twice).
      */
-    public static BigInteger twoSided(BigInteger p, BigInteger q, RandomBits random) {
+    public static BigInteger twoSided(BigInteger p, BigInteger q, RandomSource random) {
         while (true) {
             BigInteger y = sample(p, q, random);
             boolean negative = random.nextBits(1) == 1;

@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: give each thread its own instance ({@link #forCurrentThread()}).
  */
-public final class SecureRandomBits implements RandomBits {
+public final class SecureRandomBits implements RandomSource {
     private static final int BUFFER_BYTES = 64;
     private static final ThreadLocal<SecureRandomBits> PER_THREAD = ThreadLocal.withInitial(SecureRandomBits::new);
 

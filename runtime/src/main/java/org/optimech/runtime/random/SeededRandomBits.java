@@ -9,7 +9,7 @@ import java.util.random.RandomGeneratorFactory;
  * on every conforming JDK). <b>Not for production</b>: anyone who learns the seed can subtract the
  * noise. The CLI prints a warning whenever it is used.
  */
-public final class SeededRandomBits implements RandomBits {
+public final class SeededRandomBits implements RandomSource {
     /** The JDK algorithm name. */
     public static final String ALGORITHM = "L64X128MixRandom";
 

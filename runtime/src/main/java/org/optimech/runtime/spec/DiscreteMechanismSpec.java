@@ -1,53 +1,170 @@
 package org.optimech.runtime.spec;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.Objects;
+import java.util.Optional;
 import org.optimech.runtime.discrete.DiscreteDomain;
 import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.PrivacyChecks;
 import org.optimech.runtime.discrete.WeightTable;
+import org.optimech.runtime.exact.ExpBounds;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonObject;
 
 /**
- * A discrete mechanism spec (kind {@code discrete-table}): domains, the exact weight table, the
- * privacy guarantee, and the designer's free-form design and provenance blocks.
- *
- * <p>Constructing one checks shapes and consistency but not the privacy constraints; specs read from
- * files go through {@link SpecCodec#read}, which re-checks those exactly.
+ * A discrete mechanism spec (kind {@code discrete-table}): domains, the exact weight table, the privacy guarantee, and the
+ * designer's free-form design and provenance blocks. Every way to obtain one ({@link #of}, and the loader) checks the shapes
+ * and re-checks the privacy claim exactly from the stored integers: every neighbour ratio against a rational lower bound of
+ * e^certified_epsilon, or for δ &gt; 0 the exact hockey-stick divergence against certified_delta. Immutable.
  */
-public record DiscreteMechanismSpec(
-        DiscreteDomain inputs,
-        DiscreteDomain outputs,
-        WeightTable weights,
-        PrivacyGuarantee privacy,
-        JsonObject design,
-        JsonObject provenance) implements DiscreteSpec {
-
+public final class DiscreteMechanismSpec implements DiscreteSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = "discrete-table";
 
-    public DiscreteMechanismSpec {
-        Objects.requireNonNull(inputs, "inputs");
-        Objects.requireNonNull(outputs, "outputs");
+    private final DiscreteDomain inputs;
+    private final DiscreteDomain outputs;
+    private final WeightTable weights;
+    private final PrivacyGuarantee privacy;
+    private final JsonObject design;
+    private final JsonObject provenance;
+    private final JsonObject document;
+
+    private DiscreteMechanismSpec(DiscreteDomain inputs, DiscreteDomain outputs, WeightTable weights, PrivacyGuarantee privacy, JsonObject design,
+            JsonObject provenance, JsonObject document) {
+        this.inputs = inputs;
+        this.outputs = outputs;
+        this.weights = weights;
+        this.privacy = privacy;
+        this.design = design;
+        this.provenance = provenance;
+        this.document = document;
+    }
+
+    /**
+     * A spec from its parts, checked exactly as the loader checks it (shapes, then every privacy constraint from the
+     * integers), with its sealed document.
+     *
+     * @throws InvalidSpecException naming the first field that is wrong (pointers as in the spec file)
+     */
+    public static DiscreteMechanismSpec of(DiscreteDomain inputs, DiscreteDomain outputs, WeightTable weights, PrivacyGuarantee privacy, JsonObject design,
+            JsonObject provenance) throws InvalidSpecException {
         Objects.requireNonNull(weights, "weights");
         Objects.requireNonNull(privacy, "privacy");
+        JsonObject doc = SpecCodec.seal(SpecCodec.writeTable(inputs, outputs, weights), SpecCodec.privacyJson(privacy, inputs), design, provenance);
+        return read(inputs, outputs, weights, privacy, design, provenance, doc);
+    }
+
+    /** The codec's way in: the document as read (its digest already checked). */
+    static DiscreteMechanismSpec read(DiscreteDomain inputs, DiscreteDomain outputs, WeightTable weights, PrivacyGuarantee privacy, JsonObject design,
+            JsonObject provenance, JsonObject document) throws InvalidSpecException {
+        Objects.requireNonNull(inputs, "inputs");
+        Objects.requireNonNull(outputs, "outputs");
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(provenance, "provenance");
-        if (weights.rows() != inputs.size() || weights.cols() != outputs.size()) {
-            throw new IllegalArgumentException("weight table is " + weights.rows() + "x" + weights.cols()
-                    + " but the domains are " + inputs.size() + " inputs x " + outputs.size() + " outputs");
+        try {
+            if (weights.rows() != inputs.size() || weights.cols() != outputs.size()) {
+                throw new FieldException("/mechanism/weights", "the table is " + weights.rows() + "x" + weights.cols() + " but the domains are " + inputs.size()
+                        + " inputs x " + outputs.size() + " outputs");
+            }
+            if (privacy.neighbours().size() != inputs.size()) {
+                throw new FieldException("/privacy/neighbours", "the graph has " + privacy.neighbours().size() + " inputs; the domain has " + inputs.size());
+            }
+            if (privacy.inputPolicy() == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
+                throw new FieldException("/privacy/input_policy", "\"clamp\" needs an integer range of inputs; labels take \"default\" (with default_input)");
+            }
+            if (privacy.numerics() != Numerics.EXACT) {
+                throw new FieldException("/privacy/numerics", "a discrete table is sampled exactly; numerics must be exact");
+            }
+            checkPrivacy(weights, privacy, inputs);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
         }
-        if (privacy.neighbours().size() != inputs.size()) {
-            throw new IllegalArgumentException("neighbour graph has " + privacy.neighbours().size() + " inputs; the domain has " + inputs.size());
+        return new DiscreteMechanismSpec(inputs, outputs, weights, privacy, design, provenance, document);
+    }
+
+    private static void checkPrivacy(WeightTable w, PrivacyGuarantee p, DiscreteDomain inputs) throws FieldException {
+        BigInteger r = ExpBounds.lowerNumerator(p.certifiedEpsilon());
+        if (p.isPure()) {
+            Optional<PrivacyChecks.RatioViolation> v = PrivacyChecks.firstRatioViolation(w, p.neighbours(), r);
+            if (v.isPresent()) {
+                PrivacyChecks.RatioViolation x = v.get();
+                throw new FieldException("/mechanism/weights/" + x.from() + "/" + x.output(),
+                        "violates the certified guarantee: neighbouring inputs " + Fields.quote(inputs.valueAt(x.from())) + " and "
+                                + Fields.quote(inputs.valueAt(x.to())) + " give output " + x.output() + " with probability ratio "
+                                + x.ratio() + " > e^certified_epsilon = e^" + p.certifiedEpsilon() + " (≥ " + ExpBounds.lowerAsDouble(p.certifiedEpsilon()) + ")");
+            }
+            return;
         }
-        if (privacy.inputPolicy() == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
-            throw new IllegalArgumentException("input policy clamp needs an integer range input domain; labels cannot be clamped");
-        }
-        if (privacy.numerics() != Numerics.EXACT) {
-            throw new IllegalArgumentException("a discrete table is sampled exactly; numerics must be exact");
+        BigInteger n = PrivacyChecks.hockeyStickNumerator(w, p.neighbours(), r);
+        BigDecimal bound = p.certifiedDelta().multiply(new BigDecimal(BigInteger.ONE.shiftLeft(PrivacyChecks.hockeyStickDenominatorBits(w))));
+        if (new BigDecimal(n).compareTo(bound) > 0) {
+            BigDecimal actual = new BigDecimal(n).divide(new BigDecimal(BigInteger.ONE.shiftLeft(PrivacyChecks.hockeyStickDenominatorBits(w))), MathContext.DECIMAL64);
+            throw new FieldException("/privacy/certified_delta", "the stored weights are not (" + p.certifiedEpsilon() + ", " + p.certifiedDelta()
+                    + ")-DP: their hockey-stick divergence at e^" + p.certifiedEpsilon() + " is " + actual.toString());
         }
     }
 
     @Override
     public String kind() {
         return KIND;
+    }
+
+    @Override
+    public DiscreteDomain inputs() {
+        return inputs;
+    }
+
+    @Override
+    public DiscreteDomain outputs() {
+        return outputs;
+    }
+
+    /** The exact weights: row i sums to 2^K. */
+    public WeightTable weights() {
+        return weights;
+    }
+
+    @Override
+    public PrivacyGuarantee privacy() {
+        return privacy;
+    }
+
+    @Override
+    public JsonObject design() {
+        return design;
+    }
+
+    @Override
+    public JsonObject provenance() {
+        return provenance;
+    }
+
+    @Override
+    public JsonObject document() {
+        return document;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DiscreteMechanismSpec other && document.equals(other.document);
+    }
+
+    @Override
+    public int hashCode() {
+        return document.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

@@ -2,24 +2,23 @@ package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
 import java.util.Objects;
+import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.random.RandomSource;
 
 /**
- * A Gaussian-process spec (kind {@code gaussian-process}): a function released on a grid fixed in advance
- * as f_D(grid) + s·G(grid), G a zero-mean Gaussian process with covariance kernel K (functions paper,
- * ERRATA G2: the covariance is s²·K with s = c·Δ/α), plus the recorded jitter on the Gram matrix (ERRATA
- * G3: more noise, never less). (ε, δ)-DP over the reals when Δ bounds the RKHS norm of f_D − f_D' in K's
- * RKHS; the runtime re-checks the calibration of s from Δ, ε and δ, not Δ itself (its derivation is in
- * the design block). Floating-point sampling: numerics idealized.
- *
- * <p>Instances exist only through {@link SpecCodec#read} or {@link #of}; the covariance factor is computed
- * and checked at load.
+ * A Gaussian-process spec (kind {@code gaussian-process}): a function released on a grid fixed in advance as
+ * f_D(grid) + s·G(grid), G a zero-mean Gaussian process with covariance kernel K (functions paper, ERRATA G2: the covariance
+ * is s²·K with s = c·Δ/α), plus the recorded jitter on the Gram matrix (ERRATA G3: more noise, never less). (ε, δ)-DP over
+ * the reals when Δ bounds the RKHS norm of f_D − f_D' in K's RKHS. Every way to obtain one ({@link #of} and the loader)
+ * re-checks the calibration of s from Δ, ε and δ, re-derives Δ from the recorded KDE problem where there is one, and factors
+ * the covariance. Floating-point sampling: numerics idealized. Immutable.
  */
 public final class GaussianProcessSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
-    public static final String KIND = "gaussian-process";
+    public static final String KIND = GaussianProcessBlock.KIND;
 
-    private final JsonObject mechanism;
+    private final GaussianProcessBlock block;
     private final Relation relation;
     private final BigDecimal epsilon;
     private final BigDecimal delta;
@@ -27,29 +26,48 @@ public final class GaussianProcessSpec implements MechanismSpec {
     private final BigDecimal certifiedDelta;
     private final JsonObject design;
     private final JsonObject provenance;
-    private final GaussianProcessCodec.Checked checked;
+    private final JsonObject document;
+    private final GaussianProcessChecks.Checked checked;
 
-    GaussianProcessSpec(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon, BigDecimal certifiedDelta,
-            JsonObject design, JsonObject provenance, GaussianProcessCodec.Checked checked) {
-        this.mechanism = Objects.requireNonNull(mechanism);
-        this.relation = Objects.requireNonNull(relation);
-        this.epsilon = Objects.requireNonNull(epsilon);
-        this.delta = Objects.requireNonNull(delta);
-        this.certifiedEpsilon = Objects.requireNonNull(certifiedEpsilon);
-        this.certifiedDelta = Objects.requireNonNull(certifiedDelta);
-        this.design = Objects.requireNonNull(design);
-        this.provenance = Objects.requireNonNull(provenance);
-        this.checked = Objects.requireNonNull(checked);
+    private GaussianProcessSpec(GaussianProcessBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document, GaussianProcessChecks.Checked checked) {
+        this.block = block;
+        this.relation = relation;
+        this.epsilon = epsilon;
+        this.delta = delta;
+        this.certifiedEpsilon = certifiedEpsilon;
+        this.certifiedDelta = certifiedDelta;
+        this.design = design;
+        this.provenance = provenance;
+        this.document = document;
+        this.checked = checked;
     }
 
     /**
-     * Validates a {@code mechanism} block with its privacy claim, as the loader does.
+     * A spec from its parts, checked as the loader checks it, with its sealed document.
      *
      * @throws InvalidSpecException naming the first field that is wrong
      */
-    public static GaussianProcessSpec of(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+    public static GaussianProcessSpec of(GaussianProcessBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
             BigDecimal certifiedDelta, JsonObject design, JsonObject provenance) throws InvalidSpecException {
-        return GaussianProcessCodec.build(mechanism, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance);
+        Objects.requireNonNull(block, "block");
+        JsonObject doc = SpecCodec.seal(GaussianProcessJson.write(block), SpecCodec.privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
+                Numerics.IDEALIZED), design, provenance);
+        return read(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, doc);
+    }
+
+    /** The codec's way in: the document as read (its digest already checked). */
+    static GaussianProcessSpec read(GaussianProcessBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document) throws InvalidSpecException {
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        try {
+            return new GaussianProcessSpec(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, document,
+                    GaussianProcessChecks.check(block, certifiedEpsilon, certifiedDelta, relation, design));
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
     }
 
     @Override
@@ -57,8 +75,19 @@ public final class GaussianProcessSpec implements MechanismSpec {
         return KIND;
     }
 
-    public JsonObject mechanism() {
-        return mechanism;
+    /** The typed mechanism block, as stored. */
+    public GaussianProcessBlock block() {
+        return block;
+    }
+
+    @Override
+    public JsonObject document() {
+        return document;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     @Override
@@ -114,12 +143,12 @@ public final class GaussianProcessSpec implements MechanismSpec {
 
     /** The grid points. */
     public double[] grid() {
-        return checked.grid().clone();
+        return block.grid();
     }
 
     /** The RKHS sensitivity Δ as stored. */
     public BigDecimal sensitivity() {
-        return checked.sensitivity();
+        return block.sensitivity();
     }
 
     /** s: the noise is s·G with G of covariance K + jitter·I. */
@@ -129,11 +158,11 @@ public final class GaussianProcessSpec implements MechanismSpec {
 
     /** The kernel's name in JSON: {@code gaussian} or {@code exponential}. */
     public String kernel() {
-        return checked.kernel();
+        return block.kernel().json();
     }
 
     public double bandwidth() {
-        return checked.bandwidth();
+        return block.bandwidth();
     }
 
     public double jitter() {
@@ -142,7 +171,7 @@ public final class GaussianProcessSpec implements MechanismSpec {
 
     /** {@code classical} or {@code analytic}. */
     public String calibration() {
-        return checked.calibration();
+        return block.calibration().json();
     }
 
     /**
@@ -150,8 +179,24 @@ public final class GaussianProcessSpec implements MechanismSpec {
      *
      * @throws IllegalStateException when the policy refuses idealized numerics
      */
-    public double[] noise(NumericsPolicy policy, org.optimech.runtime.random.RandomBits bits) {
+    public double[] noise(NumericsPolicy policy, RandomSource bits) {
         policy.check(numerics());
         return checked.noise(bits);
+    }
+
+    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GaussianProcessSpec other && document.equals(other.document);
+    }
+
+    @Override
+    public int hashCode() {
+        return document.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

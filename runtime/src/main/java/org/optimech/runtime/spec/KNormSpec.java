@@ -11,76 +11,81 @@ import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.lattice.LatticeSampler;
 
 /**
- * A K-norm mechanism spec (kind {@code knorm}): a vector statistic of dimension d released as
- * T + B·(r·U), r ~ Gamma(k+1, Δ/ε) and U uniform in the stored unit body (ERRATA K1, K12). Pure ε-DP
- * over the real numbers when every adjacent output has K-norm at most Δ; sampled in floating point,
- * so {@link #numerics()} is {@code idealized}. With a {@code lattice} block the release is the
- * discretized mechanism on 2^e·ℤ^d instead, sampled exactly ({@link #latticeSampler()},
- * {@code numerics: exact}; proof in {@code docs/LATTICE_KNORM.md}).
+ * A K-norm mechanism spec (kind {@code knorm}): a vector statistic of dimension d released as T + B·(r·U),
+ * r ~ Gamma(k+1, Δ/ε) and U uniform in the stored unit body (ERRATA K1, K12). Pure ε-DP over the real numbers when every
+ * adjacent output has K-norm at most Δ; sampled in floating point, so {@link #numerics()} is {@code idealized}. With a
+ * lattice block the release is the discretized mechanism on 2^e·ℤ^d instead, sampled exactly ({@code numerics: exact};
+ * proof in {@code docs/LATTICE_KNORM.md}).
  *
- * <p>Instances exist only through {@link SpecCodec#read} or {@link #of}, which validate the body
- * exactly (see {@link KNormCodec}); the sampler is built once at load and shared.
+ * <p>The typed {@link KNormBlock} holds the stored numbers; every way to obtain a spec ({@link #of}, and the codec's
+ * loading) checks them exactly first ({@link BodyChecks}: the body's convexity and tiling, Δ over the stored points and
+ * over every adjacent output of the recorded statistic, the lattice sensitivity, a half-space body's acceptance rate), and
+ * builds the samplers once. Immutable and thread-safe.
  */
 public final class KNormSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
-    public static final String KIND = "knorm";
+    public static final String KIND = KNormBlock.KIND;
 
-    /** Where the stored adjacent points come from. */
-    public enum PointSource {
-        /** Computed exactly from the problem's statistic (e.g. the vertices of a multilinear map on a box). */
-        EXACT("exact"),
-        /** Taken from records or differences the user declared complete. */
-        ASSERTED("asserted");
-
-        private final String json;
-
-        PointSource(String json) {
-            this.json = json;
-        }
-
-        public String json() {
-            return json;
-        }
-    }
-
-    private final JsonObject mechanism;
+    private final KNormBlock block;
     private final Relation relation;
     private final BigDecimal epsilon;
     private final BigDecimal certifiedEpsilon;
     private final JsonObject design;
     private final JsonObject provenance;
-    private final KNormCodec.Checked checked;
+    private final JsonObject document;
+    private final BodyChecks.Checked checked;
 
-    KNormSpec(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance,
-            KNormCodec.Checked checked) {
-        this.mechanism = Objects.requireNonNull(mechanism, "mechanism");
-        this.relation = Objects.requireNonNull(relation, "relation");
-        this.epsilon = Objects.requireNonNull(epsilon, "epsilon");
-        this.certifiedEpsilon = Objects.requireNonNull(certifiedEpsilon, "certifiedEpsilon");
-        this.design = Objects.requireNonNull(design, "design");
-        this.provenance = Objects.requireNonNull(provenance, "provenance");
-        this.checked = Objects.requireNonNull(checked, "checked");
+    private KNormSpec(KNormBlock block, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance,
+            JsonObject document, BodyChecks.Checked checked) {
+        this.block = block;
+        this.relation = relation;
+        this.epsilon = epsilon;
+        this.certifiedEpsilon = certifiedEpsilon;
+        this.design = design;
+        this.provenance = provenance;
+        this.document = document;
+        this.checked = checked;
     }
 
     /**
-     * Validates a {@code mechanism} block (kind {@code knorm}) with its privacy claim, as the loader does.
+     * A spec from its parts, checked exactly as the loader checks it, with its sealed document.
      *
-     * @throws InvalidSpecException naming the first field that is wrong (pointers under {@code /mechanism} and {@code /privacy})
+     * @throws InvalidSpecException naming the first field that is wrong (pointers as in the spec file)
      */
-    public static KNormSpec of(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design,
-            JsonObject provenance) throws InvalidSpecException {
-        return KNormCodec.build(mechanism, relation, epsilon, certifiedEpsilon, design, provenance);
+    public static KNormSpec of(KNormBlock block, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance)
+            throws InvalidSpecException {
+        Objects.requireNonNull(block, "block");
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        Numerics numerics = block.lattice() != null ? Numerics.EXACT : Numerics.IDEALIZED;
+        JsonObject doc = SpecCodec.seal(KNormJson.write(block), SpecCodec.privacyJson(relation, epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO, numerics),
+                design, provenance);
+        return read(block, relation, epsilon, certifiedEpsilon, design, provenance, doc);
     }
 
-    /**
-     * The rounding term ρ of a mechanism block's body: a {@code lattice} block for it must state
-     * {@code lattice_sensitivity} = Δ/2^e + ρ ({@link LatticeSampler#latticeSensitivity}); the loader re-derives it the same way.
-     *
-     * @throws InvalidSpecException when the block is invalid or its body has no exact lattice sampler (l2, linear image, subspace)
-     */
-    public static Rational latticeRoundingTerm(JsonObject mechanism) throws InvalidSpecException {
+    /** The codec's way in: the document as read (its digest already checked). */
+    static KNormSpec read(KNormBlock block, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance,
+            JsonObject document) throws InvalidSpecException {
         try {
-            return KNormCodec.latticeRoundingTerm(mechanism);
+            if (certifiedEpsilon.signum() < 0 || certifiedEpsilon.compareTo(epsilon) > 0) {
+                throw new FieldException("/privacy/certified_epsilon", "must be in [0, epsilon = " + epsilon + "]. Provided value: " + certifiedEpsilon);
+            }
+            return new KNormSpec(block, relation, epsilon, certifiedEpsilon, design, provenance, document, BodyChecks.check(block, certifiedEpsilon, relation, design));
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
+    /**
+     * The rounding term ρ of a block's body: a lattice block for it must state lattice_sensitivity = Δ/2^e + ρ
+     * ({@link LatticeSampler#latticeSensitivity}); the loader re-derives it the same way.
+     *
+     * @throws InvalidSpecException when the body has no exact lattice sampler (l2, linear image, subspace)
+     */
+    public static Rational latticeRoundingTerm(KNormBlock block) throws InvalidSpecException {
+        try {
+            return BodyChecks.latticeRoundingTerm(block);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
@@ -91,9 +96,19 @@ public final class KNormSpec implements MechanismSpec {
         return KIND;
     }
 
-    /** The validated {@code mechanism} block, as stored. */
-    public JsonObject mechanism() {
-        return mechanism;
+    /** The typed mechanism block, as stored. */
+    public KNormBlock block() {
+        return block;
+    }
+
+    @Override
+    public JsonObject document() {
+        return document;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     @Override
@@ -127,51 +142,6 @@ public final class KNormSpec implements MechanismSpec {
         return checked.lattice() != null ? Numerics.EXACT : Numerics.IDEALIZED;
     }
 
-    /** The exact lattice sampler when the spec has a {@code lattice} block (then {@link #numerics()} is exact). */
-    public Optional<LatticeSampler> latticeSampler() {
-        return Optional.ofNullable(checked.lattice());
-    }
-
-    @Override
-    public JsonObject design() {
-        return design;
-    }
-
-    @Override
-    public JsonObject provenance() {
-        return provenance;
-    }
-
-    /** The statistic's dimension d. */
-    public int dimension() {
-        return checked.dimension();
-    }
-
-    /** The dimension k of the noise (the subspace's when the adjacent output space is degenerate). */
-    public int noiseDimension() {
-        return checked.sampler().body().dimension();
-    }
-
-    /** The body's type in JSON: {@code ball}, {@code polytope}, {@code linear-image} or {@code halfspaces}. */
-    public String bodyType() {
-        return checked.bodyType();
-    }
-
-    /** Δ_K as stored. */
-    public BigDecimal sensitivity() {
-        return checked.sensitivity();
-    }
-
-    /** The ε the noise is calibrated to (at most the certified ε). */
-    public BigDecimal noiseEpsilon() {
-        return checked.noiseEpsilon();
-    }
-
-    /** The source of the stored adjacent points; empty when Δ is the designer's bound and could not be re-checked at load. */
-    public Optional<PointSource> pointSource() {
-        return Optional.ofNullable(checked.pointSource());
-    }
-
     /**
      * Whether Δ was re-derived at load from the statistic stored in {@code design.problem}: every adjacent output of the
      * recorded statistic (finite forms: multilinear features, records, differences) checked exactly against Δ. When false
@@ -188,14 +158,69 @@ public final class KNormSpec implements MechanismSpec {
         return checked.recheck().note();
     }
 
+    /** The exact lattice sampler when the spec has a lattice block (then {@link #numerics()} is exact). */
+    public Optional<LatticeSampler> latticeSampler() {
+        return Optional.ofNullable(checked.lattice());
+    }
+
+    @Override
+    public JsonObject design() {
+        return design;
+    }
+
+    @Override
+    public JsonObject provenance() {
+        return provenance;
+    }
+
+    /** The statistic's dimension d. */
+    public int dimension() {
+        return block.dimension();
+    }
+
+    /** The dimension k of the noise (the subspace's when the adjacent output space is degenerate). */
+    public int noiseDimension() {
+        return block.noiseDimension();
+    }
+
+    /** The stored body. */
+    public Body body() {
+        return block.body();
+    }
+
+    /** The body's type in JSON: {@code ball}, {@code polytope}, {@code linear-image} or {@code halfspaces}. */
+    public String bodyType() {
+        return block.body().type();
+    }
+
+    /** Δ_K as stored. */
+    public BigDecimal sensitivity() {
+        return block.sensitivity();
+    }
+
+    /** The ε the noise is calibrated to (at most the certified ε). */
+    public BigDecimal noiseEpsilon() {
+        return block.noiseEpsilon();
+    }
+
+    /** The subspace the noise lives in, when the adjacent outputs span a proper one. */
+    public Optional<KNormBlock.Subspace> subspace() {
+        return Optional.ofNullable(block.subspace());
+    }
+
+    /** The source of the stored adjacent points; empty when none are stored. */
+    public Optional<KNormBlock.PointSource> pointSource() {
+        return Optional.ofNullable(block.adjacentPoints()).map(KNormBlock.AdjacentPoints::source);
+    }
+
     /** How many adjacent points Δ was re-checked against (each with its negative); 0 when none are stored. */
     public int pointCount() {
-        return checked.pointCount();
+        return block.adjacentPoints() == null ? 0 : block.adjacentPoints().points().length;
     }
 
     /**
-     * The largest gauge of a stored adjacent point, rounded up to a double (at most Δ: the loader checked it exactly);
-     * empty when no points are stored.
+     * The largest gauge of a stored adjacent point, in floating point (at most Δ: the loader checked it exactly); empty when
+     * no points are stored.
      */
     public Optional<Double> largestPointGauge() {
         return Optional.ofNullable(checked.largestGauge());
@@ -230,8 +255,8 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     /**
-     * The floating-point sampler built from the stored body at load (immutable, thread-safe). A lattice spec has one
-     * too, but it releases through {@link #latticeSampler()}; this one is only for inspecting the body.
+     * The floating-point sampler built from the stored body at load (immutable, thread-safe). A lattice spec has one too,
+     * but it releases through {@link #latticeSampler()}; this one is for idealized releases and for inspecting the body.
      *
      * @param policy must allow idealized numerics: this sampler is floating point
      * @throws IllegalStateException when the policy refuses idealized numerics
@@ -239,5 +264,21 @@ public final class KNormSpec implements MechanismSpec {
     public KNormSampler sampler(NumericsPolicy policy) {
         policy.check(Numerics.IDEALIZED);
         return checked.sampler();
+    }
+
+    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof KNormSpec other && document.equals(other.document);
+    }
+
+    @Override
+    public int hashCode() {
+        return document.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

@@ -4,9 +4,11 @@ import java.math.BigDecimal;
 import org.optimech.runtime.json.JsonObject;
 
 /**
- * A validated mechanism spec of any kind: {@link DiscreteSpec discrete} (a table, or geometric noise
- * and a remap; sampled exactly) or {@link KNormSpec K-norm} (continuous noise on a vector statistic;
- * idealized numerics).
+ * A validated mechanism spec of any kind: a {@link DiscreteMechanismSpec discrete table}, a {@link GeometricRemapSpec
+ * geometric mechanism and a remap}, a {@link KNormSpec K-norm mechanism} on a vector statistic, or a {@link GaussianProcessSpec
+ * Gaussian-process release} of a function. Every way to obtain one checks the stored numbers exactly (the privacy constraints
+ * of a table, a K-norm body and its sensitivity, a Gaussian calibration), so an instance is a spec that passed them. Code
+ * outside the spec package tells the kinds apart with a {@link Visitor}, not with {@code instanceof}.
  */
 public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianProcessSpec {
     /** The {@code mechanism.kind} name in JSON. */
@@ -32,12 +34,29 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
     /**
      * Whether the runtime re-derived the noise's calibration from the stored numbers at load: always for the discrete kinds
      * (every privacy constraint is re-checked from the stored integers); for K-norm specs when Δ was re-derived from the
-     * recorded statistic; for Gaussian-process specs when Δ was re-derived from the recorded KDE problem (closed form). A spec for
-     * which this is false is refused by the default runtime policy unless signed by a trusted key or explicitly allowed.
+     * recorded statistic; for Gaussian-process specs when Δ was re-derived from the recorded KDE problem (closed form). A spec
+     * for which this is false is refused by the default runtime policy unless signed by a trusted key or explicitly allowed.
      */
     boolean sensitivityRechecked();
 
     JsonObject design();
 
     JsonObject provenance();
+
+    /** The sealed document: as read for a loaded spec (digest and any signature included), as written for a new one. */
+    JsonObject document();
+
+    /** Calls the visitor's method for this spec's kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per kind: how code outside the spec package handles each. */
+    interface Visitor<R> {
+        R visit(DiscreteMechanismSpec table);
+
+        R visit(GeometricRemapSpec geometricRemap);
+
+        R visit(KNormSpec knorm);
+
+        R visit(GaussianProcessSpec gaussianProcess);
+    }
 }

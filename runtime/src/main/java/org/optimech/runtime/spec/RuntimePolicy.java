@@ -96,12 +96,13 @@ public final class RuntimePolicy {
     }
 
     /**
-     * Applies the policy to a validated spec and its document.
+     * Applies the policy to a validated spec (its {@link MechanismSpec#document() document} carries any signature).
      *
      * @return the id of the trusted key that signed it, or null for an unsigned spec the policy allows
      * @throws InvalidSpecException naming the field that the policy refuses
      */
-    public String check(JsonObject document, MechanismSpec spec) throws InvalidSpecException {
+    public String check(MechanismSpec spec) throws InvalidSpecException {
+        JsonObject document = spec.document();
         try {
             String signer = null;
             if (document.has("signature") || requireSignature) {
@@ -138,7 +139,27 @@ public final class RuntimePolicy {
                 }
             }
             if (!spec.sensitivityRechecked() && !allowUncheckedSensitivity && signer == null) {
-                String why = spec instanceof KNormSpec k ? k.sensitivityCheck() : spec instanceof GaussianProcessSpec g ? g.sensitivityCheck() : "";
+                String why = spec.accept(new MechanismSpec.Visitor<String>() {
+                    @Override
+                    public String visit(DiscreteMechanismSpec table) {
+                        return "";
+                    }
+
+                    @Override
+                    public String visit(GeometricRemapSpec geometricRemap) {
+                        return "";
+                    }
+
+                    @Override
+                    public String visit(KNormSpec knorm) {
+                        return knorm.sensitivityCheck();
+                    }
+
+                    @Override
+                    public String visit(GaussianProcessSpec gaussianProcess) {
+                        return gaussianProcess.sensitivityCheck();
+                    }
+                });
                 throw new FieldException("/mechanism/sensitivity", "could not be re-checked from the stored numbers (" + why + "), so the noise's calibration "
                         + "rests on the designer's word alone; sign the spec with a trusted key, or allow unchecked sensitivity explicitly "
                         + "(verify --allow-unchecked-sensitivity; RuntimePolicy.builder().allowUncheckedSensitivity())");

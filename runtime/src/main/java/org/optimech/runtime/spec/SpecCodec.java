@@ -55,43 +55,56 @@ public final class SpecCodec {
     private SpecCodec() {
     }
 
-    /** The sealed JSON document of a spec (digest included). */
+    /** The sealed JSON document of a spec (digest included): as read for a loaded spec, as written for a new one. */
     public static JsonObject write(MechanismSpec spec) {
-        JsonObject.Builder privacy = JsonObject.builder()
-                .put("guarantee", spec.delta().signum() == 0 ? "pure-dp" : "approximate-dp")
-                .put("relation", spec.relation().json())
-                .put("epsilon", spec.epsilon().toString())
-                .put("epsilon_double", nearestDouble(spec.epsilon()))
-                .put("delta", spec.delta().toString())
-                .put("delta_double", nearestDouble(spec.delta()))
-                .put("certified_epsilon", spec.certifiedEpsilon().toString())
-                .put("certified_delta", spec.certifiedDelta().toString())
-                .put("numerics", spec.numerics().json());
-        JsonObject mechanism;
-        if (spec instanceof DiscreteSpec d) {
-            mechanism = d instanceof DiscreteMechanismSpec t ? writeTable(t) : writeGeometricRemap((GeometricRemapSpec) d);
-            privacy.put("neighbours", DiscreteJson.writeGraph(d.privacy().neighbours()))
-                    .put("input_policy", d.privacy().inputPolicy().json());
-            if (d.privacy().inputPolicy() == InputPolicy.DEFAULT) {
-                privacy.put("default_input", d.inputs().valueAt(d.privacy().defaultInput()));
-            }
-        } else {
-            // K-norm and Gaussian-process specs: the mechanism block as validated, and no neighbour graph or input policy
-            mechanism = spec instanceof KNormSpec k ? k.mechanism() : ((GaussianProcessSpec) spec).mechanism();
-        }
+        return spec.document();
+    }
+
+    /** A document with its digest: format, version, the four blocks. */
+    static JsonObject seal(JsonObject mechanism, JsonObject privacy, JsonObject design, JsonObject provenance) {
         JsonObject doc = JsonObject.builder()
                 .put("format", FORMAT)
                 .put("version", VERSION)
                 .put("mechanism", mechanism)
-                .put("privacy", privacy.build())
-                .put("design", spec.design())
-                .put("provenance", spec.provenance())
+                .put("privacy", privacy)
+                .put("design", design)
+                .put("provenance", provenance)
                 .build();
         return SpecDigest.seal(doc);
     }
 
-    private static JsonObject writeTable(DiscreteMechanismSpec spec) {
-        WeightTable w = spec.weights();
+    /** The privacy block of a continuous kind (no neighbour graph or input policy). */
+    static JsonObject privacyJson(Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon, BigDecimal certifiedDelta,
+            Numerics numerics) {
+        return privacyBuilder(relation, epsilon, delta, certifiedEpsilon, certifiedDelta, numerics).build();
+    }
+
+    /** The privacy block of a discrete kind: the common fields, the neighbour graph and the input policy. */
+    static JsonObject privacyJson(PrivacyGuarantee p, DiscreteDomain inputs) {
+        JsonObject.Builder b = privacyBuilder(p.relation(), p.epsilon(), p.delta(), p.certifiedEpsilon(), p.certifiedDelta(), p.numerics())
+                .put("neighbours", DiscreteJson.writeGraph(p.neighbours()))
+                .put("input_policy", p.inputPolicy().json());
+        if (p.inputPolicy() == InputPolicy.DEFAULT) {
+            b.put("default_input", inputs.valueAt(p.defaultInput()));
+        }
+        return b.build();
+    }
+
+    private static JsonObject.Builder privacyBuilder(Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, Numerics numerics) {
+        return JsonObject.builder()
+                .put("guarantee", delta.signum() == 0 ? "pure-dp" : "approximate-dp")
+                .put("relation", relation.json())
+                .put("epsilon", epsilon.toString())
+                .put("epsilon_double", nearestDouble(epsilon))
+                .put("delta", delta.toString())
+                .put("delta_double", nearestDouble(delta))
+                .put("certified_epsilon", certifiedEpsilon.toString())
+                .put("certified_delta", certifiedDelta.toString())
+                .put("numerics", numerics.json());
+    }
+
+    static JsonObject writeTable(DiscreteDomain inputs, DiscreteDomain outputs, WeightTable w) {
         List<JsonValue> rows = new ArrayList<>(w.rows());
         for (int i = 0; i < w.rows(); i++) {
             List<JsonValue> row = new ArrayList<>(w.cols());
@@ -102,15 +115,14 @@ public final class SpecCodec {
         }
         return JsonObject.builder()
                 .put("kind", DiscreteMechanismSpec.KIND)
-                .put("inputs", DiscreteJson.writeDomain(spec.inputs()))
-                .put("outputs", DiscreteJson.writeDomain(spec.outputs()))
+                .put("inputs", DiscreteJson.writeDomain(inputs))
+                .put("outputs", DiscreteJson.writeDomain(outputs))
                 .put("denominator_bits", w.denominatorBits())
                 .put("weights", JsonArray.of(rows))
                 .build();
     }
 
-    private static JsonObject writeGeometricRemap(GeometricRemapSpec spec) {
-        Remap r = spec.remap();
+    static JsonObject writeGeometricRemap(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap r) {
         List<JsonValue> rows = new ArrayList<>(r.rows());
         for (int z = 0; z < r.rows(); z++) {
             if (r.width(z) == 1) {
@@ -128,9 +140,9 @@ public final class SpecCodec {
         }
         return JsonObject.builder()
                 .put("kind", GeometricRemapSpec.KIND)
-                .put("inputs", DiscreteJson.writeDomain(spec.inputs()))
-                .put("outputs", DiscreteJson.writeDomain(spec.outputs()))
-                .put("noise_epsilon", spec.noiseEpsilon().toString())
+                .put("inputs", DiscreteJson.writeDomain(inputs))
+                .put("outputs", DiscreteJson.writeDomain(outputs))
+                .put("noise_epsilon", noiseEpsilon.toString())
                 .put("denominator_bits", r.bits())
                 .put("remap", JsonArray.of(rows))
                 .build();
@@ -149,7 +161,7 @@ public final class SpecCodec {
         }
     }
 
-    private static MechanismSpec readChecked(JsonValue document) throws FieldException {
+    private static MechanismSpec readChecked(JsonValue document) throws FieldException, InvalidSpecException {
         String root = JsonPointer.ROOT;
         JsonObject doc = Fields.object(document, root);
         String format = Fields.string(Fields.member(doc, "format", root), "/format");
@@ -194,9 +206,9 @@ public final class SpecCodec {
             }
             JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
             JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
-            return knorm ? new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon, c.relation, design))
-                    : new GaussianProcessSpec(mech, c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design, provenance,
-                            GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta, c.relation, design));
+            return knorm ? KNormSpec.read(KNormJson.read(mech), c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, doc)
+                    : GaussianProcessSpec.read(GaussianProcessJson.read(mech), c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design,
+                            provenance, doc);
         }
         Fields.allowedKeys(mech, "/mechanism", kind.equals(DiscreteMechanismSpec.KIND) ? MECHANISM : GEOMETRIC_REMAP);
         DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");
@@ -215,35 +227,18 @@ public final class SpecCodec {
         JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
 
         if (kind.equals(GeometricRemapSpec.KIND)) {
-            return readGeometricRemap(mech, inputs, outputs, bits, privacy, design, provenance);
+            return readGeometricRemap(mech, inputs, outputs, bits, privacy, design, provenance, doc);
         }
         WeightTable weights = readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
-        checkPrivacy(weights, privacy, inputs);
-        try {
-            return new DiscreteMechanismSpec(inputs, outputs, weights, privacy, design, provenance);
-        } catch (IllegalArgumentException e) {
-            throw new FieldException("/mechanism", e.getMessage());
-        }
+        return DiscreteMechanismSpec.read(inputs, outputs, weights, privacy, design, provenance, doc);
     }
 
     private static GeometricRemapSpec readGeometricRemap(JsonObject mech, DiscreteDomain inputs, DiscreteDomain outputs, int bits,
-            PrivacyGuarantee privacy, JsonObject design, JsonObject provenance) throws FieldException {
+            PrivacyGuarantee privacy, JsonObject design, JsonObject provenance, JsonObject doc) throws FieldException, InvalidSpecException {
         if (!(inputs instanceof IntegerRange range)) {
             throw new FieldException("/mechanism/inputs", "a geometric-remap mechanism needs an integer range of inputs. Provided value: " + inputs.size() + " labels");
         }
         BigDecimal noise = Fields.decimalString(Fields.member(mech, "noise_epsilon", "/mechanism"), "/mechanism/noise_epsilon");
-        if (noise.signum() <= 0 || noise.compareTo(privacy.certifiedEpsilon()) > 0) {
-            throw new FieldException("/mechanism/noise_epsilon", "must be > 0 and at most certified_epsilon = " + privacy.certifiedEpsilon()
-                    + " (the geometric mechanism is exactly noise_epsilon-DP, no better). Provided value: " + noise);
-        }
-        try {
-            DiscreteLaplace.of(noise);
-        } catch (IllegalArgumentException e) {
-            throw new FieldException("/mechanism/noise_epsilon", e.getMessage());
-        }
-        if (privacy.neighbours().kind() != NeighbourGraph.Kind.PATH) {
-            throw new FieldException("/privacy/neighbours", "a geometric-remap mechanism is private only on the path graph. Provided value: " + privacy.neighbours());
-        }
         String ptr = "/mechanism/remap";
         JsonArray a = Fields.array(Fields.member(mech, "remap", "/mechanism"), ptr);
         if (a.size() != inputs.size()) {
@@ -284,11 +279,7 @@ public final class SpecCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(ptr, e.getMessage());
         }
-        try {
-            return new GeometricRemapSpec(range, outputs, noise, remap, privacy, design, provenance);
-        } catch (IllegalArgumentException e) {
-            throw new FieldException("/mechanism", e.getMessage());
-        }
+        return GeometricRemapSpec.read(range, outputs, noise, remap, privacy, design, provenance, doc);
     }
 
     private static void checkDigest(JsonObject doc) throws FieldException {
@@ -401,28 +392,6 @@ public final class SpecCodec {
             throw new FieldException(dptr, "must be the double nearest to " + name + " = " + exact + ". Provided value: " + d);
         }
         return exact;
-    }
-
-    private static void checkPrivacy(WeightTable w, PrivacyGuarantee p, DiscreteDomain inputs) throws FieldException {
-        BigInteger r = ExpBounds.lowerNumerator(p.certifiedEpsilon());
-        if (p.isPure()) {
-            Optional<PrivacyChecks.RatioViolation> v = PrivacyChecks.firstRatioViolation(w, p.neighbours(), r);
-            if (v.isPresent()) {
-                PrivacyChecks.RatioViolation x = v.get();
-                throw new FieldException("/mechanism/weights/" + x.from() + "/" + x.output(),
-                        "violates the certified guarantee: neighbouring inputs " + Fields.quote(inputs.valueAt(x.from())) + " and "
-                                + Fields.quote(inputs.valueAt(x.to())) + " give output " + x.output() + " with probability ratio "
-                                + x.ratio() + " > e^certified_epsilon = e^" + p.certifiedEpsilon() + " (≥ " + ExpBounds.lowerAsDouble(p.certifiedEpsilon()) + ")");
-            }
-            return;
-        }
-        BigInteger n = PrivacyChecks.hockeyStickNumerator(w, p.neighbours(), r);
-        BigDecimal bound = p.certifiedDelta().multiply(new BigDecimal(BigInteger.ONE.shiftLeft(PrivacyChecks.hockeyStickDenominatorBits(w))));
-        if (new BigDecimal(n).compareTo(bound) > 0) {
-            BigDecimal actual = new BigDecimal(n).divide(new BigDecimal(BigInteger.ONE.shiftLeft(PrivacyChecks.hockeyStickDenominatorBits(w))), MathContext.DECIMAL64);
-            throw new FieldException("/privacy/certified_delta", "the stored weights are not (" + p.certifiedEpsilon() + ", " + p.certifiedDelta()
-                    + ")-DP: their hockey-stick divergence at e^" + p.certifiedEpsilon() + " is " + actual.toString());
-        }
     }
 
     /** The correctly rounded double (BigDecimal.doubleValue() is not guaranteed to be on Java 17). */

@@ -37,7 +37,7 @@ public final class SpecLoader {
             throw new InvalidSpecException("", e.getMessage());
         }
         MechanismSpec spec = SpecCodec.read(doc);
-        policy.check(doc.asObject(), spec);
+        policy.check(spec);
         return spec;
     }
 
@@ -55,7 +55,7 @@ public final class SpecLoader {
             throw new InvalidSpecException("", e.getMessage());
         }
         MechanismSpec spec = SpecCodec.read(doc);
-        policy.check(doc.asObject(), spec);
+        policy.check(spec);
         return spec;
     }
 

@@ -2,7 +2,7 @@ package org.optimech.runtime.audit;
 
 import java.util.function.ToIntFunction;
 import org.apache.commons.math3.distribution.BetaDistribution;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * An empirical privacy audit (in the style of Google's DP stochastic tester): sample a mechanism at two
@@ -32,8 +32,8 @@ public final class PrivacyAudit {
      * @param atNeighbour the same for the neighbouring input x'
      * @param alpha the false-failure probability for an ε-DP mechanism
      */
-    public static Result audit(ToIntFunction<RandomBits> atX, ToIntFunction<RandomBits> atNeighbour, int bins, double epsilon, int samples, double alpha,
-            RandomBits bits) {
+    public static Result audit(ToIntFunction<RandomSource> atX, ToIntFunction<RandomSource> atNeighbour, int bins, double epsilon, int samples, double alpha,
+            RandomSource bits) {
         long[] cx = new long[bins];
         long[] cy = new long[bins];
         for (int i = 0; i < samples; i++) {

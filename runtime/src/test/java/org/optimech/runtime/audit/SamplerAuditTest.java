@@ -17,9 +17,10 @@ import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.knorm.UnitBody;
 import org.optimech.runtime.noise.DiscreteLaplace;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SeededRandomBits;
 import org.optimech.runtime.spec.GeometricRemapSpec;
 import org.optimech.runtime.spec.InputPolicy;
@@ -39,7 +40,7 @@ class SamplerAuditTest {
     static final double ALPHA = 1e-7;
     static final int N = 200_000;
 
-    static PrivacyAudit.Result audit(ToIntFunction<RandomBits> x, ToIntFunction<RandomBits> y, int bins, double eps, long seed) {
+    static PrivacyAudit.Result audit(ToIntFunction<RandomSource> x, ToIntFunction<RandomSource> y, int bins, double eps, long seed) {
         return PrivacyAudit.audit(x, y, bins, eps, N, ALPHA, new SeededRandomBits(seed));
     }
 
@@ -51,7 +52,7 @@ class SamplerAuditTest {
 
     @Test
     void exactTableSampler() throws Exception {
-        DiscreteMechanism m = DiscreteMechanism.of(SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
         double eps = m.spec().certifiedEpsilon().doubleValue();
         for (int i = 0; i < 2; i++) {
             int a = i;
@@ -61,7 +62,7 @@ class SamplerAuditTest {
         }
     }
 
-    static GeometricRemapSpec identityGeometric(int n, String eps) {
+    static GeometricRemapSpec identityGeometric(int n, String eps) throws Exception {
         int[][] outs = new int[n + 1][];
         long[][] ws = new long[n + 1][];
         for (int z = 0; z <= n; z++) {
@@ -70,13 +71,13 @@ class SamplerAuditTest {
         }
         PrivacyGuarantee p = new PrivacyGuarantee(Relation.SUBSTITUTION, NeighbourGraph.path(n + 1), new BigDecimal(eps), BigDecimal.ZERO, new BigDecimal(eps),
                 BigDecimal.ZERO, Numerics.EXACT, InputPolicy.CLAMP);
-        return new GeometricRemapSpec(new IntegerRange(0, n), new IntegerRange(0, n), new BigDecimal(eps), Remap.of(0, n + 1, outs, ws), p,
+        return GeometricRemapSpec.of(new IntegerRange(0, n), new IntegerRange(0, n), new BigDecimal(eps), Remap.of(0, n + 1, outs, ws), p,
                 JsonObject.builder().build(), JsonObject.builder().build());
     }
 
     @Test
-    void geometricRemapSampler() {
-        DiscreteMechanism m = DiscreteMechanism.of(identityGeometric(10, "1"));
+    void geometricRemapSampler() throws Exception {
+        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(identityGeometric(10, "1"));
         for (int a : new int[] {0, 5, 9}) {
             PrivacyAudit.Result r = audit(b -> m.sampleIndex(a, b), b -> m.sampleIndex(a + 1, b), 11, 1, 20 + a);
             assertFalse(r.violation(), a + ": " + r);
@@ -86,12 +87,12 @@ class SamplerAuditTest {
     /** Constant-time sampling of the same specs: the compiled geometric table and the padded table scans. */
     @Test
     void constantTimeSamplers() throws Exception {
-        DiscreteMechanism g = DiscreteMechanism.of(identityGeometric(10, "1"), org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
+        DiscreteMechanism g = org.optimech.runtime.TestMechanisms.discrete(identityGeometric(10, "1"), org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
         for (int a : new int[] {0, 5}) {
             PrivacyAudit.Result r = audit(b -> g.sampleIndex(a, b), b -> g.sampleIndex(a + 1, b), 11, 1, 50 + a);
             assertFalse(r.violation(), a + ": " + r);
         }
-        DiscreteMechanism t = DiscreteMechanism.of((org.optimech.runtime.spec.DiscreteSpec) SpecCodec.read(golden("count-path.json")),
+        DiscreteMechanism t = org.optimech.runtime.TestMechanisms.discrete((org.optimech.runtime.spec.DiscreteSpec) SpecCodec.read(golden("count-path.json")),
                 org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
         int outputs = t.spec().outputs().size();
         double eps = t.spec().certifiedEpsilon().doubleValue();
@@ -104,7 +105,7 @@ class SamplerAuditTest {
     void latticeKNormSamplers() throws Exception {
         for (String name : new String[] {"knorm-l1-lattice.json", "knorm-hexagon-lattice.json"}) {
             org.optimech.runtime.spec.KNormSpec spec = (org.optimech.runtime.spec.KNormSpec) SpecCodec.read(golden(name));
-            org.optimech.runtime.KNormMechanism m = org.optimech.runtime.KNormMechanism.of(spec, org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY);
+            org.optimech.runtime.KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY);
             double[] t0 = new double[spec.dimension()];
             double[] t1 = new double[spec.dimension()];
             t1[0] = name.contains("hexagon") ? 2 : 1; // an adjacent output of gauge Δ along the first axis
@@ -137,7 +138,7 @@ class SamplerAuditTest {
     /** K-norm samplers: bins along the shift between neighbours (d = 1 and the loaded hexagon spec in d = 2). */
     @Test
     void knormSamplers() throws Exception {
-        for (LpBody.Norm norm : LpBody.Norm.values()) {
+        for (LpNorm norm : LpNorm.values()) {
             KNormSampler s = KNormSampler.of(LpBody.of(norm, 1), 1, 1);
             PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(s.noise(b)[0], -6, 7, 41), b -> PrivacyAudit.bin(1 + s.noise(b)[0], -6, 7, 41), 41, 1, 40);
             assertFalse(r.violation(), norm + ": " + r);
@@ -153,15 +154,15 @@ class SamplerAuditTest {
     /** ERRATA K1: a Gamma(d) radius with U inside the body has a log singularity at the statistic: caught near it. */
     @Test
     void gammaDRadiusIsCaught() {
-        UnitBody interval = LpBody.of(LpBody.Norm.LINF, 1);
-        ToIntFunction<RandomBits> broken = b -> binNear(brokenRadius(interval, b), 0);
-        ToIntFunction<RandomBits> brokenShifted = b -> binNear(1 + brokenRadius(interval, b), 0);
+        UnitBody interval = LpBody.of(LpNorm.LINF, 1);
+        ToIntFunction<RandomSource> broken = b -> binNear(brokenRadius(interval, b), 0);
+        ToIntFunction<RandomSource> brokenShifted = b -> binNear(1 + brokenRadius(interval, b), 0);
         PrivacyAudit.Result r = audit(broken, brokenShifted, 3, 1, 50);
         assertTrue(r.violation(), "a Gamma(d) radius must be caught: " + r);
     }
 
     /** r ~ Gamma(1) (exponential, scale 1) times U uniform in [−1, 1]: the common bug in d = 1. */
-    static double brokenRadius(UnitBody body, RandomBits b) {
+    static double brokenRadius(UnitBody body, RandomSource b) {
         double e = -Math.log(((b.nextLong() >>> 11) + 0.5) * 0x1.0p-53);
         return e * body.uniformPoint(b)[0];
     }
@@ -174,7 +175,7 @@ class SamplerAuditTest {
     /** ERRATA K2 as printed: T + U with no radius; the supports differ, so the ratio is unbounded. */
     @Test
     void noiseWithoutTheRadiusIsCaught() {
-        UnitBody interval = LpBody.of(LpBody.Norm.LINF, 1);
+        UnitBody interval = LpBody.of(LpNorm.LINF, 1);
         PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(interval.uniformPoint(b)[0], -1, 2, 8),
                 b -> PrivacyAudit.bin(1 + interval.uniformPoint(b)[0], -1, 2, 8), 8, 1, 51);
         assertTrue(r.violation(), "noise without the radius must be caught: " + r);
@@ -182,9 +183,9 @@ class SamplerAuditTest {
 
     /** A table row swapped: input 10's row moved to input 0 puts inputs 0 and 1 ten steps apart (ratio e^9). */
     @Test
-    void aSwappedRowIsCaught() {
-        DiscreteMechanism m = DiscreteMechanism.of(identityGeometric(10, "1"));
-        ToIntFunction<RandomBits> row0Swapped = b -> m.sampleIndex(10, b);
+    void aSwappedRowIsCaught() throws Exception {
+        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(identityGeometric(10, "1"));
+        ToIntFunction<RandomSource> row0Swapped = b -> m.sampleIndex(10, b);
         PrivacyAudit.Result r = audit(row0Swapped, b -> m.sampleIndex(1, b), 11, 1, 52);
         assertTrue(r.violation(), "a swapped row must be caught: " + r);
     }

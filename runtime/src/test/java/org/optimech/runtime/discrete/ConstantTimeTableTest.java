@@ -8,7 +8,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
  * Constant-time table sampling: the same output as the fast binary search for the same random bits (so the same
@@ -17,7 +17,7 @@ import org.optimech.runtime.random.RandomBits;
  */
 class ConstantTimeTableTest {
     /** Random bits handed out most significant first from a seeded stream, counting how many were requested. */
-    static final class BitStream implements RandomBits {
+    static final class BitStream implements RandomSource {
         private final SplittableRandom rnd;
         long requested;
 

@@ -1,5 +1,6 @@
 package org.optimech.runtime.knorm;
 
+import org.optimech.runtime.knorm.LpNorm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,7 +72,7 @@ class KNormSamplerTest {
     }
 
     static List<UnitBody> bodies() {
-        return List.of(LpBody.of(LpBody.Norm.L1, 3), LpBody.of(LpBody.Norm.L2, 4), LpBody.of(LpBody.Norm.LINF, 3), LpBody.of(LpBody.Norm.L2, 1),
+        return List.of(LpBody.of(LpNorm.L1, 3), LpBody.of(LpNorm.L2, 4), LpBody.of(LpNorm.LINF, 3), LpBody.of(LpNorm.L2, 1),
                 crossPolytope(3), hexagon());
     }
 
@@ -94,7 +95,7 @@ class KNormSamplerTest {
     @Test
     void theNormCheckCatchesAGammaDRadius() {
         SeededRandomBits bits = new SeededRandomBits(43);
-        UnitBody body = LpBody.of(LpBody.Norm.LINF, 3);
+        UnitBody body = LpBody.of(LpNorm.LINF, 3);
         double[] norms = new double[N];
         for (int i = 0; i < N; i++) {
             double r = Continuous.gamma(3, 3.0, bits); // wrong shape: d instead of d + 1
@@ -120,7 +121,7 @@ class KNormSamplerTest {
     @Test
     void l1MarginalsAreLaplace() {
         SeededRandomBits bits = new SeededRandomBits(44);
-        KNormSampler s = KNormSampler.of(LpBody.of(LpBody.Norm.L1, 4), 2, 0.8);
+        KNormSampler s = KNormSampler.of(LpBody.of(LpNorm.L1, 4), 2, 0.8);
         double[][] coords = new double[4][N];
         for (int i = 0; i < N; i++) {
             double[] v = s.noise(bits);
@@ -191,7 +192,7 @@ class KNormSamplerTest {
             }
         };
         SeededRandomBits bits = new SeededRandomBits(45);
-        KNormSampler s = KNormSampler.of(LpBody.of(LpBody.Norm.LINF, d), 2.5, 2.0);
+        KNormSampler s = KNormSampler.of(LpBody.of(LpNorm.LINF, d), 2.5, 2.0);
         double[] x = new double[N];
         for (int i = 0; i < N; i++) {
             x[i] = s.noise(bits)[i % d];
@@ -251,7 +252,7 @@ class KNormSamplerTest {
 
     @Test
     void badParametersAreClearErrors() {
-        UnitBody b = LpBody.of(LpBody.Norm.L2, 2);
+        UnitBody b = LpBody.of(LpNorm.L2, 2);
         assertEquals("epsilon must be > 0 and finite. Provided value: NaN",
                 assertThrows(IllegalArgumentException.class, () -> KNormSampler.of(b, 1, Double.NaN)).getMessage());
         assertEquals("sensitivity must be > 0 and finite. Provided value: -1.0",

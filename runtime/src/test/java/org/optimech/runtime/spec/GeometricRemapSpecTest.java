@@ -22,12 +22,12 @@ import org.optimech.runtime.random.SeededRandomBits;
 class GeometricRemapSpecTest {
 
     /** Inputs 0..4, outputs 0..2: 0,1 → 0; 2 → 1 or 2 (1/4, 3/4); 3,4 → 2. */
-    static GeometricRemapSpec sample(String noiseEpsilon) {
+    static GeometricRemapSpec sample(String noiseEpsilon) throws InvalidSpecException {
         int n = 4;
         Remap remap = Remap.of(2, 3, new int[][] {{0}, {0}, {1, 2}, {2}, {2}}, new long[][] {{4}, {4}, {1, 3}, {4}, {4}});
         PrivacyGuarantee p = new PrivacyGuarantee(Relation.SUBSTITUTION, NeighbourGraph.path(n + 1), new BigDecimal("0.5"), BigDecimal.ZERO,
                 new BigDecimal("0.5"), BigDecimal.ZERO, Numerics.EXACT, InputPolicy.CLAMP);
-        return new GeometricRemapSpec(new IntegerRange(0, n), new IntegerRange(0, 2), new BigDecimal(noiseEpsilon), remap, p,
+        return GeometricRemapSpec.of(new IntegerRange(0, n), new IntegerRange(0, 2), new BigDecimal(noiseEpsilon), remap, p,
                 JsonObject.builder().put("method", "test").build(), JsonObject.builder().build());
     }
 
@@ -68,9 +68,9 @@ class GeometricRemapSpecTest {
      * α = e^{-1/2}, then the remap. χ² per input with false-failure probability 1e-7.
      */
     @Test
-    void samplesTheTruncatedGeometricFollowedByTheRemap() {
+    void samplesTheTruncatedGeometricFollowedByTheRemap() throws Exception {
         GeometricRemapSpec s = sample("0.5");
-        DiscreteMechanism m = DiscreteMechanism.of(s);
+        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(s);
         SeededRandomBits bits = new SeededRandomBits(11);
         double a = Math.exp(-0.5);
         int n = 4;

@@ -102,14 +102,14 @@ class KNormSpecTest {
         assertEquals(2, hex.dimension());
         assertEquals(2, hex.noiseDimension());
         assertEquals("polytope", hex.bodyType());
-        assertEquals(KNormSpec.PointSource.EXACT, hex.pointSource().orElseThrow());
+        assertEquals(KNormBlock.PointSource.EXACT, hex.pointSource().orElseThrow());
         assertEquals(6, hex.pointCount());
         assertEquals(1.0, hex.largestPointGauge().orElseThrow(), 1e-15);
         assertEquals(new BigDecimal("1"), hex.sensitivity());
         KNormSpec hist = load("knorm-histogram-subspace.json");
         assertEquals(3, hist.dimension());
         assertEquals(2, hist.noiseDimension());
-        assertEquals(KNormSpec.PointSource.ASSERTED, hist.pointSource().orElseThrow());
+        assertEquals(KNormBlock.PointSource.ASSERTED, hist.pointSource().orElseThrow());
         assertEquals(new BigDecimal("0.5"), hist.noiseEpsilon());
         assertEquals("halfspaces", load("knorm-halfspaces.json").bodyType());
     }
@@ -117,12 +117,15 @@ class KNormSpecTest {
     @Test
     void theCallerMustOptInToIdealizedNumerics() throws Exception {
         KNormSpec hex = load("knorm-hexagon.json");
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> KNormMechanism.of(hex, NumericsPolicy.EXACT_ONLY));
-        assertTrue(e.getMessage().contains("ALLOW_IDEALIZED"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> DiscreteMechanism.of((MechanismSpec) hex));
-        assertThrows(IllegalArgumentException.class, () -> KNormMechanism.of(SpecCodec.read(GoldenFilesTest.golden("count-path.json")),
-                NumericsPolicy.ALLOW_IDEALIZED));
-        KNormMechanism m = KNormMechanism.of(hex, NumericsPolicy.ALLOW_IDEALIZED);
+        // through the front door, a policy that accepts exact numerics only refuses the idealized hexagon at its numerics
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> org.optimech.runtime.Mechanisms.of(hex, RuntimePolicy.builder()
+                .numerics(NumericsPolicy.EXACT_ONLY).allowUncheckedSensitivity().build()));
+        assertEquals("/privacy/numerics", e.pointer(), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> hex.sampler(NumericsPolicy.EXACT_ONLY));
+        // a K-norm spec releases vectors, not values
+        org.optimech.runtime.Mechanism m0 = org.optimech.runtime.Mechanisms.of(hex, org.optimech.runtime.TestMechanisms.everything(NumericsPolicy.ALLOW_IDEALIZED));
+        assertThrows(UnsupportedOperationException.class, () -> m0.sample(3L, new SeededRandomBits(1)));
+        KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(hex, NumericsPolicy.ALLOW_IDEALIZED);
         assertEquals(2, m.release(new double[] {3, 4}, new SeededRandomBits(1)).length);
         assertThrows(IllegalArgumentException.class, () -> m.release(new double[] {3}, new SeededRandomBits(1)));
     }

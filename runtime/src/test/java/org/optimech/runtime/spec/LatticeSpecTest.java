@@ -38,7 +38,7 @@ class LatticeSpecTest {
         String stored = doc.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
         assertEquals(stored, SpecCodec.write(spec).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
         assertEquals(Numerics.EXACT, spec.numerics());
-        KNormMechanism m = KNormMechanism.of(spec, NumericsPolicy.EXACT_ONLY);
+        KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY);
         assertEquals(Numerics.EXACT, m.numerics());
         LatticeSampler s = spec.latticeSampler().orElseThrow();
         double spacing = Math.scalb(1.0, s.exponent());
@@ -59,7 +59,8 @@ class LatticeSpecTest {
         LatticeSampler l1 = load("knorm-l1-lattice.json").latticeSampler().orElseThrow();
         assertEquals(new Rational(BigInteger.ONE, BigInteger.valueOf(8)), l1.rate());
         // the idealized hexagon still refuses an exact-only policy
-        assertThrows(IllegalStateException.class, () -> KNormMechanism.of(load("knorm-hexagon.json"), NumericsPolicy.EXACT_ONLY));
+        assertEquals("/privacy/numerics", assertThrows(InvalidSpecException.class, () -> org.optimech.runtime.Mechanisms.of(load("knorm-hexagon.json"),
+                RuntimePolicy.builder().numerics(NumericsPolicy.EXACT_ONLY).allowUncheckedSensitivity().build())).pointer());
     }
 
     @Test

@@ -46,7 +46,7 @@ class SignatureTest {
         assertEquals(SpecDigest.compute(golden), SpecDigest.compute(signed), "the digest excludes the signature");
         MechanismSpec s = SpecLoader.load(write(signed, "signed.spec.json"), strict());
         assertEquals("discrete-table", s.kind());
-        assertEquals("publisher", strict().check(signed, s));
+        assertEquals("publisher", strict().check(s));
         // a permissive runtime still loads it (shape checked, not verified)
         SpecLoader.load(write(signed, "signed2.spec.json"));
     }
@@ -99,13 +99,13 @@ class SignatureTest {
         InvalidSpecException e = refused(path, local);
         assertEquals("/privacy/neighbours", e.pointer());
         assertTrue(e.detail().contains("private only between neighbours on the path graph"), e.getMessage());
-        local.check(complete, SpecCodec.read(complete));
+        local.check(SpecCodec.read(complete));
         RuntimePolicy addRemove = RuntimePolicy.builder().relations(java.util.Set.of(Relation.ADD_REMOVE)).build();
         assertEquals("/privacy/relation", refused(path, addRemove).pointer());
         assertEquals("/privacy/relation", refused(GoldenFilesTest.golden("knorm-hexagon.json"), addRemove).pointer());
         // the standard policy refuses the legacy reject policy (a release would fail on an out-of-domain value); it can be allowed
         assertEquals("/privacy/input_policy", refused(complete, RuntimePolicy.standard()).pointer());
-        RuntimePolicy.standard().check(path, SpecCodec.read(path));
+        RuntimePolicy.standard().check(SpecCodec.read(path));
         assertThrows(IllegalArgumentException.class, () -> RuntimePolicy.builder().relations(java.util.Set.of()));
     }
 

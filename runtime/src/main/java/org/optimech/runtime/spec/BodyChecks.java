@@ -19,6 +19,7 @@ import org.optimech.runtime.knorm.HalfspaceBody;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.knorm.PolytopeBody;
 import org.optimech.runtime.knorm.UnitBody;
 import org.optimech.runtime.lattice.LatticeGauge;
@@ -42,23 +43,11 @@ import org.optimech.runtime.lattice.LatticeSampler;
  *       designer's certified bound (a curved statistic), and {@link KNormSpec#pointSource()} is empty.</li>
  * </ul>
  */
-final class KNormCodec {
-    static final Set<String> MECHANISM = Set.of("kind", "dimension", "subspace", "body", "sensitivity", "noise_epsilon", "adjacent_points", "lattice");
-    private static final Set<String> LATTICE = Set.of("spacing_exponent", "lattice_sensitivity");
-    private static final Set<String> SUBSPACE = Set.of("pivots", "basis");
-    private static final Set<String> POINTS = Set.of("source", "points");
-    private static final Set<String> FACET = Set.of("normal", "offset");
-    private static final Set<String> BOX = Set.of("lower", "upper");
-    /** Largest statistic dimension accepted. */
-    static final int MAX_DIMENSION = 64;
-    /** Largest number of stored points, vertices, facets or simplices. */
-    static final int MAX_ITEMS = 2_000_000;
-    private static final int MAX_NORMAL_DIGITS = 400;
-    private static final String P = "/mechanism";
+final class BodyChecks {
+    private static final String P = KNormJson.P;
 
-    /** The result of the checks: the sampler and what the spec says about itself. */
-    record Checked(int dimension, KNormSampler sampler, String bodyType, BigDecimal sensitivity, BigDecimal noiseEpsilon, KNormSpec.PointSource pointSource,
-            int pointCount, Double largestGauge, LatticeSampler lattice, Coverage coverage, SensitivityCheck recheck) {
+    /** The result of the checks: the samplers built from the checked body, and what the spec says about its sensitivity. */
+    record Checked(KNormSampler sampler, LatticeSampler lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge) {
     }
 
     /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
@@ -66,50 +55,41 @@ final class KNormCodec {
         boolean within(BigInteger[] y, Rational t);
     }
 
-    private KNormCodec() {
+    private BodyChecks() {
     }
 
-    static KNormSpec build(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design,
-            JsonObject provenance) throws InvalidSpecException {
-        try {
-            return new KNormSpec(mechanism, relation, epsilon, certifiedEpsilon, design, provenance, check(mechanism, certifiedEpsilon, relation, design));
-        } catch (FieldException e) {
-            throw InvalidSpecException.of(e);
+    /**
+     * Checks a K-norm block exactly against its privacy claim and recorded design, and builds its samplers.
+     *
+     * @throws FieldException naming the first field that is wrong (pointers under {@code /mechanism}, {@code /privacy}, {@code /design})
+     */
+    static Checked check(KNormBlock m, BigDecimal certifiedEpsilon, Relation relation, JsonObject design) throws FieldException {
+        int d = m.dimension();
+        if (d < 1 || d > KNormJson.MAX_DIMENSION) {
+            throw new FieldException(P + "/dimension", "must be an integer in [1, " + KNormJson.MAX_DIMENSION + "]. Provided value: " + d);
         }
-    }
-
-    static Checked check(JsonObject mech, BigDecimal certifiedEpsilon, Relation relation, JsonObject design) throws FieldException {
-        Fields.allowedKeys(mech, P, MECHANISM);
-        Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", KNormSpec.KIND);
-        int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
-        Subspace sub = mech.has("subspace") ? readSubspace(Fields.object(Fields.member(mech, "subspace", P), P + "/subspace"), d) : null;
-        int k = sub == null ? d : sub.pivots.length;
-
-        BigDecimal delta = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
+        Subspace sub = m.subspace() == null ? null : new Subspace(m.subspace().pivots(), m.subspace().basis());
+        int k = m.noiseDimension();
+        BigDecimal delta = m.sensitivity();
         if (delta.signum() <= 0 || delta.compareTo(new BigDecimal(Double.MAX_VALUE)) > 0) {
             throw new FieldException(P + "/sensitivity", "must be > 0 and at most the largest double. Provided value: " + delta);
         }
-        BigDecimal noiseEpsilon = Fields.decimalString(Fields.member(mech, "noise_epsilon", P), P + "/noise_epsilon");
+        BigDecimal noiseEpsilon = m.noiseEpsilon();
         if (noiseEpsilon.signum() <= 0 || noiseEpsilon.compareTo(certifiedEpsilon) > 0) {
             throw new FieldException(P + "/noise_epsilon", "must be > 0 and at most certified_epsilon = " + certifiedEpsilon
                     + " (the K-norm mechanism is noise_epsilon-DP when Delta bounds every adjacent output, no better). Provided value: " + noiseEpsilon);
         }
+        CheckedBody body = readBody(m.body(), k);
 
-        JsonObject bodyJson = Fields.object(Fields.member(mech, "body", P), P + "/body");
-        Body body = readBody(bodyJson, k);
-
-        KNormSpec.PointSource source = null;
-        int count = 0;
         Double largest = null;
-        if (mech.has("adjacent_points")) {
+        if (m.adjacentPoints() != null) {
             String pp = P + "/adjacent_points";
-            JsonObject pts = Fields.object(Fields.member(mech, "adjacent_points", P), pp);
-            Fields.allowedKeys(pts, pp, POINTS);
-            source = Fields.oneOf(Fields.member(pts, "source", pp), pp + "/source", "exact", "asserted").equals("exact")
-                    ? KNormSpec.PointSource.EXACT : KNormSpec.PointSource.ASSERTED;
-            double[][] points = vectors(Fields.member(pts, "points", pp), pp + "/points", d, 1);
+            double[][] points = m.adjacentPoints().points();
             double[][] reduced = new double[points.length][];
             for (int i = 0; i < points.length; i++) {
+                if (points[i].length != d) {
+                    throw new FieldException(JsonPointer.child(pp + "/points", i), "must have " + d + " coordinates; found " + points[i].length);
+                }
                 reduced[i] = sub == null ? points[i] : sub.reduce(points[i], JsonPointer.child(pp + "/points", i));
             }
             int bad = body.firstAbove(reduced, delta);
@@ -117,14 +97,13 @@ final class KNormCodec {
                 throw new FieldException(JsonPointer.child(pp + "/points", bad), "this adjacent output (or its negative) has K-norm above sensitivity = " + delta
                         + " (about " + body.unit.norm(reduced[bad]) + " in floating point): the noise would be too small for it");
             }
-            count = points.length;
             double g = 0;
             for (double[] y : reduced) {
                 g = Math.max(g, body.unit.norm(y));
             }
             largest = g;
         }
-        LatticeSampler lattice = mech.has("lattice") ? lattice(Fields.object(Fields.member(mech, "lattice", P), P + "/lattice"), body, sub, delta, noiseEpsilon) : null;
+        LatticeSampler lattice = m.lattice() != null ? lattice(m.lattice(), body, sub, delta, noiseEpsilon) : null;
         KNormSampler sampler;
         try {
             sampler = KNormSampler.of(body.unit, Dyadic.doubleAtLeast(delta), Dyadic.doubleAtMost(noiseEpsilon));
@@ -139,20 +118,18 @@ final class KNormCodec {
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
         SensitivityCheck recheck = recheck(design, relation, d, sub, body, delta);
-        return new Checked(d, sampler, Fields.string(bodyJson.get("type").orElseThrow(), P + "/body/type"), delta, noiseEpsilon, source, count, largest, lattice,
-                coverage, recheck);
+        return new Checked(sampler, lattice, coverage, recheck, largest);
     }
 
     /**
      * The rounding term ρ of a mechanism block's body (the designer's input for {@code lattice_sensitivity} = Δ/2^e + ρ),
      * derived by the same code the loader checks it with.
      */
-    static Rational latticeRoundingTerm(JsonObject mech) throws FieldException {
-        int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
-        if (mech.has("subspace")) {
+    static Rational latticeRoundingTerm(KNormBlock m) throws FieldException {
+        if (m.subspace() != null) {
             throw new FieldException(P + "/subspace", "a lattice release needs a full-dimensional body; this statistic's adjacent outputs span a proper subspace");
         }
-        Body body = readBody(Fields.object(Fields.member(mech, "body", P), P + "/body"), d);
+        CheckedBody body = readBody(m.body(), m.dimension());
         if (body.lattice == null) {
             throw new FieldException(P + "/body", "the lattice mechanism is exact for l1 and linf balls and for bodies with rational facets (polytope, halfspaces) only");
         }
@@ -163,9 +140,8 @@ final class KNormCodec {
      * The lattice block: γ = 2^spacing_exponent, Δ_L = Δ/γ + ρ re-derived exactly and compared with the stored value, and
      * the exact sampler at rate noise_epsilon/Δ_L (docs/LATTICE_KNORM.md).
      */
-    private static LatticeSampler lattice(JsonObject o, Body body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
+    private static LatticeSampler lattice(KNormBlock.Lattice l, CheckedBody body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
         String lp = P + "/lattice";
-        Fields.allowedKeys(o, lp, LATTICE);
         if (sub != null) {
             throw new FieldException(lp, "a lattice release needs a full-dimensional body; this spec's noise lives in a subspace (drop the lattice or the subspace)");
         }
@@ -173,14 +149,14 @@ final class KNormCodec {
             throw new FieldException(lp, "the lattice mechanism is exact for l1 and linf balls and for bodies with rational facets (polytope, halfspaces); this body ("
                     + body.unit.getClass().getSimpleName() + ") has none");
         }
-        int e = (int) Fields.integer(Fields.member(o, "spacing_exponent", lp), lp + "/spacing_exponent", -60, 60);
-        String stored = Fields.string(Fields.member(o, "lattice_sensitivity", lp), lp + "/lattice_sensitivity");
+        int e = l.spacingExponent();
+        if (e < -60 || e > 60) {
+            throw new FieldException(lp + "/spacing_exponent", "must be an integer in [-60, 60]. Provided value: " + e);
+        }
         Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(delta), e, body.lattice.roundingTerm());
-        Rational parsed = Rational.parse(stored).orElseThrow(() -> new FieldException(lp + "/lattice_sensitivity",
-                "must be an exact rational written as a string, such as \"1025\" or \"4097/4\". Provided value: " + Fields.quote(stored)));
-        if (parsed.compareTo(deltaL) != 0) {
+        if (l.latticeSensitivity().compareTo(deltaL) != 0) {
             throw new FieldException(lp + "/lattice_sensitivity", "must be sensitivity/2^spacing_exponent + rounding term = " + deltaL + " (rounding term "
-                    + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(stored));
+                    + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
         try {
             long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
@@ -235,48 +211,6 @@ final class KNormCodec {
         }
     }
 
-    private static Subspace readSubspace(JsonObject o, int d) throws FieldException {
-        String sp = P + "/subspace";
-        Fields.allowedKeys(o, sp, SUBSPACE);
-        JsonArray pa = Fields.array(Fields.member(o, "pivots", sp), sp + "/pivots");
-        if (pa.size() < 1 || pa.size() >= d) {
-            throw new FieldException(sp + "/pivots", "must list between 1 and " + (d - 1) + " coordinates (a proper subspace of dimension " + d + "). Provided: "
-                    + pa.size());
-        }
-        int[] pivots = new int[pa.size()];
-        for (int i = 0; i < pivots.length; i++) {
-            pivots[i] = (int) Fields.integer(pa.get(i), JsonPointer.child(sp + "/pivots", i), i == 0 ? 0 : pivots[i - 1] + 1, d - 1);
-        }
-        JsonArray ba = Fields.array(Fields.member(o, "basis", sp), sp + "/basis");
-        if (ba.size() != d) {
-            throw new FieldException(sp + "/basis", "must have one row per statistic coordinate (" + d + "); found " + ba.size());
-        }
-        Rational[][] basis = new Rational[d][pivots.length];
-        for (int j = 0; j < d; j++) {
-            String rp = JsonPointer.child(sp + "/basis", j);
-            JsonArray row = Fields.array(ba.get(j), rp);
-            if (row.size() != pivots.length) {
-                throw new FieldException(rp, "must have one entry per pivot (" + pivots.length + "); found " + row.size());
-            }
-            for (int i = 0; i < pivots.length; i++) {
-                String ep = JsonPointer.child(rp, i);
-                String s = Fields.string(row.get(i), ep);
-                basis[j][i] = Rational.parse(s).orElseThrow(() -> new FieldException(ep, "must be an exact rational written as a string, such as \"-1\", \"0.5\" or \"1/3\". Provided value: "
-                        + Fields.quote(s)));
-            }
-        }
-        for (int i = 0; i < pivots.length; i++) {
-            for (int k = 0; k < pivots.length; k++) {
-                Rational want = i == k ? new Rational(BigInteger.ONE, BigInteger.ONE) : Rational.ZERO;
-                if (basis[pivots[i]][k].compareTo(want) != 0) {
-                    throw new FieldException(JsonPointer.child(JsonPointer.child(sp + "/basis", pivots[i]), k), "the pivot rows of the basis must form the identity. Provided value: "
-                            + basis[pivots[i]][k]);
-                }
-            }
-        }
-        return new Subspace(pivots, basis);
-    }
-
     // ---- the sensitivity re-derived from the stored statistic ----
 
     /** Integer functionals a_f and bounds b_f > 0: a symmetric body's gauge test |a_f·y| ≤ t·b_f for all f. */
@@ -293,7 +227,7 @@ final class KNormCodec {
      * statistic, a missing problem or one too large to re-check within {@link #RECHECK_BUDGET} leaves Δ unchecked, which
      * the runtime policy then refuses unless allowed or signed. A re-derived output beyond Δ refuses the spec.
      */
-    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, Body body, BigDecimal delta) throws FieldException {
+    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, CheckedBody body, BigDecimal delta) throws FieldException {
         String pp = "/design/problem";
         if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
             return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
@@ -471,14 +405,14 @@ final class KNormCodec {
     // ---- bodies ----
 
     /** A body with its floating-point sampler and an exact test of ‖±y‖_K ≤ Δ. */
-    private abstract static class Body {
+    private abstract static class CheckedBody {
         final UnitBody unit;
         /** The exact gauge for a lattice release, or null when the body has no rational facet description. */
         LatticeGauge lattice;
         /** Roughly vol(K)/vol([−M, M]^d): the ℓ∞ proposal's acceptance for a facet body (sets the attempt cap). */
         double latticeAcceptance = 1;
 
-        Body(UnitBody unit) {
+        CheckedBody(UnitBody unit) {
             this.unit = unit;
         }
 
@@ -526,38 +460,32 @@ final class KNormCodec {
         return lhs.multiply(rhs.denominator()).compareTo(rhs.numerator()) <= 0;
     }
 
-    private static Body readBody(JsonObject b, int k) throws FieldException {
-        String bp = P + "/body";
-        String type = Fields.oneOf(Fields.member(b, "type", bp), bp + "/type", "ball", "polytope", "linear-image", "halfspaces");
-        switch (type) {
-            case "ball":
-                return ball(b, k);
-            case "polytope":
-                return polytope(b, k);
-            case "linear-image":
-                return linearImage(b, k);
-            default:
-                return halfspaces(b, k);
+    private static CheckedBody readBody(Body b, int k) throws FieldException {
+        if (b instanceof Body.Ball ball) {
+            return ball(ball.norm(), k);
         }
+        if (b instanceof Body.Polytope p) {
+            return polytope(p, k);
+        }
+        if (b instanceof Body.LinearImage li) {
+            return linearImage(li, k);
+        }
+        return halfspaces((Body.Halfspaces) b, k);
     }
 
-    private static Body ball(JsonObject b, int k) throws FieldException {
-        String bp = P + "/body";
-        Fields.allowedKeys(b, bp, Set.of("type", "norm"));
-        String norm = Fields.oneOf(Fields.member(b, "norm", bp), bp + "/norm", "l1", "l2", "linf");
-        LpBody.Norm n = norm.equals("l1") ? LpBody.Norm.L1 : norm.equals("l2") ? LpBody.Norm.L2 : LpBody.Norm.LINF;
-        Body body = new Body(LpBody.of(n, k)) {
+    private static CheckedBody ball(LpNorm n, int k) {
+        CheckedBody body = new CheckedBody(LpBody.of(n, k)) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 BigInteger s = BigInteger.ZERO;
                 for (BigInteger v : y) {
-                    s = n == LpBody.Norm.L1 ? s.add(v.abs()) : n == LpBody.Norm.L2 ? s.add(v.multiply(v)) : s.max(v.abs());
+                    s = n == LpNorm.L1 ? s.add(v.abs()) : n == LpNorm.L2 ? s.add(v.multiply(v)) : s.max(v.abs());
                 }
-                return atMost(s, n == LpBody.Norm.L2 ? t.multiply(t) : t);
+                return atMost(s, n == LpNorm.L2 ? t.multiply(t) : t);
             }
         };
-        body.lattice = n == LpBody.Norm.L1 ? LatticeGauge.l1(k) : n == LpBody.Norm.LINF ? LatticeGauge.linf(k) : null;
-        if (n != LpBody.Norm.LINF) {
+        body.lattice = n == LpNorm.L1 ? LatticeGauge.l1(k) : n == LpNorm.LINF ? LatticeGauge.linf(k) : null;
+        if (n != LpNorm.LINF) {
             return body;
         }
         BigInteger[][] axes = new BigInteger[k][k];
@@ -568,7 +496,7 @@ final class KNormCodec {
             ones[j] = Rational.of(BigInteger.ONE);
         }
         Functionals f = new Functionals(axes, ones);
-        return new Body(body.unit) {
+        return new CheckedBody(body.unit) {
             {
                 lattice = body.lattice;
             }
@@ -690,48 +618,28 @@ final class KNormCodec {
         }
     }
 
-    private static Facets facets(JsonValue v, String ptr, int k) throws FieldException {
-        JsonArray a = Fields.array(v, ptr);
-        if (a.size() < 1 || a.size() > MAX_ITEMS) {
-            throw new FieldException(ptr, "must list between 1 and " + MAX_ITEMS + " facets. Provided: " + a.size());
+    /** Typed facets as exact integers and rationals; each normal must have k coordinates. */
+    private static Facets facets(java.util.List<Body.Facet> list, String ptr, int k) throws FieldException {
+        if (list.isEmpty() || list.size() > KNormJson.MAX_ITEMS) {
+            throw new FieldException(ptr, "must list between 1 and " + KNormJson.MAX_ITEMS + " facets. Provided: " + list.size());
         }
-        BigInteger[][] normals = new BigInteger[a.size()][k];
-        Rational[] offsets = new Rational[a.size()];
-        for (int f = 0; f < a.size(); f++) {
-            String fp = JsonPointer.child(ptr, f);
-            JsonObject o = Fields.object(a.get(f), fp);
-            Fields.allowedKeys(o, fp, FACET);
-            JsonArray n = Fields.array(Fields.member(o, "normal", fp), fp + "/normal");
-            if (n.size() != k) {
-                throw new FieldException(fp + "/normal", "must have " + k + " coordinates (the body's dimension); found " + n.size());
+        BigInteger[][] normals = new BigInteger[list.size()][];
+        Rational[] offsets = new Rational[list.size()];
+        for (int f = 0; f < normals.length; f++) {
+            normals[f] = list.get(f).normal();
+            if (normals[f].length != k) {
+                throw new FieldException(JsonPointer.child(ptr, f) + "/normal", "must have " + k + " coordinates (the body's dimension); found " + normals[f].length);
             }
-            boolean zero = true;
-            for (int j = 0; j < k; j++) {
-                String np = JsonPointer.child(fp + "/normal", j);
-                String s = Fields.string(n.get(j), np);
-                if (!s.matches("-?(0|[1-9][0-9]{0," + (MAX_NORMAL_DIGITS - 1) + "})")) {
-                    throw new FieldException(np, "must be an integer written as a string (at most " + MAX_NORMAL_DIGITS + " digits). Provided value: " + Fields.quote(s.length() > 40 ? s.substring(0, 37) + "..." : s));
-                }
-                normals[f][j] = new BigInteger(s);
-                zero &= normals[f][j].signum() == 0;
-            }
-            if (zero) {
-                throw new FieldException(fp + "/normal", "must not be the zero vector");
-            }
-            BigDecimal off = Fields.decimalString(Fields.member(o, "offset", fp), fp + "/offset");
-            if (off.signum() <= 0) {
-                throw new FieldException(fp + "/offset", "must be > 0: the origin must be strictly inside the body. Provided value: " + off);
-            }
-            offsets[f] = Rational.of(off);
+            offsets[f] = Rational.of(list.get(f).offset());
         }
         return new Facets(normals, offsets);
     }
 
-    private static Body polytope(JsonObject b, int k) throws FieldException {
+    private static CheckedBody polytope(Body.Polytope b, int k) throws FieldException {
         String bp = P + "/body";
-        Fields.allowedKeys(b, bp, Set.of("type", "vertices", "facets", "simplices", "simplex_facets"));
-        double[][] vertices = vectors(Fields.member(b, "vertices", bp), bp + "/vertices", k, k + 1);
-        Facets facets = facets(Fields.member(b, "facets", bp), bp + "/facets", k);
+        double[][] vertices = b.vertices();
+        checkVectors(vertices, bp + "/vertices", k, k + 1);
+        Facets facets = facets(b.facets(), bp + "/facets", k);
         int shift = Dyadic.shift(vertices);
         BigInteger[][] scaled = Dyadic.scale(vertices, shift);
         Rational[] scaledOffsets = new Rational[facets.offsets.length];
@@ -747,29 +655,35 @@ final class KNormCodec {
                 }
             }
         }
-        JsonArray sa = Fields.array(Fields.member(b, "simplices", bp), bp + "/simplices");
-        JsonArray fa = Fields.array(Fields.member(b, "simplex_facets", bp), bp + "/simplex_facets");
-        if (sa.size() < 2 || sa.size() > MAX_ITEMS || fa.size() != sa.size()) {
-            throw new FieldException(bp + "/simplices", "must list between 2 and " + MAX_ITEMS + " boundary simplices, with one simplex_facets entry each; found " + sa.size()
-                    + " simplices and " + fa.size() + " facet indices");
+        int[][] stored = b.simplices();
+        int[] storedFacets = b.simplexFacets();
+        if (stored.length < 2 || stored.length > KNormJson.MAX_ITEMS || storedFacets.length != stored.length) {
+            throw new FieldException(bp + "/simplices", "must list between 2 and " + KNormJson.MAX_ITEMS + " boundary simplices, with one simplex_facets entry each; "
+                    + "found " + stored.length + " simplices and " + storedFacets.length + " facet indices");
         }
-        int n = sa.size();
+        int n = stored.length;
         double[][][] simplices = new double[n][][];
         BigInteger[] dets = new BigInteger[n];
         BigInteger maxDet = BigInteger.ZERO;
         Map<String, int[]> ridges = new HashMap<>(); // key → {count, sum of induced orientations}
         for (int i = 0; i < n; i++) {
             String sp = JsonPointer.child(bp + "/simplices", i);
-            JsonArray s = Fields.array(sa.get(i), sp);
-            if (s.size() != k) {
-                throw new FieldException(sp, "must list " + k + " vertex indices (a boundary simplex of a " + k + "-dimensional body); found " + s.size());
+            int[] s = stored[i];
+            if (s.length != k) {
+                throw new FieldException(sp, "must list " + k + " vertex indices (a boundary simplex of a " + k + "-dimensional body); found " + s.length);
             }
-            int f = (int) Fields.integer(fa.get(i), JsonPointer.child(bp + "/simplex_facets", i), 0, facets.normals.length - 1);
+            int f = storedFacets[i];
+            if (f < 0 || f >= facets.normals.length) {
+                throw new FieldException(JsonPointer.child(bp + "/simplex_facets", i), "must be a facet index in [0, " + (facets.normals.length - 1) + "]. Provided value: " + f);
+            }
             int[] idx = new int[k];
             BigInteger[][] m = new BigInteger[k][];
             simplices[i] = new double[k][];
             for (int t = 0; t < k; t++) {
-                idx[t] = (int) Fields.integer(s.get(t), JsonPointer.child(sp, t), 0, vertices.length - 1);
+                idx[t] = s[t];
+                if (idx[t] < 0 || idx[t] >= vertices.length) {
+                    throw new FieldException(JsonPointer.child(sp, t), "must be a vertex index in [0, " + (vertices.length - 1) + "]. Provided value: " + idx[t]);
+                }
                 if (facets.dot(f, scaled[idx[t]]).multiply(scaledOffsets[f].denominator()).compareTo(scaledOffsets[f].numerator()) != 0) {
                     throw new FieldException(JsonPointer.child(sp, t), "vertex " + idx[t] + " is not on facet " + f + " (simplex_facets[" + i + "]): the simplex is not on the boundary");
                 }
@@ -812,7 +726,7 @@ final class KNormCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(bp, e.getMessage());
         }
-        Body body = new Body(unit) {
+        CheckedBody body = new CheckedBody(unit) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 return facets.within(raw, rawT, y, t);
@@ -868,11 +782,11 @@ final class KNormCodec {
         return sign;
     }
 
-    private static Body linearImage(JsonObject b, int k) throws FieldException {
+    private static CheckedBody linearImage(Body.LinearImage b, int k) throws FieldException {
         String bp = P + "/body";
-        Fields.allowedKeys(b, bp, Set.of("type", "base", "matrix"));
-        String base = Fields.oneOf(Fields.member(b, "base", bp), bp + "/base", "l1", "linf");
-        double[][] a = vectors(Fields.member(b, "matrix", bp), bp + "/matrix", k, k);
+        String base = b.base().json();
+        double[][] a = b.matrix();
+        checkVectors(a, bp + "/matrix", k, k);
         if (a.length != k) {
             throw new FieldException(bp + "/matrix", "must be " + k + " x " + k + "; found " + a.length + " rows");
         }
@@ -886,7 +800,7 @@ final class KNormCodec {
         boolean l1 = base.equals("l1");
         UnitBody unit;
         try {
-            unit = LinearImageBody.of(LpBody.of(l1 ? LpBody.Norm.L1 : LpBody.Norm.LINF, k), a, inverse);
+            unit = LinearImageBody.of(LpBody.of(l1 ? LpNorm.L1 : LpNorm.LINF, k), a, inverse);
         } catch (IllegalArgumentException e) {
             throw new FieldException(bp + "/matrix", e.getMessage());
         }
@@ -907,7 +821,7 @@ final class KNormCodec {
             bound[i] = Rational.of(q[i]).divide(twoSa);
         }
         Rational lcmOverTwoSa = Rational.of(lcm).divide(twoSa);
-        return new Body(unit) {
+        return new CheckedBody(unit) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 if (!l1) {
@@ -1023,33 +937,30 @@ final class KNormCodec {
         return inv;
     }
 
-    private static Body halfspaces(JsonObject b, int k) throws FieldException {
+    private static CheckedBody halfspaces(Body.Halfspaces b, int k) throws FieldException {
         String bp = P + "/body";
-        Fields.allowedKeys(b, bp, Set.of("type", "facets", "box", "inscribed_box", "acceptance_rate", "max_attempts"));
-        Facets facets = facets(Fields.member(b, "facets", bp), bp + "/facets", k);
-        JsonObject box = Fields.object(Fields.member(b, "box", bp), bp + "/box");
-        Fields.allowedKeys(box, bp + "/box", BOX);
-        double[] lower = vector(Fields.member(box, "lower", bp + "/box"), bp + "/box/lower", k);
-        double[] upper = vector(Fields.member(box, "upper", bp + "/box"), bp + "/box/upper", k);
+        Facets facets = facets(b.facets(), bp + "/facets", k);
+        double[] lower = b.box().lower();
+        double[] upper = b.box().upper();
+        checkVectors(new double[][] {lower, upper}, bp + "/box", k, 2);
         for (int j = 0; j < k; j++) {
             if (!(lower[j] < 0) || !(upper[j] > 0)) {
                 throw new FieldException(JsonPointer.child(bp + "/box/lower", j), "the box must contain the origin strictly: lower < 0 < upper. Provided coordinate " + j
                         + ": [" + lower[j] + ", " + upper[j] + "]");
             }
         }
-        BigDecimal rate = Fields.decimalString(Fields.member(b, "acceptance_rate", bp), bp + "/acceptance_rate");
+        BigDecimal rate = b.acceptanceRate();
         if (rate.signum() <= 0 || rate.compareTo(BigDecimal.ONE) > 0) {
             throw new FieldException(bp + "/acceptance_rate", "must be in (0, 1]. Provided value: " + rate);
         }
         // A certified lower bound on the acceptance rate: the volume share of a box inside the body, checked exactly against every
         // facet. The stored rate may not exceed it, and the attempt cap must make a release fail with probability ≤ 1e-9 at it.
         Rational certified;
-        if (b.has("inscribed_box")) {
+        if (b.inscribedBox() != null) {
             String ip = bp + "/inscribed_box";
-            JsonObject in = Fields.object(b.get("inscribed_box").orElseThrow(), ip);
-            Fields.allowedKeys(in, ip, BOX);
-            double[] lo = vector(Fields.member(in, "lower", ip), ip + "/lower", k);
-            double[] hi = vector(Fields.member(in, "upper", ip), ip + "/upper", k);
+            double[] lo = b.inscribedBox().lower();
+            double[] hi = b.inscribedBox().upper();
+            checkVectors(new double[][] {lo, hi}, ip, k, 2);
             for (int j = 0; j < k; j++) {
                 if (!(lower[j] <= lo[j] && lo[j] < hi[j] && hi[j] <= upper[j])) {
                     throw new FieldException(JsonPointer.child(ip + "/lower", j), "the inscribed box must lie in the box with lower < upper. Provided coordinate " + j
@@ -1080,12 +991,15 @@ final class KNormCodec {
             }
             certified = share;
         }
-        int attempts = (int) Fields.integer(Fields.member(b, "max_attempts", bp), bp + "/max_attempts", 1, 1_000_000);
+        int attempts = b.maxAttempts();
+        if (attempts < 1 || attempts > 1_000_000) {
+            throw new FieldException(bp + "/max_attempts", "must be an integer in [1, 1000000]. Provided value: " + attempts);
+        }
         double bound = certified.doubleValue() * (1 - 1e-12); // rounded down: the failure bound errs high
         double failure = bound >= 1 ? 0 : Math.exp(attempts * Math.log1p(-bound));
         if (failure > 1e-9) {
             throw new FieldException(bp + "/max_attempts", "is too small for the certified acceptance rate " + certified.doubleValue() + " (a lower bound from "
-                    + (b.has("inscribed_box") ? "the inscribed box" : "the largest centred box in the body") + "): a release would fail with probability up to "
+                    + (b.inscribedBox() != null ? "the inscribed box" : "the largest centred box in the body") + "): a release would fail with probability up to "
                     + failure + " (at most 1e-9 allowed). Provided value: " + attempts);
         }
         HalfspaceBody unit;
@@ -1099,7 +1013,7 @@ final class KNormCodec {
             // the body is symmetric in the check (y and −y), so the box side nearer the origin binds
             lo[j] = Rational.of(Math.min(-lower[j], upper[j]));
         }
-        Body body = new Body(unit) {
+        CheckedBody body = new CheckedBody(unit) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 for (int j = 0; j < k; j++) {
@@ -1157,29 +1071,20 @@ final class KNormCodec {
         return r;
     }
 
-    /** An array of at least {@code min} vectors of {@code k} finite numbers each. */
-    private static double[][] vectors(JsonValue v, String ptr, int k, int min) throws FieldException {
-        JsonArray a = Fields.array(v, ptr);
-        if (a.size() < min || a.size() > MAX_ITEMS) {
-            throw new FieldException(ptr, "must list between " + min + " and " + MAX_ITEMS + " vectors. Provided: " + a.size());
+    /** At least {@code min} (and at most {@link KNormJson#MAX_ITEMS}) vectors of {@code k} finite numbers each. */
+    private static void checkVectors(double[][] rows, String ptr, int k, int min) throws FieldException {
+        if (rows.length < min || rows.length > KNormJson.MAX_ITEMS) {
+            throw new FieldException(ptr, "must list between " + min + " and " + KNormJson.MAX_ITEMS + " vectors. Provided: " + rows.length);
         }
-        double[][] out = new double[a.size()][];
-        for (int i = 0; i < a.size(); i++) {
-            out[i] = vector(a.get(i), JsonPointer.child(ptr, i), k);
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i].length != k) {
+                throw new FieldException(JsonPointer.child(ptr, i), "must have " + k + " coordinates; found " + rows[i].length);
+            }
+            for (int j = 0; j < k; j++) {
+                if (!Double.isFinite(rows[i][j])) {
+                    throw new FieldException(JsonPointer.child(JsonPointer.child(ptr, i), j), "must be a finite number. Provided value: " + rows[i][j]);
+                }
+            }
         }
-        return out;
-    }
-
-    /** A vector of {@code k} finite numbers. */
-    private static double[] vector(JsonValue v, String ptr, int k) throws FieldException {
-        JsonArray row = Fields.array(v, ptr);
-        if (row.size() != k) {
-            throw new FieldException(ptr, "must have " + k + " coordinates; found " + row.size());
-        }
-        double[] out = new double[k];
-        for (int j = 0; j < k; j++) {
-            out[j] = Fields.finiteDouble(row.get(j), JsonPointer.child(ptr, j));
-        }
-        return out;
     }
 }

@@ -5,9 +5,17 @@ import java.math.BigInteger;
 /**
  * A source of independent, uniformly distributed bits. Samplers take one as a parameter so that
  * the caller decides where randomness comes from (and implementations need not be thread-safe:
- * use one per thread).
+ * use one per thread). The production source is one call away: {@link #secure()}.
  */
-public interface RandomBits {
+public interface RandomSource {
+    /**
+     * This thread's buffered {@link java.security.SecureRandom} source ({@link SecureRandomBits#forCurrentThread()}):
+     * the default for production. Use it from the calling thread only.
+     */
+    static RandomSource secure() {
+        return SecureRandomBits.forCurrentThread();
+    }
+
     /** 64 uniform bits. */
     long nextLong();
 

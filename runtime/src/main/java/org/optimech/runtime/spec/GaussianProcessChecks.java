@@ -8,17 +8,16 @@ import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.noise.GaussianProfile;
-import org.optimech.runtime.random.RandomBits;
+import org.optimech.runtime.random.RandomSource;
 
 /**
- * Reads and checks the {@code mechanism} block of a Gaussian-process spec: the grid, the kernel, Δ, the
- * noise scale s and its calibration, the jitter. At load it factors K(grid) + jitter·I (Cholesky; a
+ * Checks a Gaussian-process block exactly where it can: the grid, the kernel, Δ (re-derived from the recorded KDE problem), the
+ * noise scale s and its calibration, the jitter. It factors K(grid) + jitter·I (Cholesky; a
  * matrix that is not positive definite is refused: ERRATA G3) and re-checks the calibration against the
  * certified (ε, δ): {@code classical} needs ε ≤ 1 (ERRATA G1) and s ≥ √(2 ln(2/δ))·Δ/ε; {@code analytic}
  * needs the Gaussian mechanism's exact δ(ε) at σ = s, bounded above, to be at most δ.
  */
-final class GaussianProcessCodec {
-    static final Set<String> MECHANISM = Set.of("kind", "grid", "kernel", "sensitivity", "noise_scale", "calibration", "jitter");
+final class GaussianProcessChecks {
     private static final String P = "/mechanism";
     /** Largest grid accepted (the factor costs m³/3 operations and m² doubles at load). */
     static final int MAX_GRID = 4000;
@@ -26,7 +25,7 @@ final class GaussianProcessCodec {
     /** The checked numbers and the covariance factor. */
     record Checked(double[] grid, String kernel, double bandwidth, BigDecimal sensitivity, double scale, String calibration, double jitter,
             double[][] factor, SensitivityCheck recheck) {
-        double[] noise(RandomBits bits) {
+        double[] noise(RandomSource bits) {
             int m = grid.length;
             double[] z = new double[m];
             for (int i = 0; i < m; i += 2) {
@@ -52,22 +51,9 @@ final class GaussianProcessCodec {
         }
     }
 
-    private GaussianProcessCodec() {
+    private GaussianProcessChecks() {
     }
 
-    static GaussianProcessSpec build(JsonObject mech, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certEps, BigDecimal certDelta,
-            JsonObject design, JsonObject provenance) throws InvalidSpecException {
-        try {
-            return new GaussianProcessSpec(mech, relation, epsilon, delta, certEps, certDelta, design, provenance, check(mech, certEps, certDelta, relation, design));
-        } catch (FieldException e) {
-            throw InvalidSpecException.of(e);
-        }
-    }
-
-    static double kernel(String type, double h, double x, double y) {
-        double d = x - y;
-        return type.equals("gaussian") ? Math.exp(-d * d / (2 * h * h)) : Math.exp(-Math.abs(d) / h);
-    }
 
     /** Relative margin above the double evaluation of the closed-form Δ that a stored Δ must keep (ulps of error are ~1e-15). */
     static final double CLOSED_FORM_MARGIN = 1e-13;
@@ -120,35 +106,32 @@ final class GaussianProcessCodec {
                 + ", bandwidth " + bandwidth + " is at most the stored Δ");
     }
 
-    static Checked check(JsonObject mech, BigDecimal certEps, BigDecimal certDelta, Relation relation, JsonObject design) throws FieldException {
-        Fields.allowedKeys(mech, P, MECHANISM);
-        Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", GaussianProcessSpec.KIND);
-        JsonArray ga = Fields.array(Fields.member(mech, "grid", P), P + "/grid");
-        if (ga.size() < 1 || ga.size() > MAX_GRID) {
-            throw new FieldException(P + "/grid", "must have between 1 and " + MAX_GRID + " points. Provided: " + ga.size());
+    static Checked check(GaussianProcessBlock b, BigDecimal certEps, BigDecimal certDelta, Relation relation, JsonObject design) throws FieldException {
+        double[] grid = b.grid();
+        if (grid.length < 1 || grid.length > MAX_GRID) {
+            throw new FieldException(P + "/grid", "must have between 1 and " + MAX_GRID + " points. Provided: " + grid.length);
         }
-        double[] grid = new double[ga.size()];
         for (int i = 0; i < grid.length; i++) {
-            grid[i] = Fields.finiteDouble(ga.get(i), JsonPointer.child(P + "/grid", i));
+            if (!Double.isFinite(grid[i])) {
+                throw new FieldException(JsonPointer.child(P + "/grid", i), "must be a finite number. Provided value: " + grid[i]);
+            }
         }
-        JsonObject k = Fields.object(Fields.member(mech, "kernel", P), P + "/kernel");
-        Fields.allowedKeys(k, P + "/kernel", Set.of("type", "bandwidth"));
-        String type = Fields.oneOf(Fields.member(k, "type", P + "/kernel"), P + "/kernel/type", "gaussian", "exponential");
-        double h = Fields.finiteDouble(Fields.member(k, "bandwidth", P + "/kernel"), P + "/kernel/bandwidth");
-        if (!(h > 0)) {
-            throw new FieldException(P + "/kernel/bandwidth", "must be > 0. Provided value: " + h);
+        String type = b.kernel().json();
+        double h = b.bandwidth();
+        if (!(h > 0) || Double.isInfinite(h)) {
+            throw new FieldException(P + "/kernel/bandwidth", "must be > 0 and finite. Provided value: " + h);
         }
-        BigDecimal sens = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
+        BigDecimal sens = b.sensitivity();
         if (sens.signum() <= 0) {
             throw new FieldException(P + "/sensitivity", "must be > 0. Provided value: " + sens);
         }
-        BigDecimal scaleDec = Fields.decimalString(Fields.member(mech, "noise_scale", P), P + "/noise_scale");
+        BigDecimal scaleDec = b.noiseScale();
         double scale = scaleDec.doubleValue();
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new FieldException(P + "/noise_scale", "must be > 0 and finite. Provided value: " + scaleDec);
         }
-        String calibration = Fields.oneOf(Fields.member(mech, "calibration", P), P + "/calibration", "classical", "analytic");
-        BigDecimal jitterDec = Fields.decimalString(Fields.member(mech, "jitter", P), P + "/jitter");
+        String calibration = b.calibration().json();
+        BigDecimal jitterDec = b.jitter();
         double jitter = jitterDec.doubleValue();
         if (jitterDec.signum() < 0 || Double.isInfinite(jitter)) {
             throw new FieldException(P + "/jitter", "must be >= 0 and finite (jitter adds noise; it never removes it). Provided value: " + jitterDec);
@@ -179,7 +162,7 @@ final class GaussianProcessCodec {
         for (int i = 0; i < m; i++) {
             l[i] = new double[i + 1];
             for (int j = 0; j <= i; j++) {
-                double s = kernel(type, h, grid[i], grid[j]) + (i == j ? jitter : 0);
+                double s = b.kernel().at(h, grid[i], grid[j]) + (i == j ? jitter : 0);
                 for (int t = 0; t < j; t++) {
                     s -= l[i][t] * l[j][t];
                 }

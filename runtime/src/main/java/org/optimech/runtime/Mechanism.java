@@ -1,0 +1,74 @@
+package org.optimech.runtime;
+
+import java.util.Objects;
+import org.optimech.runtime.random.RandomSource;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.Numerics;
+
+/**
+ * A loaded mechanism, ready to release private values: obtained only from {@link Mechanisms}, which validates the spec,
+ * applies a runtime policy and builds the sampler once. Immutable and thread-safe; the randomness is always the caller's
+ * ({@link RandomSource#secure()} for production), one source per thread.
+ *
+ * <p>Typed sampling: a discrete spec releases values ({@link #sample(long, RandomSource)} for integer ranges,
+ * {@link #sample(String, RandomSource)} for any domain); a K-norm or Gaussian-process spec releases vectors
+ * ({@link #sample(double[], RandomSource)}). The batch forms fill the caller's arrays. A method that does not fit the spec's
+ * kind throws {@link UnsupportedOperationException} saying which one does.
+ */
+public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, FunctionMechanism {
+    /** The validated spec this mechanism samples. */
+    MechanismSpec spec();
+
+    /** What the sampler runs: {@code exact} (integer arithmetic) or {@code idealized} (floating point). */
+    Numerics numerics();
+
+    /**
+     * One release for an integer input, as an integer output (a discrete spec over integer ranges). Inputs outside the range
+     * follow the spec's input policy.
+     */
+    default long sample(long input, RandomSource random) {
+        throw new UnsupportedOperationException("a " + spec().kind() + " spec releases vectors: call sample(double[], RandomSource)");
+    }
+
+    /** One release for an input value written as in the spec (a discrete spec), as an output value. */
+    default String sample(String input, RandomSource random) {
+        throw new UnsupportedOperationException("a " + spec().kind() + " spec releases vectors: call sample(double[], RandomSource)");
+    }
+
+    /** One release of a vector statistic (a K-norm spec) or of a function on the spec's grid (a Gaussian-process spec). */
+    default double[] sample(double[] statistic, RandomSource random) {
+        throw new UnsupportedOperationException("a " + spec().kind() + " spec releases values: call sample(long, RandomSource) or sample(String, RandomSource)");
+    }
+
+    /**
+     * One release per input, written to {@code outputs} (same length).
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    default void sample(long[] inputs, long[] outputs, RandomSource random) {
+        Objects.requireNonNull(inputs, "inputs");
+        Objects.requireNonNull(outputs, "outputs");
+        if (inputs.length != outputs.length) {
+            throw new IllegalArgumentException("outputs must have the length of inputs (" + inputs.length + "). Provided: " + outputs.length);
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            outputs[i] = sample(inputs[i], random);
+        }
+    }
+
+    /**
+     * One release per statistic, written to {@code outputs} (same length; each output row is replaced).
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    default void sample(double[][] statistics, double[][] outputs, RandomSource random) {
+        Objects.requireNonNull(statistics, "statistics");
+        Objects.requireNonNull(outputs, "outputs");
+        if (statistics.length != outputs.length) {
+            throw new IllegalArgumentException("outputs must have the length of statistics (" + statistics.length + "). Provided: " + outputs.length);
+        }
+        for (int i = 0; i < statistics.length; i++) {
+            outputs[i] = sample(statistics[i], random);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.json.JsonName;
+
+/**
+ * The {@code mechanism} block of a K-norm spec, typed: the release T + B·(r·U), r ~ Gamma(k+1, Δ/noiseEpsilon), U uniform in
+ * the unit body (ERRATA K1), B the subspace's basis (ERRATA K12). Shapes only; {@link KNormSpec#of} checks the numbers.
+ *
+ * @param dimension d, the statistic's dimension
+ * @param subspace the span of the adjacent outputs when it is proper (null: all of ℝ^d)
+ * @param body the unit body, in the subspace's coordinates
+ * @param sensitivity Δ_K, exact
+ * @param noiseEpsilon the ε the noise is calibrated to
+ * @param adjacentPoints points whose hull contains the adjacent output space (null when none are stored)
+ * @param lattice the exact lattice release (null: floating-point noise)
+ */
+public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal sensitivity, BigDecimal noiseEpsilon, AdjacentPoints adjacentPoints,
+        Lattice lattice) {
+    /** The mechanism kind name in JSON. */
+    public static final String KIND = "knorm";
+
+    public KNormBlock {
+        Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(sensitivity, "sensitivity");
+        Objects.requireNonNull(noiseEpsilon, "noiseEpsilon");
+    }
+
+    /** The dimension k of the noise: the subspace's when there is one, else d. */
+    public int noiseDimension() {
+        return subspace == null ? dimension : subspace.pivots().length;
+    }
+
+    /**
+     * x = basis · x[pivots], exactly: the pivot rows of the basis form the identity (checked at load).
+     *
+     * @param pivots increasing coordinate indices (copied)
+     * @param basis d rows of k exact rationals (copied)
+     */
+    public record Subspace(int[] pivots, Rational[][] basis) {
+        public Subspace {
+            pivots = Objects.requireNonNull(pivots, "pivots").clone();
+            Rational[][] b = new Rational[Objects.requireNonNull(basis, "basis").length][];
+            for (int j = 0; j < b.length; j++) {
+                b[j] = basis[j].clone();
+            }
+            basis = b;
+        }
+
+        @Override
+        public int[] pivots() {
+            return pivots.clone();
+        }
+
+        @Override
+        public Rational[][] basis() {
+            Rational[][] b = new Rational[basis.length][];
+            for (int j = 0; j < b.length; j++) {
+                b[j] = basis[j].clone();
+            }
+            return b;
+        }
+    }
+
+    /** Where stored adjacent points come from. */
+    public enum PointSource implements JsonName {
+        /** Computed exactly from the problem's statistic (e.g. the vertices of a multilinear map on a box). */
+        EXACT("exact"),
+        /** Taken from records or differences the user declared complete. */
+        ASSERTED("asserted");
+
+        private final String json;
+
+        PointSource(String json) {
+            this.json = json;
+        }
+
+        @Override
+        public String json() {
+            return json;
+        }
+    }
+
+    /**
+     * Points whose hull contains the adjacent output space; Δ is re-checked against each and its negative.
+     *
+     * @param source how they were obtained
+     * @param points d coordinates each (copied)
+     */
+    public record AdjacentPoints(PointSource source, double[][] points) {
+        public AdjacentPoints {
+            Objects.requireNonNull(source, "source");
+            double[][] c = new double[Objects.requireNonNull(points, "points").length][];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = points[i].clone();
+            }
+            points = c;
+        }
+
+        @Override
+        public double[][] points() {
+            double[][] c = new double[points.length][];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = points[i].clone();
+            }
+            return c;
+        }
+    }
+
+    /**
+     * The exact lattice release on 2^e·ℤ^d: lattice_sensitivity = Δ/2^e + ρ (re-derived at load; docs/LATTICE_KNORM.md).
+     *
+     * @param spacingExponent e, in [−60, 60]
+     * @param latticeSensitivity Δ_L as an exact rational
+     */
+    public record Lattice(int spacingExponent, Rational latticeSensitivity) {
+        public Lattice {
+            Objects.requireNonNull(latticeSensitivity, "latticeSensitivity");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.optimech.runtime;
+
+import java.util.EnumSet;
+import org.optimech.runtime.discrete.SamplingMode;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.NumericsPolicy;
+import org.optimech.runtime.spec.RuntimePolicy;
+
+/**
+ * Test helper: mechanisms through the front door under a policy that accepts every valid spec (legacy reject specs, unchecked
+ * sensitivity), so tests of samplers need not restate one. Production code chooses its policy.
+ */
+public final class TestMechanisms {
+    private TestMechanisms() {
+    }
+
+    /** Every valid spec, with the given numerics. */
+    public static RuntimePolicy everything(NumericsPolicy numerics) {
+        return RuntimePolicy.builder().inputPolicies(EnumSet.allOf(InputPolicy.class)).allowUncheckedSensitivity().numerics(numerics).build();
+    }
+
+    public static DiscreteMechanism discrete(MechanismSpec spec) {
+        return discrete(spec, SamplingMode.FAST);
+    }
+
+    public static DiscreteMechanism discrete(MechanismSpec spec, SamplingMode mode) {
+        try {
+            return Mechanisms.discrete((DiscreteSpec) spec, everything(NumericsPolicy.EXACT_ONLY), mode);
+        } catch (InvalidSpecException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * @throws IllegalStateException when the numerics policy refuses the spec's numerics (as the front door does)
+     */
+    public static KNormMechanism knorm(MechanismSpec spec, NumericsPolicy numerics) {
+        try {
+            return Mechanisms.knorm((KNormSpec) spec, everything(numerics));
+        } catch (InvalidSpecException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
