@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.optimech.designer.cli.OptimechCli;
+import org.optimech.cli.OptimechCli;
 
 /**
  * Every bundled problem goes through the CLI as the README promises: discrete problems design, certify and

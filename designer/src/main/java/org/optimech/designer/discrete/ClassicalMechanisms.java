@@ -149,6 +149,11 @@ public final class ClassicalMechanisms {
             design.put("objective", problem.get("objective").map(v -> v.asString()).orElse("bayes"));
             design.put("objective_value", risk);
         }
-        return new DiscreteMechanismSpec(inputs, outputs, w, privacy, design.build(), provenance);
+        try {
+            return DiscreteMechanismSpec.of(inputs, outputs, w, privacy, design.build(), provenance);
+        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            // certified above with the same exact checks: a refusal here is a bug, never a property of the input
+            throw new IllegalStateException("internal error: the runtime refuses the " + method + " table it just certified: " + e.getMessage(), e);
+        }
     }
 }

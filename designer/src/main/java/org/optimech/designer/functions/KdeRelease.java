@@ -12,7 +12,9 @@ import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.noise.GaussianProfile;
+import org.optimech.runtime.spec.GaussianProcessBlock;
 import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.json.JsonName;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.Relation;
 
@@ -142,22 +144,16 @@ public record KdeRelease(String kernel, double bandwidth, int n, double lo, doub
         double delta = sensitivity();
         double c = c();
         double s = c * delta / alpha.doubleValue() * (1 + 1e-12);
-        JsonValue[] pts = new JsonValue[gridPoints];
-        double[] g = grid();
-        for (int i = 0; i < g.length; i++) {
-            pts[i] = JsonNumber.of(g[i]);
-        }
         String sens = new BigDecimal(delta).round(new MathContext(17, RoundingMode.CEILING)).toString();
         String scale = new BigDecimal(s).round(new MathContext(17, RoundingMode.CEILING)).toString();
         InvalidSpecException last = null;
         for (int k = -1; k <= 6; k++) {
             String jitter = k < 0 ? "0" : "1e-" + (12 - k);
-            JsonObject mech = JsonObject.builder().put("kind", GaussianProcessSpec.KIND).put("grid", JsonArray.of(pts))
-                    .put("kernel", JsonObject.builder().put("type", kernel).put("bandwidth", bandwidth).build())
-                    .put("sensitivity", sens).put("noise_scale", scale).put("calibration", calibration).put("jitter", jitter).build();
+            GaussianProcessBlock block = new GaussianProcessBlock(grid(), JsonName.parse(GaussianProcessBlock.Kernel.class, kernel), bandwidth, new BigDecimal(sens),
+                    new BigDecimal(scale), JsonName.parse(GaussianProcessBlock.Calibration.class, calibration), new BigDecimal(jitter));
             try {
-                return GaussianProcessSpec.of(mech, Relation.SUBSTITUTION, alpha, beta, alpha, beta, design.with("jitter", JsonNumber.ofLiteral(
-                        k < 0 ? "0" : "1e-" + (12 - k))).with("noise_constant_c", JsonNumber.of(c)), provenance);
+                return GaussianProcessSpec.of(block, Relation.SUBSTITUTION, alpha, beta, alpha, beta, design.with("jitter", JsonNumber.ofLiteral(jitter))
+                        .with("noise_constant_c", JsonNumber.of(c)), provenance);
             } catch (InvalidSpecException e) {
                 if (!e.pointer().equals("/mechanism/jitter")) {
                     throw e;

@@ -36,20 +36,28 @@ public final class DesignSpecs {
     private DesignSpecs() {
     }
 
-    /** The spec of a design (not yet written). */
-    public static DiscreteMechanismSpec toSpec(DiscreteDesign d, Instant created) {
+    /**
+     * The spec of a design (not yet written), checked by the runtime as any loaded spec is.
+     *
+     * @throws InvalidSpecException if the runtime refuses it (a designer bug: never written)
+     */
+    public static DiscreteMechanismSpec toSpec(DiscreteDesign d, Instant created) throws InvalidSpecException {
         DiscreteProblem p = d.problem();
         PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), p.delta(), d.certifiedEpsilon(), d.certifiedDelta(),
                 Numerics.EXACT, p.inputPolicy(), p.defaultInput());
-        return new DiscreteMechanismSpec(p.inputs(), p.outputs(), d.weights(), privacy, designBlock(d), provenance(created));
+        return DiscreteMechanismSpec.of(p.inputs(), p.outputs(), d.weights(), privacy, designBlock(d), provenance(created));
     }
 
-    /** The spec of a structural design: the geometric noise and the remap, exactly ε-DP by construction. */
-    public static GeometricRemapSpec toSpec(StructuralDesign d, Instant created) {
+    /**
+     * The spec of a structural design: the geometric noise and the remap, exactly ε-DP by construction.
+     *
+     * @throws InvalidSpecException if the runtime refuses it (a designer bug: never written)
+     */
+    public static GeometricRemapSpec toSpec(StructuralDesign d, Instant created) throws InvalidSpecException {
         DiscreteProblem p = d.problem();
         PrivacyGuarantee privacy = new PrivacyGuarantee(p.relation(), p.neighbours(), p.epsilon(), BigDecimal.ZERO, d.noiseEpsilon(), BigDecimal.ZERO,
                 Numerics.EXACT, p.inputPolicy(), p.defaultInput());
-        return new GeometricRemapSpec((IntegerRange) p.inputs(), p.outputs(), d.noiseEpsilon(), d.remap(), privacy, StructuralBlock.of(d), provenance(created));
+        return GeometricRemapSpec.of((IntegerRange) p.inputs(), p.outputs(), d.noiseEpsilon(), d.remap(), privacy, StructuralBlock.of(d), provenance(created));
     }
 
     /** The provenance block: tool, version, time, Java. */

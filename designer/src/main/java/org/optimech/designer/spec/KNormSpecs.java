@@ -23,7 +23,11 @@ import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.Body;
+import org.optimech.runtime.spec.KNormBlock;
 import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.json.JsonName;
+import org.optimech.runtime.knorm.LpNorm;
 
 /**
  * Turns a K-norm comparison into a spec: the chosen candidate's body (a ball, the hull as a polytope
@@ -118,54 +122,55 @@ public final class KNormSpecs {
         CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("body " + name + " was not compared; compared: " + names(r)));
         int d = p.dimension();
-        JsonObject.Builder m = JsonObject.builder().put("kind", KNormSpec.KIND).put("dimension", d);
         ConvexHull hull = r.hull();
+        KNormBlock.Subspace subspace = null;
+        Body stored;
         String bodyNote;
         switch (name) {
             case "hull":
                 if (!hull.span().isFull()) {
-                    m.put("subspace", subspace(hull.span()));
+                    subspace = subspace(hull.span());
                 }
                 if (form == BodyForm.HALFSPACES) {
-                    m.put("body", halfspaces(hull));
+                    stored = halfspaces(hull);
                     bodyNote = "the hull as half-spaces in its bounding box, sampled by rejection";
                 } else {
-                    m.put("body", polytope(hull));
+                    stored = polytope(hull);
                     bodyNote = "the hull as a polytope with its cone triangulation";
                 }
                 break;
             case "search":
                 BodySearch.Found f = r.search();
-                m.put("body", JsonObject.builder().put("type", "linear-image").put("base", f.base().json()).put("matrix", matrix(f.a())).build());
+                stored = new Body.LinearImage(JsonName.parse(LpNorm.class, f.base().json()), f.a());
                 bodyNote = "the searched linear image A*" + f.base().json() + " (heuristic)";
                 break;
             default:
-                m.put("body", JsonObject.builder().put("type", "ball").put("norm", name).build());
+                stored = new Body.Ball(JsonName.parse(LpNorm.class, name));
                 bodyNote = "the " + name + " ball";
         }
-        m.put("sensitivity", upDecimal(c.sensitivity()).toString());
-        m.put("noise_epsilon", p.epsilon().toString());
+        BigDecimal sensitivity = upDecimal(c.sensitivity());
+        KNormBlock.AdjacentPoints points = null;
         if (p.space() != null) {
             double[][] pts = p.space().points();
             int[] v = hull.vertices();
-            List<JsonValue> rows = new ArrayList<>(v.length);
-            for (int i : v) {
-                rows.add(JsonArray.ofDoubles(pts[i]));
+            double[][] rows = new double[v.length][];
+            for (int i = 0; i < v.length; i++) {
+                rows[i] = pts[v[i]];
             }
-            m.put("adjacent_points", JsonObject.builder().put("source", p.pointsAsserted() ? "asserted" : "exact").put("points", JsonArray.of(rows)).build());
+            points = new KNormBlock.AdjacentPoints(p.pointsAsserted() ? KNormBlock.PointSource.ASSERTED : KNormBlock.PointSource.EXACT, rows);
         }
+        KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null);
         JsonObject.Builder design = designBlock(p, r, name, form, bodyNote);
         if (lattice != null) {
             org.optimech.runtime.exact.Rational rho;
             try {
-                rho = KNormSpec.latticeRoundingTerm(m.build());
+                rho = KNormSpec.latticeRoundingTerm(block);
             } catch (InvalidSpecException e) {
                 throw new IllegalArgumentException("cannot release body " + name + " on a lattice: " + e.detail(), e);
             }
-            BigDecimal stored = upDecimal(c.sensitivity());
-            int latticeExponent = lattice.exponent() != null ? lattice.exponent() : autoExponent(stored, rho);
-            org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(stored), latticeExponent, rho);
-            m.put("lattice", JsonObject.builder().put("spacing_exponent", latticeExponent).put("lattice_sensitivity", deltaL.toString()).build());
+            int latticeExponent = lattice.exponent() != null ? lattice.exponent() : autoExponent(sensitivity, rho);
+            org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(sensitivity), latticeExponent, rho);
+            block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL));
             double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
             design.put("lattice", JsonObject.builder()
                     .put("spacing", "2^" + latticeExponent)
@@ -176,7 +181,7 @@ public final class KNormSpecs {
                             + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
                     .build());
         }
-        return KNormSpec.of(m.build(), p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
+        return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
     }
 
     private static String names(KNormComparison.Result r) {
@@ -200,40 +205,31 @@ public final class KNormSpecs {
     }
 
     /** x = basis · x[pivots]: the span's exact map, transposed (S_T is symmetric, so its span is linear). */
-    private static JsonObject subspace(AffineSpan span) {
+    private static KNormBlock.Subspace subspace(AffineSpan span) {
         BigFraction[][] map = span.map();
         int d = span.ambientDimension();
         int k = span.dimension();
-        List<JsonValue> rows = new ArrayList<>(d);
+        org.optimech.runtime.exact.Rational[][] basis = new org.optimech.runtime.exact.Rational[d][k];
         for (int j = 0; j < d; j++) {
-            List<JsonValue> row = new ArrayList<>(k);
             for (int i = 0; i < k; i++) {
-                BigFraction q = map[i][j];
-                row.add(new JsonString(q.getDenominator().equals(BigInteger.ONE) ? q.getNumerator().toString() : q.getNumerator() + "/" + q.getDenominator()));
+                basis[j][i] = new org.optimech.runtime.exact.Rational(map[i][j].getNumerator(), map[i][j].getDenominator());
             }
-            rows.add(JsonArray.of(row));
         }
-        return JsonObject.builder().put("pivots", JsonArray.ofLongs(java.util.Arrays.stream(span.pivots()).asLongStream().toArray()))
-                .put("basis", JsonArray.of(rows)).build();
+        return new KNormBlock.Subspace(span.pivots(), basis);
     }
 
-    private static List<JsonValue> facets(ConvexHull hull) {
+    private static List<Body.Facet> facets(ConvexHull hull) {
         BigDecimal unit = BigDecimal.ONE.divide(new BigDecimal(BigInteger.ONE.shiftLeft(hull.shift())));
-        List<JsonValue> out = new ArrayList<>(hull.facets().size());
+        List<Body.Facet> out = new ArrayList<>(hull.facets().size());
         for (ConvexHull.Facet f : hull.facets()) {
-            List<String> n = new ArrayList<>();
-            for (BigInteger x : f.exactNormal()) {
-                n.add(x.toString());
-            }
             BigDecimal offset = new BigDecimal(f.exactOffset()).multiply(unit).stripTrailingZeros();
-            out.add(JsonObject.builder().put("normal", JsonArray.ofStrings(n)).put("offset", (offset.scale() < 0 ? offset.setScale(0) : offset).toPlainString())
-                    .build());
+            out.add(new Body.Facet(f.exactNormal(), offset.scale() < 0 ? offset.setScale(0) : offset));
         }
         return out;
     }
 
     /** Vertices (the points the boundary triangulation uses), exact facets, and each simplex with the facet it lies on. */
-    private static JsonObject polytope(ConvexHull hull) {
+    private static Body.Polytope polytope(ConvexHull hull) {
         double[][] reduced = hull.reduced();
         BigInteger[][] scaled = hull.scaled();
         int[][] boundary = hull.boundary();
@@ -245,22 +241,21 @@ public final class KNormSpecs {
                 facetsOfVertex.computeIfAbsent(v, x -> new ArrayList<>()).add(f);
             }
         }
-        List<JsonValue> simplices = new ArrayList<>(boundary.length);
-        long[] simplexFacets = new long[boundary.length];
+        int[][] simplices = new int[boundary.length][];
+        int[] simplexFacets = new int[boundary.length];
         for (int i = 0; i < boundary.length; i++) {
-            long[] s = new long[boundary[i].length];
-            for (int t = 0; t < s.length; t++) {
-                s[t] = index.computeIfAbsent(boundary[i][t], x -> index.size());
+            simplices[i] = new int[boundary[i].length];
+            for (int t = 0; t < simplices[i].length; t++) {
+                simplices[i][t] = index.computeIfAbsent(boundary[i][t], x -> index.size());
             }
-            simplices.add(JsonArray.ofLongs(s));
             simplexFacets[i] = facetOf(boundary[i], scaled, facets, facetsOfVertex);
         }
-        List<JsonValue> vertices = new ArrayList<>(index.size());
+        double[][] vertices = new double[index.size()][];
+        int i = 0;
         for (int p : index.keySet()) {
-            vertices.add(JsonArray.ofDoubles(reduced[p]));
+            vertices[i++] = reduced[p];
         }
-        return JsonObject.builder().put("type", "polytope").put("vertices", JsonArray.of(vertices)).put("facets", JsonArray.of(facets(hull)))
-                .put("simplices", JsonArray.of(simplices)).put("simplex_facets", JsonArray.ofLongs(simplexFacets)).build();
+        return new Body.Polytope(vertices, facets(hull), simplices, simplexFacets);
     }
 
     /** The facet a boundary simplex lies on: first among the facets through one of its vertices, then (for boundary points that are not vertices) all. */
@@ -300,7 +295,7 @@ public final class KNormSpecs {
      * lower bound, never the designer's word alone; and the attempt cap that makes a release fail with probability at most
      * {@value #REJECTION_FAILURE} at that rate.
      */
-    private static JsonObject halfspaces(ConvexHull hull) {
+    private static Body.Halfspaces halfspaces(ConvexHull hull) {
         double[][] v = hull.vertexCoordinates();
         int k = hull.dimension();
         double[] lo = new double[k];
@@ -339,10 +334,7 @@ public final class KNormSpecs {
                     + "rejection would need %.0f proposals per release to fail with probability below %s (at most %d allowed); store it as a triangulation",
                     rate.toPlainString(), attempts, REJECTION_FAILURE, MAX_ATTEMPTS));
         }
-        return JsonObject.builder().put("type", "halfspaces").put("facets", JsonArray.of(facets(hull)))
-                .put("box", JsonObject.builder().put("lower", JsonArray.ofDoubles(lo)).put("upper", JsonArray.ofDoubles(hi)).build())
-                .put("inscribed_box", JsonObject.builder().put("lower", JsonArray.ofDoubles(inscribed[0])).put("upper", JsonArray.ofDoubles(inscribed[1])).build())
-                .put("acceptance_rate", rate.stripTrailingZeros().toPlainString()).put("max_attempts", (long) attempts).build();
+        return new Body.Halfspaces(facets(hull), new Body.Box(lo, hi), new Body.Box(inscribed[0], inscribed[1]), rate.stripTrailingZeros(), (int) attempts);
     }
 
     private static JsonObject.Builder designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {

@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.image.BufferedImage;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.imageio.ImageIO;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.optimech.designer.DesignMethod;
@@ -88,13 +85,13 @@ class EpsilonSweepTest {
     }
 
     @Test
-    void reportWritesCsvPngAndSvg() throws Exception {
+    void reportWritesTheCsvWithAFailureRow() throws Exception {
         DiscreteProblem p = count(10, Objective.BAYES);
         List<SweepPoint> pts = sweep(DesignMethod.AUTO).run(p, EpsilonGrid.parse("0.5:1.5:0.5"), null);
         List<SweepPoint> withFailure = new ArrayList<>(pts);
         withFailure.add(SweepPoint.failed(new BigDecimal("2"), "lp", 0.1, "solver said \"no\""));
         List<Path> files = SweepReport.write(p, withFailure, dir.resolve("out"));
-        assertEquals(3, files.size());
+        assertEquals(1, files.size()); // the pictures are the command line's (optimech-cli SweepChart)
 
         List<String> lines = Files.readAllLines(dir.resolve("out/sweep.csv"));
         assertEquals(SweepReport.CSV_HEADER, lines.get(0));
@@ -107,12 +104,5 @@ class EpsilonSweepTest {
         assertEquals(1 / Math.sinh(0.5), Double.parseDouble(first[11]), 1e-15);
         assertTrue(lines.get(4).endsWith(",\"solver said \"\"no\"\"\""), lines.get(4));
 
-        BufferedImage png = ImageIO.read(dir.resolve("out/sweep.png").toFile());
-        assertEquals(900, png.getWidth());
-        assertEquals(600, png.getHeight());
-        DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
-        xml.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false); // the SVG DTD is on the web
-        var svg = xml.newDocumentBuilder().parse(dir.resolve("out/sweep.svg").toFile());
-        assertEquals("svg", svg.getDocumentElement().getNodeName());
     }
 }

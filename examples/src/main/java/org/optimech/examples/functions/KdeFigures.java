@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.knowm.xchart.XYChart;
-import org.optimech.designer.plot.Figures;
+import org.optimech.cli.plot.Figures;
 import org.optimech.designer.functions.KdeRelease;
 import org.optimech.examples.Args;
 import org.optimech.runtime.json.JsonObject;

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.optimech.designer.plot.Figures;
+import org.optimech.cli.plot.Figures;
 import org.optimech.examples.Args;
 import org.optimech.runtime.histogram.SparseHistograms;
 import org.optimech.runtime.random.SeededRandomBits;

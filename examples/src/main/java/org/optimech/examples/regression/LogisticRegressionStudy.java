@@ -12,7 +12,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.plot.Figures;
+import org.optimech.cli.plot.Figures;
 import org.optimech.examples.Args;
 import org.optimech.runtime.random.SeededRandomBits;
 

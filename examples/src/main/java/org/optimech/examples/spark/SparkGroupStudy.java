@@ -18,7 +18,7 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.optimech.designer.cli.OptimechCli;
+import org.optimech.cli.OptimechCli;
 import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;

@@ -16,7 +16,7 @@ import org.optimech.designer.Progress;
 import org.optimech.designer.discrete.DesignOptions;
 import org.optimech.designer.lp.LpBackends;
 import org.optimech.designer.lp.LpException;
-import org.optimech.designer.plot.Figures;
+import org.optimech.cli.plot.Figures;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Objective;
 import org.optimech.designer.sweep.EpsilonGrid;

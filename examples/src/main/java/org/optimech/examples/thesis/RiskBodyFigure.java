@@ -17,7 +17,7 @@ import org.optimech.designer.discrete.DesignOptions;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.discrete.DiscreteDesigner;
 import org.optimech.designer.lp.LpBackends;
-import org.optimech.designer.plot.Figures;
+import org.optimech.cli.plot.Figures;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Objective;
 

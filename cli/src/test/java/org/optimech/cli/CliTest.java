@@ -1,4 +1,4 @@
-package org.optimech.designer.cli;
+package org.optimech.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.optimech.designer.cli;
+package org.optimech.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

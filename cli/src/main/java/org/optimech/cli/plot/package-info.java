@@ -2,4 +2,4 @@
  * Figures: risk curves and risk bodies drawn with XChart and written as PNG and SVG files a person
  * can open.
  */
-package org.optimech.designer.plot;
+package org.optimech.cli.plot;

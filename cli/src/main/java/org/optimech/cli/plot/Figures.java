@@ -1,4 +1,4 @@
-package org.optimech.designer.plot;
+package org.optimech.cli.plot;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

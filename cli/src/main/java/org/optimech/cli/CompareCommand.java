@@ -1,4 +1,4 @@
-package org.optimech.designer.cli;
+package org.optimech.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -51,7 +51,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<Path> files;
         try {
-            files = KNormReport.write(problem, r, out);
+            files = new java.util.ArrayList<>(KNormReport.write(problem, r, out));
+            files.addAll(org.optimech.cli.plot.ComparisonChart.write(problem, r, out));
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         }

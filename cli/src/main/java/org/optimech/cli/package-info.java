@@ -3,4 +3,4 @@
  * Errors are one line naming the file, the field (JSON Pointer) and the value; stack traces only with
  * {@code --debug}.
  */
-package org.optimech.designer.cli;
+package org.optimech.cli;

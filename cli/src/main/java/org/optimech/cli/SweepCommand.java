@@ -1,4 +1,4 @@
-package org.optimech.designer.cli;
+package org.optimech.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -82,7 +82,8 @@ final class SweepCommand implements Callable<Integer> {
         }
         List<Path> files;
         try {
-            files = SweepReport.write(problem, points, out);
+            files = new java.util.ArrayList<>(SweepReport.write(problem, points, out));
+            files.addAll(org.optimech.cli.plot.SweepChart.write(problem, points, out));
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         }

@@ -1,4 +1,4 @@
-package org.optimech.designer.cli;
+package org.optimech.cli;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
