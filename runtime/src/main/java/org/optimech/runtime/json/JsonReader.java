@@ -729,8 +729,17 @@ public final class JsonReader implements Closeable {
             } else if (c < 0x20) {
                 throw error(String.format("control character U+%04X must be escaped in a string", c));
             } else if (c < 0x80) {
-                chars[n++] = (char) c;
-                pos++;
+                // a run of plain ASCII, as far as the buffer and the char array go
+                byte[] b = buf;
+                char[] s = chars;
+                int p = pos;
+                int end = Math.min(limit, p + s.length - n);
+                byte d;
+                while (p < end && (d = b[p]) >= 0x20 && d != '"' && d != '\\') {
+                    s[n++] = (char) d;
+                    p++;
+                }
+                pos = p;
             } else {
                 n = readUtf8(c, n);
             }
