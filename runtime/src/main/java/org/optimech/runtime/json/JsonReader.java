@@ -466,6 +466,7 @@ public final class JsonReader implements Closeable {
             pos = 0;
             limit = 0;
             eof = false;
+            tooLarge = false; // the limit counts the UTF-8 form, from here
             return;
         }
         if (b0 == 0 || b1 == 0) {
@@ -928,9 +929,10 @@ public final class JsonReader implements Closeable {
         return new JsonSyntaxException(message, tokenLine, tokenColumn);
     }
 
-    /** A name or string as an error message shows it: JSON-escaped, and cut after 60 characters. */
+    /** A name as an error message shows it: JSON-escaped, and cut after 60 characters (not inside a surrogate pair). */
     private static String forMessage(String s) {
-        String q = JsonWriter.compact(new JsonString(s.length() > 60 ? s.substring(0, 60) : s));
-        return q.substring(1, q.length() - 1) + (s.length() > 60 ? "..." : "");
+        int cut = s.length() <= 60 ? s.length() : Character.isHighSurrogate(s.charAt(59)) ? 59 : 60;
+        String q = JsonWriter.compact(new JsonString(s.substring(0, cut)));
+        return q.substring(1, q.length() - 1) + (cut < s.length() ? "..." : "");
     }
 }

@@ -30,6 +30,7 @@ class JsonReaderTest {
                 refused("{\"a\": 1,\n \"a\": 2}", 2, 2, "Duplicate field 'a'"),
                 refused("{\"a\": 1, \"\\u0061\": 2}", 1, 10, "Duplicate field 'a'"),
                 refused("{\"x\": {\"a\": 1, \"b\": {}, \"a\": 2}}", 1, 25, "Duplicate field 'a'"),
+                refused("{\"\\n" + "x".repeat(70) + "\": 1, \"\\n" + "x".repeat(70) + "\": 2}", 1, 81, "Duplicate field '\\n" + "x".repeat(59) + "...'"),
                 refused("{\"e\": NaN}", 1, 7, "unrecognized token 'NaN'"),
                 refused("[Infinity]", 1, 2, "unrecognized token 'Infinity'"),
                 refused("[-Infinity]", 1, 3, "expected a digit after '-', found 'I'"),
