@@ -133,34 +133,43 @@ public final class DiscreteMechanism {
         if (i.isPresent()) {
             return i.getAsInt();
         }
-        if (spec.inputs() instanceof IntegerRange r && policy != InputPolicy.DEFAULT) {
-            java.math.BigInteger v;
-            try {
-                v = new java.math.BigInteger(value.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("input must be an integer in [" + r.from() + ", " + r.to() + "]. Provided value: \"" + value + "\"");
+        if (spec.inputs() instanceof IntegerRange r) {
+            // linear in the text's length whatever it holds (no big-integer parsing of a crafted value)
+            int clamped = r.clampedIndexOfText(value);
+            boolean inside = clamped >= 0 && isInside(r, value, clamped);
+            if (inside || clamped >= 0 && policy == InputPolicy.CLAMP) {
+                return clamped; // in range (written as "05" or " 5"), or clamped
             }
-            boolean inside = v.compareTo(java.math.BigInteger.valueOf(r.from())) >= 0 && v.compareTo(java.math.BigInteger.valueOf(r.to())) <= 0;
-            if (inside || policy == InputPolicy.CLAMP) {
-                return r.clampedIndexOf(v); // in range (written as "05" or " 5"), or clamped
+            if (policy == InputPolicy.DEFAULT) {
+                return spec.privacy().defaultInput();
             }
-            throw new IllegalArgumentException("input is outside [" + r.from() + ", " + r.to() + "] and the spec's input policy is reject. Provided value: " + v);
+            if (clamped < 0) {
+                throw new IllegalArgumentException("input must be an integer in [" + r.from() + ", " + r.to() + "]. Provided value: \"" + abbreviate(value) + "\"");
+            }
+            throw new IllegalArgumentException("input is outside [" + r.from() + ", " + r.to() + "] and the spec's input policy is reject. Provided value: "
+                    + abbreviate(value));
         }
         if (policy == InputPolicy.DEFAULT) {
-            if (spec.inputs() instanceof IntegerRange r) {
-                // "05" or " 5" are still the range value 5; only values outside the range take the default
-                try {
-                    java.math.BigInteger v = new java.math.BigInteger(value.trim());
-                    if (v.compareTo(java.math.BigInteger.valueOf(r.from())) >= 0 && v.compareTo(java.math.BigInteger.valueOf(r.to())) <= 0) {
-                        return r.clampedIndexOf(v);
-                    }
-                } catch (NumberFormatException e) {
-                    // not an integer: outside the domain
-                }
-            }
             return spec.privacy().defaultInput();
         }
         throw new IllegalArgumentException("input is not one of the spec's " + spec.inputs().size() + " labels. Provided value: \"" + value + "\"");
+    }
+
+    /** Whether an integer text clamped to index {@code clamped} was inside the range already (clamping moved nothing). */
+    private static boolean isInside(IntegerRange r, String text, int clamped) {
+        if (clamped > 0 && clamped < r.size() - 1) {
+            return true; // strictly inside: clamping only ever moves values to an end
+        }
+        // at an end: inside only if the text is that end's value, written with any padding, sign or leading zeros
+        String t = text.strip();
+        boolean negative = t.startsWith("-");
+        String digits = t.replaceFirst("^[+-]", "").replaceFirst("^0+(?=.)", "");
+        String canonical = digits.equals("0") ? "0" : (negative ? "-" : "") + digits;
+        return canonical.equals(Long.toString(r.longValueAt(clamped)));
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 
     /** One private output for the input row {@code inputIndex}, as an output index. */

@@ -105,4 +105,23 @@ class InputPolicyTest {
         DiscreteMechanism clamp = DiscreteMechanism.of((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
         assertThrows(IllegalArgumentException.class, () -> clamp.inputIndex("abc")); // not an integer at all: the caller's parsing bug
     }
+
+    /**
+     * Review of issue 18: a crafted value must not cost time in proportion to its square (a big-integer parse of a million
+     * digits took 14 s) nor fail: integer texts are decided in linear time, the long ones by their sign alone.
+     */
+    @Test
+    void longIntegerTextsAreDecidedInLinearTime() throws Exception {
+        DiscreteMechanism clamp = DiscreteMechanism.of((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism label = withDefault(labels()[1]);
+        String huge = "9".repeat(1_000_000);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {
+            assertEquals(clamp.spec().inputs().size() - 1, clamp.inputIndex(huge));
+            assertEquals(0, clamp.inputIndex("-" + huge));
+            assertEquals(0, clamp.inputIndex("-0000" + huge.substring(0, 100) + "0"));
+            assertEquals(1, label.inputIndex(huge));
+        });
+        assertEquals(1, clamp.inputIndex("+0001"));
+        assertEquals(0, clamp.inputIndex("-0"));
+    }
 }

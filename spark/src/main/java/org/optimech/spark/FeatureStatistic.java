@@ -9,10 +9,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.statistic.PolynomialStatistic;
+import org.optimech.runtime.statistic.Statistic;
+import org.optimech.runtime.statistic.StatisticReader;
 
 /**
  * The per-row statistic of a K-norm spec, t(x) = (Σ_terms c·Π x_v) per feature, read from the problem the spec was
@@ -91,67 +95,53 @@ final class FeatureStatistic implements Serializable {
         JsonObject problem = spec.design().get("problem").filter(v -> v instanceof JsonObject).map(JsonValue::asObject)
                 .orElseThrow(() -> new SpecNotApplicableException("/design/problem: the K-norm spec does not record the problem it was designed for, so "
                         + "the job cannot know the per-row statistic its sensitivity covers; design it with optimech design"));
-        JsonObject st = problem.get("statistic").filter(v -> v instanceof JsonObject).map(JsonValue::asObject)
+        JsonValue stJson = problem.get("statistic")
                 .orElseThrow(() -> new SpecNotApplicableException("/design/problem/statistic is missing"));
-        if (!st.has("variables") || !st.has("features")) {
-            throw new SpecNotApplicableException("/design/problem/statistic: the spec was designed from " + st.names()
+        // the one strict reader of the format: the designer parsed the same statistic with it, and the loader re-derived Δ from it
+        Statistic read;
+        long rowsPerUnit;
+        try {
+            read = StatisticReader.read(stJson, "/design/problem/statistic");
+            rowsPerUnit = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), "/design/problem/rows_per_unit", 1, 1_000_000)
+                    : 1;
+        } catch (FieldException e) {
+            throw new SpecNotApplicableException(e.getMessage());
+        }
+        if (!(read instanceof PolynomialStatistic st)) {
+            throw new SpecNotApplicableException("/design/problem/statistic: the spec was designed from " + stJson.asObject().names()
                     + ", not from variables and features; a job can only compute and bound a statistic given as features of box variables");
         }
-        long rowsPerUnit = problem.get("rows_per_unit").map(v -> v.asNumber().decimal().longValueExact()).orElse(1L);
-        List<String> vars = new ArrayList<>();
-        List<BigDecimal> lo = new ArrayList<>();
-        List<BigDecimal> hi = new ArrayList<>();
-        for (Map.Entry<String, JsonValue> e : st.get("variables").orElseThrow().asObject().members().entrySet()) {
-            String ptr = "/design/problem/statistic/variables/" + e.getKey();
-            if (!(e.getValue() instanceof JsonArray a) || a.size() != 2 || !(a.get(0) instanceof org.optimech.runtime.json.JsonNumber)) {
-                throw new SpecNotApplicableException(ptr + ": only numeric box variables [lower, upper] are supported by the Spark job (categorical "
-                        + "variables are not yet). Provided value: " + e.getValue());
-            }
-            vars.add(e.getKey());
-            lo.add(a.get(0).asNumber().decimal());
-            hi.add(a.get(1).asNumber().decimal());
+        if (!st.categoricals().isEmpty()) {
+            throw new SpecNotApplicableException("/design/problem/statistic/variables/" + st.categoricals().get(0).name() + ": only numeric box variables "
+                    + "[lower, upper] are supported by the Spark job (categorical variables are not yet)");
         }
-        JsonArray features = st.get("features").orElseThrow().asArray();
-        List<String> names = new ArrayList<>();
-        BigDecimal[][] coefs = new BigDecimal[features.size()][];
-        int[][][] termVars = new int[features.size()][][];
-        for (int f = 0; f < features.size(); f++) {
-            JsonObject fo = features.get(f).asObject();
-            names.add(fo.get("name").map(JsonValue::asString).orElse("t" + (f + 1)));
-            JsonArray terms = fo.get("terms").orElseThrow().asArray();
+        if (!st.isMultilinear()) {
+            throw new SpecNotApplicableException("/design/problem/statistic/features: power " + st.degree() + " makes the statistic curved; the Spark job "
+                    + "re-checks sensitivity exactly only for multilinear features (every power 0 or 1)");
+        }
+        List<String> vars = st.variableNames();
+        BigDecimal[] lo = new BigDecimal[vars.size()];
+        BigDecimal[] hi = new BigDecimal[vars.size()];
+        for (int v = 0; v < lo.length; v++) {
+            lo[v] = new BigDecimal(st.variables().get(v).lower());
+            hi[v] = new BigDecimal(st.variables().get(v).upper());
+        }
+        BigDecimal[][] coefs = new BigDecimal[st.features().size()][];
+        int[][][] termVars = new int[coefs.length][][];
+        for (int f = 0; f < coefs.length; f++) {
+            List<PolynomialStatistic.Term> terms = st.features().get(f).terms();
             coefs[f] = new BigDecimal[terms.size()];
             termVars[f] = new int[terms.size()][];
             for (int t = 0; t < terms.size(); t++) {
-                String ptr = "/design/problem/statistic/features/" + f + "/terms/" + t;
-                JsonObject to = terms.get(t).asObject();
-                coefs[f][t] = to.get("coef").orElseThrow().asNumber().decimal();
-                List<Integer> vs = new ArrayList<>();
-                if (to.has("powers")) {
-                    for (Map.Entry<String, JsonValue> p : to.get("powers").orElseThrow().asObject().members().entrySet()) {
-                        int power = p.getValue().asNumber().decimal().intValueExact();
-                        int v = vars.indexOf(p.getKey());
-                        if (v < 0) {
-                            throw new SpecNotApplicableException(ptr + "/powers/" + p.getKey() + ": names no box variable (categorical indicators are not yet "
-                                    + "supported by the Spark job)");
-                        }
-                        if (power > 1) {
-                            throw new SpecNotApplicableException(ptr + "/powers/" + p.getKey() + ": power " + power + " makes the statistic curved; the Spark "
-                                    + "job re-checks sensitivity exactly only for multilinear features (every power 0 or 1)");
-                        }
-                        if (power == 1) {
-                            vs.add(v);
-                        }
-                    }
-                }
-                termVars[f][t] = vs.stream().mapToInt(Integer::intValue).toArray();
+                coefs[f][t] = terms.get(t).coefficient();
+                termVars[f][t] = terms.get(t).powers().keySet().stream().mapToInt(vars::indexOf).toArray();
             }
         }
-        if (names.size() != spec.dimension()) {
-            throw new SpecNotApplicableException("/design/problem/statistic/features: " + names.size() + " features but the mechanism's dimension is "
+        if (st.dimension() != spec.dimension()) {
+            throw new SpecNotApplicableException("/design/problem/statistic/features: " + st.dimension() + " features but the mechanism's dimension is "
                     + spec.dimension());
         }
-        return new FeatureStatistic(Collections.unmodifiableList(vars), lo.toArray(new BigDecimal[0]), hi.toArray(new BigDecimal[0]),
-                Collections.unmodifiableList(names), coefs, termVars, rowsPerUnit);
+        return new FeatureStatistic(Collections.unmodifiableList(vars), lo, hi, Collections.unmodifiableList(st.names()), coefs, termVars, rowsPerUnit);
     }
 
     /** The smallest s ≥ 0 with c·2^s an integer (c dyadic). */

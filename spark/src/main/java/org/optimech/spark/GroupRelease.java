@@ -239,7 +239,8 @@ public final class GroupRelease {
         } else {
             List<Column> quantized = new ArrayList<>();
             for (int v = 0; v < statistic.variables().size(); v++) {
-                Column x = col(variableColumns.get(statistic.variables().get(v))).cast("double");
+                // try_cast: under ANSI mode a plain cast of a malformed value fails the job (and logs the value); a null drops the row
+                Column x = col(variableColumns.get(statistic.variables().get(v))).try_cast("double");
                 keep = keep.and(x.isNotNull()).and(isnan(x).unary_$bang());
                 Column clipped = least(greatest(x, lit(statistic.lowerDouble(v))), lit(statistic.upperDouble(v)));
                 Column q = rint(clipped.multiply(lit(Math.scalb(1.0, statistic.quantumBits())))).cast("long");

@@ -264,16 +264,29 @@ final class Udfs {
                 return 0;
             }
             String text = value.toString();
+            IntegerRange r = (IntegerRange) m.spec().inputs();
+            int integer = r.clampedIndexOfText(text); // linear in the text's length, whatever it holds
+            if (integer >= 0) {
+                return integer;
+            }
+            if (text.length() > MAX_NUMBER_TEXT) {
+                return 0; // not a number any column type produces: text
+            }
             try {
-                return m.inputIndex(text);
-            } catch (IllegalArgumentException notAnInteger) {
-                IntegerRange r = (IntegerRange) m.spec().inputs();
-                try {
-                    return r.clampedIndexOf(new BigDecimal(text.trim()).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact());
-                } catch (NumberFormatException | ArithmeticException notANumber) {
-                    return 0;
+                BigDecimal x = new BigDecimal(text.strip());
+                if (x.signum() == 0 || x.precision() - x.scale() < 0) {
+                    return r.clampedIndexOf(0L); // |x| < 0.1 rounds to 0 (decided without expanding 1e-30000000)
                 }
+                if (x.precision() - x.scale() > 19) {
+                    return x.signum() < 0 ? 0 : r.size() - 1; // |x| ≥ 10^19: beyond the range (decided without expanding 1e30000000)
+                }
+                return r.clampedIndexOf(x.setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact());
+            } catch (NumberFormatException | ArithmeticException notANumber) {
+                return 0;
             }
         }
+
+        /** Longest text parsed as a decimal number (a double's text is at most 25 characters). */
+        private static final int MAX_NUMBER_TEXT = 100;
     }
 }

@@ -161,6 +161,26 @@ class GroupReleaseTest {
      * Bounding before noise: a heavy unit with 50 rows in each of 10 keys keeps exactly G = 3 keys with k = 2 rows
      * each; values are clipped into [0, 4]; with bounds that do not bind, the exact sums equal a plain Java sum.
      */
+    /**
+     * Issue 18 (1): a value that does not parse as a number never fails the job (under ANSI mode a plain cast would throw
+     * and print the value): the row is dropped like a null, a per-row filter that keeps every bound.
+     */
+    @Test
+    void malformedValuesAreDroppedNotFatal() throws Exception {
+        KNormSpec spec = (KNormSpec) SparkTestSupport.spec("count-sum-l1.spec.json");
+        StructType text = new StructType().add("user", DataTypes.StringType).add("region", DataTypes.StringType).add("x", DataTypes.StringType);
+        List<Row> data = List.of(RowFactory.create("a", "r0", "1.25"), RowFactory.create("b", "r0", "abc"), RowFactory.create("c", "r0", "1e99999"),
+                RowFactory.create("d", "r0", "2"));
+        GroupRelease job = GroupRelease.builder(spec).privacyUnit("user").groupBy("region").publicKeys(List.of("r0")).noise(NoiseSource.seededForTesting(31))
+                .build();
+        List<Row> agg = job.aggregate(SparkTestSupport.spark().createDataFrame(data, text)).collectAsList();
+        assertEquals(1, agg.size());
+        // "abc" is dropped; "1e99999" is +Infinity as a double, clipped to the box's upper end 4; so the count is 3 and the sum 1.25 + 4 + 2
+        assertEquals(3L, scaled(agg.get(0), 0, job.scaleBits()).longValueExact());
+        assertEquals(0, new BigDecimal("7.25").compareTo(scaled(agg.get(0), 1, job.scaleBits())), agg.get(0).toString());
+        assertEquals(1, job.release(SparkTestSupport.spark().createDataFrame(data, text)).released().count());
+    }
+
     @Test
     void contributionBoundingAndClippingAreEnforced() throws Exception {
         KNormSpec spec = (KNormSpec) SparkTestSupport.spec("count-sum-l1.spec.json");

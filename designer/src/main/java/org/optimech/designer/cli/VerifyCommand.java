@@ -56,7 +56,8 @@ final class VerifyCommand implements Callable<Integer> {
     java.util.List<String> graphs = new java.util.ArrayList<>();
 
     @picocli.CommandLine.Option(names = "--input-policy", paramLabel = "POLICY", split = ",",
-            description = "Discrete specs: accept only these input policies: clamp, default, reject (comma-separated or repeated).")
+            description = "Discrete specs: accept only these input policies: clamp, default, reject (comma-separated or repeated). Default: clamp,default "
+                    + "(the legacy reject fails a release on an out-of-domain value, an observable channel).")
     java.util.List<String> inputPolicies = new java.util.ArrayList<>();
 
     @picocli.CommandLine.Option(names = "--allow-unchecked-sensitivity",

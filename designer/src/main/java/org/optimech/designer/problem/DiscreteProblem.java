@@ -90,6 +90,12 @@ public record DiscreteProblem(
             throw new IllegalArgumentException("input_policy reject is refused: an error raised on an out-of-domain private value is an observable "
                     + "channel; use default (out-of-domain values are released as default_input) or, for integer ranges, clamp");
         }
+        if (inputPolicy == InputPolicy.DEFAULT && inputs instanceof IntegerRange && neighbours.kind() != NeighbourGraph.Kind.COMPLETE) {
+            // an integer just outside the range would be released as the default, possibly far from its neighbour just inside
+            throw new IllegalArgumentException("input_policy default on an integer range needs the complete neighbour graph (on the " + neighbours.kind().name()
+                    .toLowerCase(java.util.Locale.ROOT) + " graph a value just outside the range and its neighbour inside would be released as far-apart "
+                    + "inputs); use input_policy clamp");
+        }
         if (inputPolicy == InputPolicy.DEFAULT ? defaultInput < 0 || defaultInput >= inputs.size() : defaultInput != -1) {
             throw new IllegalArgumentException("default_input must be an input exactly when input_policy is default. Provided value: index " + defaultInput
                     + " with input_policy " + inputPolicy.json());

@@ -171,6 +171,11 @@ public final class ProblemParser {
             policy = InputPolicy.DEFAULT;
         }
         int defaultInput = -1;
+        if (policy == InputPolicy.DEFAULT && inputs instanceof IntegerRange && graph.kind() != NeighbourGraph.Kind.COMPLETE) {
+            throw new FieldException("/input_policy", "\"default\" on an integer range needs the complete neighbour graph: on the "
+                    + graph.kind().name().toLowerCase(java.util.Locale.ROOT) + " graph an integer just outside the range would be released as the default, "
+                    + "far from its neighbour just inside. Use \"clamp\". Provided value: \"default\"");
+        }
         if (policy == InputPolicy.DEFAULT) {
             if (o.has("default_input")) {
                 JsonValue dv = o.get("default_input").orElseThrow();

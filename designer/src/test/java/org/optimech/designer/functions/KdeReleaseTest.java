@@ -1,6 +1,7 @@
 package org.optimech.designer.functions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,5 +101,36 @@ class KdeReleaseTest {
         java.util.Arrays.fill(data, 0.5);
         double[] f = k.estimate(data);
         assertEquals(1 / (Math.sqrt(2 * Math.PI) * 0.1), f[0 + (int) Math.round(0.5 * 399)], 0.05 * f[200]);
+    }
+
+    /**
+     * Issue 18 (5): the runtime re-derives the KDE's sensitivity from the recorded problem. A lowered Δ (noise scale left as
+     * is, digest recomputed) and a relation other than substitution (n must be public) are refused; without the recorded
+     * problem Δ is unchecked and the standard policy refuses the spec.
+     */
+    @Test
+    void theRuntimeReDerivesTheKdeSensitivity() throws Exception {
+        KdeRelease k = new KdeRelease("exponential", 0.25, 50, 0, 1, 20, new BigDecimal("0.5"), new BigDecimal("0.1"), "classical");
+        GaussianProcessSpec s = k.toSpec(k.designBlock(), JsonObject.builder().put("tool", "test").build());
+        assertTrue(s.sensitivityRechecked(), s.sensitivityCheck());
+        JsonObject doc = SpecCodec.write(s);
+        org.optimech.runtime.spec.RuntimePolicy.standard().check(doc, SpecCodec.read(doc));
+        JsonObject mech = doc.get("mechanism").orElseThrow().asObject();
+        BigDecimal lowered = s.sensitivity().multiply(new BigDecimal("0.9"));
+        JsonObject tampered = org.optimech.runtime.spec.SpecDigest.seal(doc.with("mechanism", mech.with("sensitivity",
+                new org.optimech.runtime.json.JsonString(lowered.toPlainString()))));
+        org.optimech.runtime.spec.InvalidSpecException e = org.junit.jupiter.api.Assertions.assertThrows(org.optimech.runtime.spec.InvalidSpecException.class,
+                () -> SpecCodec.read(tampered));
+        assertEquals("/mechanism/sensitivity", e.pointer(), e.getMessage());
+        assertTrue(e.getMessage().contains("re-derived from design.problem"), e.getMessage());
+        JsonObject addRemove = org.optimech.runtime.spec.SpecDigest.seal(doc.with("privacy", doc.get("privacy").orElseThrow().asObject().with("relation",
+                new org.optimech.runtime.json.JsonString("add-remove"))));
+        assertEquals("/privacy/relation", org.junit.jupiter.api.Assertions.assertThrows(org.optimech.runtime.spec.InvalidSpecException.class,
+                () -> SpecCodec.read(addRemove)).pointer());
+        JsonObject noProblem = org.optimech.runtime.spec.SpecDigest.seal(doc.with("design", doc.get("design").orElseThrow().asObject().without("problem")));
+        GaussianProcessSpec unchecked = (GaussianProcessSpec) SpecCodec.read(noProblem);
+        assertFalse(unchecked.sensitivityRechecked());
+        assertEquals("/mechanism/sensitivity", org.junit.jupiter.api.Assertions.assertThrows(org.optimech.runtime.spec.InvalidSpecException.class,
+                () -> org.optimech.runtime.spec.RuntimePolicy.standard().check(noProblem, unchecked)).pointer());
     }
 }

@@ -67,7 +67,7 @@ class ProblemParserTest {
         DiscreteProblem labels = ProblemParser.parse("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"a\",\"b\",\"c\"]},\"default_input\":\"c\"}");
         assertEquals(InputPolicy.DEFAULT, labels.inputPolicy());
         assertEquals(2, labels.defaultInput());
-        DiscreteProblem range = ProblemParser.parse("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[3,9]},\"input_policy\":\"default\",\"default_input\":5}");
+        DiscreteProblem range = ProblemParser.parse("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[3,9]},\"neighbours\":\"complete\",\"input_policy\":\"default\",\"default_input\":5}");
         assertEquals(2, range.defaultInput());
         assertEquals(labels, ProblemParser.parse(labels.toJson()));
         assertEquals(range, ProblemParser.parse(range.toJson()));
@@ -123,6 +123,7 @@ class ProblemParserTest {
             clamp on labels        | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"input_policy":"clamp"}      | /input_policy    | needs an integer range
             reject is a channel    | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"input_policy":"reject"}     | /input_policy    | an observable channel
             default not an input   | {"kind":"discrete","epsilon":1,"inputs":{"labels":["a","b"]},"default_input":"c"}         | /default_input   | must be one of the inputs, written as they are. Provided value: "c"
+            default on a path      | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"input_policy":"default"}         | /input_policy    | needs the complete neighbour graph
             default with clamp     | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"input_policy":"clamp","default_input":1} | /default_input | only used with input_policy "default"
             not an object          | [1, 2]                                                                                    | /                | must be an object. Provided value: array [1,2]
             """)

@@ -19,11 +19,25 @@ public final class JsonNumber implements JsonValue {
         this.literal = literal;
     }
 
-    /** A number from its JSON literal; rejects text outside the RFC 8259 number grammar. */
+    /** Largest |exponent| a literal may write: far beyond any double, and safely inside {@link BigDecimal}'s scale. */
+    public static final int MAX_ABS_EXPONENT = 10_000;
+
+    /**
+     * A number from its JSON literal; rejects text outside the RFC 8259 number grammar, and exponents beyond
+     * ±{@value #MAX_ABS_EXPONENT} (which {@link BigDecimal} may not represent; no spec or problem needs them).
+     */
     public static JsonNumber ofLiteral(String literal) {
         Objects.requireNonNull(literal, "literal");
         if (!GRAMMAR.matcher(literal).matches()) {
             throw new IllegalArgumentException("not a JSON number literal: " + literal);
+        }
+        int e = Math.max(literal.indexOf('e'), literal.indexOf('E'));
+        if (e >= 0) {
+            String digits = literal.substring(e + 1).replaceFirst("^[+-]", "").replaceFirst("^0+(?=.)", "");
+            if (digits.length() > 5 || Integer.parseInt(digits) > MAX_ABS_EXPONENT) {
+                throw new IllegalArgumentException("number exponent out of range (at most " + MAX_ABS_EXPONENT + " in magnitude): "
+                        + (literal.length() > 40 ? literal.substring(0, 37) + "..." : literal));
+            }
         }
         return new JsonNumber(literal);
     }

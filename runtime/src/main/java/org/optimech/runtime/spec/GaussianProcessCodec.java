@@ -58,7 +58,7 @@ final class GaussianProcessCodec {
     static GaussianProcessSpec build(JsonObject mech, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certEps, BigDecimal certDelta,
             JsonObject design, JsonObject provenance) throws InvalidSpecException {
         try {
-            return new GaussianProcessSpec(mech, relation, epsilon, delta, certEps, certDelta, design, provenance, check(mech, certEps, certDelta, design));
+            return new GaussianProcessSpec(mech, relation, epsilon, delta, certEps, certDelta, design, provenance, check(mech, certEps, certDelta, relation, design));
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
@@ -77,11 +77,16 @@ final class GaussianProcessCodec {
      * at least the closed form ({@link org.optimech.runtime.statistic.KdeSensitivity}) and the problem must describe the
      * stored mechanism (same kernel, bandwidth and grid). Without a recorded problem Δ is unchecked.
      */
-    private static SensitivityCheck recheck(JsonObject design, double[] grid, String type, double h, BigDecimal sens) throws FieldException {
+    private static SensitivityCheck recheck(JsonObject design, Relation relation, double[] grid, String type, double h, BigDecimal sens) throws FieldException {
         String pp = "/design/problem";
         if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.get("kind").map(v -> v instanceof org.optimech.runtime.json.JsonString s
                 && s.value().equals("function")).orElse(false)) {
             return new SensitivityCheck(false, 0, "the spec does not record the function problem it was designed for (design.problem)");
+        }
+        if (relation != Relation.SUBSTITUTION) {
+            // the KDE's sensitivity averages over a public n: adding or removing a record changes n, which it does not cover
+            throw new FieldException("/privacy/relation", "a KDE release of a recorded function problem is private under substitution with a public n; its "
+                    + "sensitivity does not cover adding or removing a record. Provided value: \"" + relation.json() + "\"");
         }
         if (problem.has("estimator")) {
             Fields.oneOf(problem.get("estimator").orElseThrow(), pp + "/estimator", "kde");
@@ -115,7 +120,7 @@ final class GaussianProcessCodec {
                 + ", bandwidth " + bandwidth + " is at most the stored Δ");
     }
 
-    static Checked check(JsonObject mech, BigDecimal certEps, BigDecimal certDelta, JsonObject design) throws FieldException {
+    static Checked check(JsonObject mech, BigDecimal certEps, BigDecimal certDelta, Relation relation, JsonObject design) throws FieldException {
         Fields.allowedKeys(mech, P, MECHANISM);
         Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", GaussianProcessSpec.KIND);
         JsonArray ga = Fields.array(Fields.member(mech, "grid", P), P + "/grid");
@@ -189,6 +194,6 @@ final class GaussianProcessCodec {
                 }
             }
         }
-        return new Checked(grid, type, h, sens, scale, calibration, jitter, l, recheck(design, grid, type, h, sens));
+        return new Checked(grid, type, h, sens, scale, calibration, jitter, l, recheck(design, relation, grid, type, h, sens));
     }
 }

@@ -284,7 +284,7 @@ final class KNormCodec {
     }
 
     /** Exact operations (multiply-adds on integers) the load-time re-derivation may spend before it gives up, saying so. */
-    static final long RECHECK_BUDGET = 40_000_000L;
+    static final long RECHECK_BUDGET = 20_000_000L;
 
     /**
      * Re-derives the adjacent output space from the statistic stored in {@code design.problem} (the designer's own input,
@@ -305,14 +305,14 @@ final class KNormCodec {
             throw new FieldException(pp + "/neighbours", "the problem was designed for " + stated.json() + " but /privacy/relation states " + relation.json()
                     + ": the guarantee would be about another relation than the one the sensitivity covers");
         }
-        if (problem.get("statistic").orElseThrow() instanceof JsonObject st && st.has("support_oracle")) {
-            return new SensitivityCheck(false, 0, "the statistic is a user-supplied support function (" + st.get("support_oracle").orElseThrow()
-                    + "): Δ rests on its certified bounds, which the runtime cannot re-derive");
-        }
         long rows = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1_000_000) : 1;
         if (rows > 1 && relation == Relation.SUBSTITUTION) {
             throw new FieldException(pp + "/rows_per_unit", "with substitution the guarantee covers exactly " + rows + " rows changed, not a privacy unit "
                     + "of up to " + rows + " rows (its row count would be unprotected); such a spec states a guarantee it does not have. Provided value: " + rows);
+        }
+        if (problem.get("statistic").orElseThrow() instanceof JsonObject st && st.has("support_oracle")) {
+            return new SensitivityCheck(false, 0, "the statistic is a user-supplied support function (" + st.get("support_oracle").orElseThrow()
+                    + "): Δ rests on its certified bounds, which the runtime cannot re-derive");
         }
         org.optimech.runtime.statistic.Statistic statistic = org.optimech.runtime.statistic.StatisticReader.read(problem.get("statistic").orElseThrow(),
                 pp + "/statistic");
@@ -348,7 +348,7 @@ final class KNormCodec {
         int k = sub == null ? d : sub.pivots.length;
         Functionals f = body.functionals();
         long n = points.length;
-        long cost = !pairs ? n * k * 4 : f != null ? (long) f.normals().length * n * k : n * (n - 1) / 2 * k * 2;
+        long cost = !pairs ? n * body.gaugeCost() : f != null ? (long) f.normals().length * n * k : n * (n - 1) / 2 * (body.gaugeCost() + k);
         if (cost > RECHECK_BUDGET) {
             return new SensitivityCheck(false, 0, "re-deriving Δ over " + (pairs ? n + " records' pairwise differences" : n + " points") + " would take about " + cost
                     + " exact operations, more than the " + RECHECK_BUDGET + " spent at load");
@@ -480,6 +480,12 @@ final class KNormCodec {
 
         Body(UnitBody unit) {
             this.unit = unit;
+        }
+
+        /** Multiply-adds of one exact {@link #within} test, for the re-derivation's work budget. */
+        long gaugeCost() {
+            Functionals f = functionals();
+            return f == null ? unit.dimension() : (long) f.normals().length * unit.dimension();
         }
 
         /**
@@ -884,30 +890,102 @@ final class KNormCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(bp + "/matrix", e.getMessage());
         }
-        Rational scaleA = Rational.of(Dyadic.powerOfTwo(sa));
-        Rational absDet = new Rational(det.abs(), BigInteger.ONE);
+        // Â⁻¹ exactly, row i as n_i / q_i (integers): (Â⁻¹Y)_i = n_i·Y / q_i, so each gauge test costs k² multiply-adds
+        BigInteger[][] n = new BigInteger[k][];
+        BigInteger[] q = new BigInteger[k];
+        exactInverseRows(ai, n, q);
+        Rational twoSa = Rational.of(Dyadic.powerOfTwo(sa));
+        // A = Â/2^sa and y = Y/2^s: A⁻¹y = 2^sa·Â⁻¹Y/2^s, so ‖±y‖ ≤ Δ ⇔ 2^sa·g(Â⁻¹Y) ≤ t with t = Δ·2^s
+        BigInteger lcm = BigInteger.ONE;
+        for (BigInteger qi : q) {
+            lcm = lcm.divide(lcm.gcd(qi)).multiply(qi);
+        }
+        BigInteger[] weight = new BigInteger[k];
+        Rational[] bound = new Rational[k];
+        for (int i = 0; i < k; i++) {
+            weight[i] = lcm.divide(q[i]);
+            bound[i] = Rational.of(q[i]).divide(twoSa);
+        }
+        Rational lcmOverTwoSa = Rational.of(lcm).divide(twoSa);
         return new Body(unit) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
-                // A = Â/2^sa and y = Y/2^s: A⁻¹y = 2^sa·Â⁻¹Y/2^s, and (Â⁻¹Y)_i = det(Â with column i replaced by Y)/det(Â) (Cramer)
+                if (!l1) {
+                    for (int i = 0; i < k; i++) {
+                        if (!atMost(dot(n[i], y).abs(), t.multiply(bound[i]))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                // Σ_i |n_i·Y|/q_i ≤ t/2^sa  ⇔  Σ_i |n_i·Y|·(L/q_i) ≤ t·L/2^sa
                 BigInteger total = BigInteger.ZERO;
                 for (int i = 0; i < k; i++) {
-                    BigInteger[][] m = new BigInteger[k][];
-                    for (int r = 0; r < k; r++) {
-                        m[r] = ai[r].clone();
-                        m[r][i] = y[r];
-                    }
-                    BigInteger di = Dyadic.determinant(m).abs();
-                    total = l1 ? total.add(di) : total.max(di);
+                    total = total.add(dot(n[i], y).abs().multiply(weight[i]));
                 }
-                // 2^sa·total/|det| ≤ t  ⇔  total·2^sa ≤ t·|det|
-                Rational lhs = new Rational(total, BigInteger.ONE).multiply(scaleA);
-                return lhs.compareTo(t.multiply(absDet)) <= 0;
+                return atMost(total, t.multiply(lcmOverTwoSa));
+            }
+
+            @Override
+            Functionals functionals() {
+                return l1 ? null : new Functionals(n, bound);
+            }
+
+            @Override
+            long gaugeCost() {
+                return (long) k * k;
             }
         };
     }
 
-    /** Gauss–Jordan with partial pivoting; the gauge it serves is for display, the exact check uses Cramer's rule. */
+    /** Rows of Â⁻¹ as integer vectors over positive integer denominators (exact Gauss–Jordan in rationals, O(k³) once). */
+    private static void exactInverseRows(BigInteger[][] a, BigInteger[][] numerators, BigInteger[] denominators) {
+        int k = a.length;
+        Rational[][] m = new Rational[k][2 * k];
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                m[i][j] = Rational.of(a[i][j]);
+                m[i][k + j] = i == j ? Rational.of(BigInteger.ONE) : Rational.ZERO;
+            }
+        }
+        for (int c = 0; c < k; c++) {
+            int p = c;
+            while (m[p][c].signum() == 0) {
+                p++; // the matrix is invertible (its determinant was checked): a non-zero pivot exists
+            }
+            Rational[] tmp = m[c];
+            m[c] = m[p];
+            m[p] = tmp;
+            Rational piv = m[c][c];
+            for (int j = 0; j < 2 * k; j++) {
+                m[c][j] = m[c][j].divide(piv);
+            }
+            for (int r = 0; r < k; r++) {
+                if (r != c && m[r][c].signum() != 0) {
+                    Rational f = m[r][c];
+                    for (int j = 0; j < 2 * k; j++) {
+                        if (m[c][j].signum() != 0) {
+                            m[r][j] = m[r][j].subtract(f.multiply(m[c][j]));
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            BigInteger d = BigInteger.ONE;
+            for (int j = 0; j < k; j++) {
+                BigInteger dj = m[i][k + j].denominator();
+                d = d.divide(d.gcd(dj)).multiply(dj);
+            }
+            denominators[i] = d;
+            numerators[i] = new BigInteger[k];
+            for (int j = 0; j < k; j++) {
+                numerators[i][j] = m[i][k + j].numerator().multiply(d.divide(m[i][k + j].denominator()));
+            }
+        }
+    }
+
+    /** Gauss–Jordan with partial pivoting; the gauge it serves is for display, the exact check uses the exact inverse. */
     private static double[][] floatingInverse(double[][] a) {
         int n = a.length;
         double[][] m = new double[n][2 * n];

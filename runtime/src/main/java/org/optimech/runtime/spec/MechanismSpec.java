@@ -32,7 +32,7 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
     /**
      * Whether the runtime re-derived the noise's calibration from the stored numbers at load: always for the discrete kinds
      * (every privacy constraint is re-checked from the stored integers); for K-norm specs when Δ was re-derived from the
-     * recorded statistic; never for Gaussian-process specs (their RKHS sensitivity comes from the designer). A spec for
+     * recorded statistic; for Gaussian-process specs when Δ was re-derived from the recorded KDE problem (closed form). A spec for
      * which this is false is refused by the default runtime policy unless signed by a trusted key or explicitly allowed.
      */
     boolean sensitivityRechecked();

@@ -50,8 +50,10 @@ public final class RuntimePolicy {
     }
 
     /**
-     * The default: any valid spec whose sensitivity the runtime re-derived, signed or not, of any relation, graph, input
-     * policy and numerics; unchecked sensitivity refused.
+     * The default: any valid spec whose sensitivity the runtime re-derived, signed or not, of any relation, graph and
+     * numerics, with input policy clamp or default. Refused: unchecked sensitivity (unless signed by a trusted key), and the
+     * legacy input policy reject, which fails a release on an out-of-domain private value (an observable channel; allow it
+     * with {@link Builder#inputPolicies}).
      */
     public static RuntimePolicy standard() {
         return builder().build();
@@ -88,7 +90,7 @@ public final class RuntimePolicy {
         return graphs;
     }
 
-    /** The input policies a discrete spec may have (all by default, the legacy reject included). */
+    /** The input policies a discrete spec may have (clamp and default by default; the legacy reject only when allowed). */
     public Set<InputPolicy> inputPolicies() {
         return inputPolicies;
     }
@@ -165,7 +167,7 @@ public final class RuntimePolicy {
         private NumericsPolicy numerics = NumericsPolicy.ALLOW_IDEALIZED;
         private Set<Relation> relations = EnumSet.allOf(Relation.class);
         private Set<NeighbourGraph.Kind> graphs = EnumSet.allOf(NeighbourGraph.Kind.class);
-        private Set<InputPolicy> inputPolicies = EnumSet.allOf(InputPolicy.class);
+        private Set<InputPolicy> inputPolicies = EnumSet.of(InputPolicy.CLAMP, InputPolicy.DEFAULT);
         private boolean allowUncheckedSensitivity;
 
         private Builder() {
@@ -240,7 +242,7 @@ public final class RuntimePolicy {
             return this;
         }
 
-        /** Accept only discrete specs with these input policies (for example refuse the legacy reject). */
+        /** Accept only discrete specs with these input policies (default: clamp and default; add reject to load legacy reject specs). */
         public Builder inputPolicies(Set<InputPolicy> allowed) {
             this.inputPolicies = nonEmpty(allowed, "inputPolicies");
             return this;

@@ -196,7 +196,7 @@ public final class SpecCodec {
             JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
             return knorm ? new KNormSpec(mech, c.relation, c.epsilon, c.certifiedEpsilon, design, provenance, KNormCodec.check(mech, c.certifiedEpsilon, c.relation, design))
                     : new GaussianProcessSpec(mech, c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta, design, provenance,
-                            GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta, design));
+                            GaussianProcessCodec.check(mech, c.certifiedEpsilon, c.certifiedDelta, c.relation, design));
         }
         Fields.allowedKeys(mech, "/mechanism", kind.equals(DiscreteMechanismSpec.KIND) ? MECHANISM : GEOMETRIC_REMAP);
         DiscreteDomain inputs = DiscreteJson.readDomain(Fields.member(mech, "inputs", "/mechanism"), "/mechanism/inputs");
@@ -206,6 +206,12 @@ public final class SpecCodec {
 
         PrivacyGuarantee privacy = readPrivacy(Fields.object(Fields.member(doc, "privacy", root), "/privacy"), inputs);
         JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
+        // the privacy block states the relation the guarantee is about; a recorded problem must have been designed for the same one
+        if (design.get("problem").orElse(null) instanceof JsonObject problem && problem.get("relation").orElse(null) instanceof JsonString r
+                && !r.value().equals(privacy.relation().json())) {
+            throw new FieldException("/design/problem/relation", "the problem was designed for " + Fields.quote(r.value()) + " but /privacy/relation states "
+                    + Fields.quote(privacy.relation().json()));
+        }
         JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
 
         if (kind.equals(GeometricRemapSpec.KIND)) {
