@@ -42,7 +42,7 @@ public final class JsonNumber implements JsonValue {
         return new JsonNumber(literal);
     }
 
-    /** A number from a literal that {@link JsonReader} has already checked against the grammar. */
+    /** A number from a literal that {@link JsonReader} has already checked against the grammar and the exponent bound. */
     static JsonNumber ofCheckedLiteral(String literal) {
         return new JsonNumber(literal);
     }

@@ -26,7 +26,8 @@ import java.util.Objects;
  * document, control characters unescaped in strings, invalid escapes), unpaired UTF-16 surrogates whether escaped or
  * raw (they have no UTF-8 form to digest), malformed UTF-8 (including overlong forms and encoded surrogates), a member
  * name repeated in one object (two readers could otherwise disagree on what a spec says), nesting deeper than
- * {@value #MAX_DEPTH}, number literals longer than {@value #MAX_NUMBER_CHARS} characters, strings longer than
+ * {@value #MAX_DEPTH}, number literals longer than {@value #MAX_NUMBER_CHARS} characters or with an exponent beyond
+ * ±{@value JsonNumber#MAX_ABS_EXPONENT} (which {@code BigDecimal} may not hold), strings longer than
  * {@value #MAX_STRING_CHARS} UTF-16 code units and documents longer than {@value #MAX_DOCUMENT_BYTES} bytes of UTF-8.
  * After an error the reader throws the same exception again.
  *
@@ -663,6 +664,10 @@ public final class JsonReader implements Closeable {
         }
         String literal = new String(buf, mark, pos - mark, StandardCharsets.ISO_8859_1);
         mark = -1;
+        if (exponentOutOfRange(literal)) {
+            throw tokenError("number exponent out of range (at most " + JsonNumber.MAX_ABS_EXPONENT + " in magnitude): "
+                    + (literal.length() > WORD_SHOWN ? literal.substring(0, WORD_SHOWN) + "..." : literal));
+        }
         if (c >= '0' && c <= '9') {
             throw error("leading zeros are not allowed in a number");
         }
@@ -670,6 +675,25 @@ public final class JsonReader implements Closeable {
             throw error("unexpected " + describe(c) + " after the number " + (literal.length() > WORD_SHOWN ? literal.substring(0, WORD_SHOWN) + "..." : literal));
         }
         return literal;
+    }
+
+    /** Whether a literal's exponent is beyond {@link JsonNumber#MAX_ABS_EXPONENT} (which {@code BigDecimal} may not hold). */
+    private static boolean exponentOutOfRange(String literal) {
+        int e = literal.indexOf('e');
+        if (e < 0) {
+            e = literal.indexOf('E');
+            if (e < 0) {
+                return false;
+            }
+        }
+        int i = e + 1;
+        if (literal.charAt(i) == '+' || literal.charAt(i) == '-') {
+            i++;
+        }
+        while (i < literal.length() - 1 && literal.charAt(i) == '0') {
+            i++; // leading zeros
+        }
+        return literal.length() - i > 5 || Integer.parseInt(literal, i, literal.length(), 10) > JsonNumber.MAX_ABS_EXPONENT;
     }
 
     /** Reads a string from its opening quote at {@code pos}. */

@@ -41,6 +41,9 @@ class JsonReaderTest {
                 refused("[.5]", 1, 2, "unrecognized token '.5'"),
                 refused("[1.]", 1, 4, "expected a digit after the decimal point, found ']'"),
                 refused("[1.e5]", 1, 4, "expected a digit after the decimal point, found 'e'"),
+                refused("[0, 1e10001]", 1, 5, "number exponent out of range (at most 10000 in magnitude): 1e10001"),
+                refused("[-2.5E-0000000000010001]", 1, 2, "number exponent out of range"),
+                refused("[1e99999999999999999999]", 1, 2, "number exponent out of range"),
                 refused("[1e]", 1, 4, "expected a digit in the exponent"),
                 refused("[1e+]", 1, 5, "expected a digit in the exponent"),
                 refused("[-]", 1, 3, "expected a digit after '-'"),
@@ -211,7 +214,7 @@ class JsonReaderTest {
     @Test
     void numberTokensKeepTheirLiteralsExactly() throws Exception {
         List<String> literals = List.of("0", "-0", "1", "-1", "0.1", "0.10", "1.50e-3", "1E5", "1e+5", "1E-05", "-0.0e-0", "123456789012345678901234567890",
-                "4.9e-325", "1e400", "-1.7976931348623157e309", "0." + "0".repeat(200) + "1", "9".repeat(JsonReader.MAX_NUMBER_CHARS));
+                "4.9e-325", "1e400", "-1.7976931348623157e309", "1e10000", "-1E-10000", "2e+00000000010000", "0e0", "0." + "0".repeat(200) + "1", "9".repeat(JsonReader.MAX_NUMBER_CHARS));
         JsonReader r = JsonReader.of("[" + String.join(",", literals) + "]");
         r.next();
         for (String literal : literals) {
