@@ -22,6 +22,11 @@ public final class JsonArray implements JsonValue {
         return new JsonArray(List.copyOf(copy));
     }
 
+    /** An array of a fresh list of non-null elements (the parser's; one copy instead of two). */
+    static JsonArray adopt(List<JsonValue> elements) {
+        return new JsonArray(List.copyOf(elements));
+    }
+
     public static JsonArray of(JsonValue... elements) {
         return of(List.of(elements));
     }

@@ -42,6 +42,11 @@ public final class JsonNumber implements JsonValue {
         return new JsonNumber(literal);
     }
 
+    /** A number from a literal that {@link JsonReader} has already checked against the grammar and the exponent bound. */
+    static JsonNumber ofCheckedLiteral(String literal) {
+        return new JsonNumber(literal);
+    }
+
     public static JsonNumber of(long value) {
         return new JsonNumber(Long.toString(value));
     }

@@ -22,6 +22,11 @@ public final class JsonObject implements JsonValue {
         return new JsonObject(Collections.unmodifiableMap(copy));
     }
 
+    /** An object that takes over a fresh map of non-null names and values (the parser's; no copy). */
+    static JsonObject adopt(Map<String, JsonValue> members) {
+        return new JsonObject(Collections.unmodifiableMap(members));
+    }
+
     /** A builder that keeps insertion order and rejects duplicate names. */
     public static Builder builder() {
         return new Builder();
