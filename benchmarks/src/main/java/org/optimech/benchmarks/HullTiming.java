@@ -22,8 +22,8 @@ public final class HullTiming {
             java.nio.file.Path file = java.nio.file.Path.of("examples/problems", name);
             try {
                 long t0 = System.nanoTime();
-                org.optimech.designer.knorm.KNormProblem p = org.optimech.designer.knorm.KNormProblemParser.parse(org.optimech.runtime.json.JsonParser.parse(file));
-                org.optimech.designer.knorm.KNormComparison.Result r = p.compare();
+                org.optimech.designer.problem.KNormProblem p = org.optimech.designer.problem.KNormProblemParser.parse(org.optimech.runtime.json.JsonParser.parse(file));
+                org.optimech.designer.knorm.KNormComparison.Result r = org.optimech.designer.knorm.KNormDesigner.compare(p);
                 System.out.printf("%-28s %6.2f s (target 10 s): %s, hull Delta %.7f%n", name, (System.nanoTime() - t0) / 1e9, r.hull(),
                         r.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow().sensitivity());
             } catch (Exception e) {

@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.optimech.designer.knorm.Criterion;
+import org.optimech.designer.problem.Criterion;
 import org.optimech.designer.knorm.KNormComparison;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.runtime.spec.Relation;

@@ -8,13 +8,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
-import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.designer.knorm.KNormDesigner;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.knorm.KNormReport;
-import org.optimech.runtime.json.FieldException;
-import org.optimech.runtime.json.JsonParser;
-import org.optimech.runtime.json.JsonSyntaxException;
-import org.optimech.runtime.json.JsonValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -40,14 +37,14 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        KNormProblem problem = load(problemFile);
+        KNormProblem problem = SpecFiles.loadProblem(problemFile, KNormProblem.class, "compare");
         long start = System.nanoTime();
         KNormComparison.Result r;
         try {
-            org.optimech.designer.Progress progress = quiet ? org.optimech.designer.Progress.silent() : org.optimech.designer.Progress.to(System.err);
-            r = problem.compare(progress::stage);
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
+            org.optimech.designer.common.Progress progress = quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.to(System.err);
+            r = KNormDesigner.compare(problem, progress::stage);
+        } catch (InvalidProblemException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
         }
         List<Path> files;
         try {
@@ -58,7 +55,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "optimech compare %s: %d-dimensional statistic, %s neighbours, epsilon %s, S_T %s, %s%n", problemFile,
-                problem.dimension(), problem.relation().json(), problem.epsilon().toPlainString(), problem.describeSpace(), r.hull());
+                problem.dimension(), problem.relation().json(), problem.epsilon().toPlainString(), r.describeSpace(), r.hull());
         w.printf(Locale.ROOT, "  %-6s %10s %14s %14s %14s%n", "body", "noise dim", "sensitivity", "trace Cov", "worst var");
         for (CandidateReport c : r.candidates()) {
             w.printf(Locale.ROOT, "  %-6s %10d %14.8g %14.8g %14.8g%s%n", c.name(), c.noiseDimension(), c.sensitivity(), c.covarianceTrace(),
@@ -70,21 +67,5 @@ final class CompareCommand implements Callable<Integer> {
         }
         w.flush();
         return 0;
-    }
-
-    static KNormProblem load(Path file) {
-        JsonValue doc;
-        try {
-            doc = JsonParser.parse(file);
-        } catch (JsonSyntaxException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw SpecFiles.ioError(file, e);
-        }
-        try {
-            return KNormProblemParser.parse(doc);
-        } catch (FieldException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: " + e.getMessage(), e);
-        }
     }
 }

@@ -3,12 +3,11 @@ package org.optimech.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.optimech.designer.DesignMethod;
-import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.common.DesignOptions;
 import org.optimech.designer.lp.LpBackends;
 import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.lp.OrToolsLpSolver;
-import org.optimech.designer.problem.DiscreteProblem;
 
 /** The options {@code design} and {@code sweep} share (--solver, --time-limit, --method), turned into one-line errors. */
 final class DesignArgs {
@@ -38,20 +37,12 @@ final class DesignArgs {
         try {
             return DesignMethod.parse(name);
         } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--" + e.getMessage(), e);
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method " + e.getMessage(), e);
         }
     }
 
-    /** --method resolved for a problem; structural on a problem it does not fit is a bad-input error saying why. */
-    static DesignMethod.Choice choose(DesignMethod method, DiscreteProblem problem, Path problemFile) {
-        try {
-            return method.choose(problem);
-        } catch (IllegalArgumentException e) {
-            throw notApplicable(problemFile, e);
-        }
-    }
-
+    /** The structural method where it does not apply: a bad-input error saying why. */
     static OptimechCli.CliException notApplicable(Path problemFile, IllegalArgumentException e) {
-        return new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + e.getMessage(), e);
+        return new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": --method structural: " + e.getMessage(), e);
     }
 }

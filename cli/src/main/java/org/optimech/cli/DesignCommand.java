@@ -3,26 +3,20 @@ package org.optimech.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.Callable;
-import org.optimech.designer.DesignMethod;
-import org.optimech.designer.Progress;
-import org.optimech.designer.discrete.DesignException;
-import org.optimech.designer.discrete.DesignOptions;
-import org.optimech.designer.discrete.DiscreteDesign;
-import org.optimech.designer.discrete.DiscreteDesigner;
-import org.optimech.designer.lp.LpSolver;
+import org.optimech.designer.Design;
+import org.optimech.designer.Designers;
+import org.optimech.designer.common.DesignException;
+import org.optimech.designer.common.Progress;
 import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.Problem;
 import org.optimech.designer.spec.DesignSpecs;
-import org.optimech.designer.structural.StructuralDesign;
-import org.optimech.designer.structural.StructuralDesigner;
-import org.optimech.runtime.spec.DiscreteSpec;
-import org.optimech.runtime.spec.KNormSpec;
-import org.optimech.runtime.spec.MechanismSpec;
-import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
 import org.optimech.designer.spec.KNormSpecs;
+import org.optimech.runtime.json.JsonName;
 import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.SpecCodec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -82,131 +76,67 @@ final class DesignCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (SpecFiles.problemKind(problemFile).filter("function"::equals).isPresent()) {
-            return function(stdout);
+        Problem problem = SpecFiles.loadProblem(problemFile);
+        boolean knormOptions = body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null;
+        if (!(problem instanceof DiscreteProblem) && (!method.equals("auto") || !solver.equals("auto"))) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method and --solver apply to discrete problems only; " + problemFile
+                    + " is a " + (problem instanceof KNormProblem ? "K-norm problem (its options: --body, --body-form, --numerics, --lattice-exponent)"
+                            : problem.kind() + " problem"));
         }
-        if (SpecFiles.problemKind(problemFile).filter("knorm"::equals).isPresent()) {
-            if (!method.equals("auto") || !solver.equals("auto")) {
-                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method and --solver apply to discrete problems only; " + problemFile
-                        + " is a K-norm problem (its options: --body, --body-form)");
-            }
-            return knorm(stdout);
-        }
-        if (body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null) {
+        if (!(problem instanceof KNormProblem) && knormOptions) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics and --lattice-exponent apply to K-norm problems only; "
                     + problemFile + " is not one");
         }
-        if (method.equals("exponential") || method.equals("randomized-response")) {
-            return classical(stdout);
-        }
-        DesignMethod designMethod = DesignArgs.method(method);
-        DesignOptions options = DesignArgs.options(solver, timeLimitSeconds);
-        long start = System.nanoTime();
-        DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
-        LpSolver lp = options.solver();
-        Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
-        progress.stage("problem " + problemFile + ": " + problem.inputCount() + " inputs x " + problem.outputCount() + " outputs, epsilon " + problem.epsilon()
-                + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json() + "; backend " + lp.name());
-        DesignMethod.Choice choice = DesignArgs.choose(designMethod, problem, problemFile);
-        progress.stage(choice.explanation());
-        boolean structural = choice.structural();
-        if (structural) {
-            StructuralDesign design;
-            try {
-                design = new StructuralDesigner(options, progress).design(problem);
-            } catch (DesignException e) {
-                throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
+        Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem ? DesignArgs.options(solver, timeLimitSeconds) : null)
+                .withMethod(DesignArgs.method(method)).withProgress(quiet ? Progress.silent() : Progress.to(System.err));
+        if (problem instanceof KNormProblem k) {
+            if (body != null && !k.candidates().contains(body)) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", k.candidates())
+                        + "). Provided value: " + body);
             }
-            long writeStart = System.nanoTime();
-            DiscreteSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
-            progress.stage("spec written and verified by the runtime: " + out);
-            Summary.structural(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), (System.nanoTime() - writeStart) / 1e9,
-                    (System.nanoTime() - start) / 1e9);
-            return 0;
+            options = knormOptions(options);
         }
-        DiscreteDesign design;
+        long start = System.nanoTime();
+        Design design;
         try {
-            design = new DiscreteDesigner(options, progress).design(problem);
+            design = Designers.design(problem, options);
+        } catch (InvalidProblemException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
         } catch (DesignException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
-        }
-        long writeStart = System.nanoTime();
-        DiscreteSpec written = write(DesignSpecs.toSpec(design, Instant.now()));
-        double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
-        progress.stage("spec written and verified by the runtime: " + out);
-        Summary.design(stdout, problemFile, out, design, DesignSpecs.digestOf(SpecCodec.write(written)), writeSeconds, (System.nanoTime() - start) / 1e9);
-        return 0;
-    }
-
-    /** A function release (kernel density estimate on a grid with Gaussian-process noise). */
-    private int function(PrintWriter stdout) {
-        org.optimech.designer.functions.KdeRelease k;
-        try {
-            k = org.optimech.designer.functions.KdeRelease.parse(org.optimech.runtime.json.JsonParser.parse(problemFile).asObject());
-        } catch (org.optimech.runtime.json.FieldException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
-        } catch (org.optimech.runtime.json.JsonSyntaxException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw SpecFiles.ioError(problemFile, e);
-        }
-        org.optimech.runtime.spec.GaussianProcessSpec spec;
-        try {
-            spec = k.toSpec(k.designBlock(), DesignSpecs.provenance(Instant.now()));
-        } catch (InvalidSpecException | IllegalStateException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refuses the Gaussian-process spec: " + e.getMessage(), e);
-        }
-        org.optimech.runtime.spec.GaussianProcessSpec written = write(spec);
-        stdout.printf("optimech design %s -> %s%n", problemFile, out);
-        stdout.printf("  mechanism    gaussian-process: KDE on %d grid points in [%s, %s], %s covariance kernel, bandwidth %s, jitter %s%n", k.gridPoints(), k.lo(), k.hi(),
-                k.kernel(), k.bandwidth(), written.jitter());
-        stdout.printf("  sensitivity  RKHS Delta = %s (closed form, n = %d)%n", written.sensitivity(), k.n());
-        stdout.printf("  guarantee    (epsilon, delta)-DP over the reals: (%s, %s); noise scale s = c*Delta/epsilon = %s with c = %.6g (%s calibration); "
-                + "numerics idealized%n", written.certifiedEpsilon(), written.certifiedDelta(), written.noiseScale(), k.c(), k.calibration());
-        stdout.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", out, DesignSpecs.digestOf(SpecCodec.write(written)));
-        stdout.flush();
-        return 0;
-    }
-
-    /** A classical mechanism compiled to a certified table: no solver, no optimality claim. */
-    private int classical(PrintWriter stdout) {
-        DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
-        org.optimech.runtime.spec.DiscreteMechanismSpec spec;
-        try {
-            spec = method.equals("exponential") ? org.optimech.designer.discrete.ClassicalMechanisms.exponential(problem, DesignSpecs.provenance(Instant.now()))
-                    : org.optimech.designer.discrete.ClassicalMechanisms.randomizedResponse(inputLabels(problem), problem.epsilon(),
-                            Math.max(0, problem.defaultInput()), DesignSpecs.provenance(Instant.now()));
         } catch (IllegalArgumentException e) {
+            // an option that does not fit this problem (the structural method where it does not apply, a lattice for an l2 body)
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         }
-        org.optimech.runtime.spec.DiscreteMechanismSpec written = write(spec);
-        stdout.printf("optimech design %s -> %s%n", problemFile, out);
-        stdout.printf("  mechanism    %s: %s%n", method, written.design().get("formula").orElseThrow().asString());
-        stdout.printf("  guarantee    pure epsilon-DP: certified epsilon = %s <= requested %s (checked exactly on the stored integers, %s neighbours)%n",
-                written.privacy().certifiedEpsilon(), written.privacy().epsilon(), written.privacy().neighbours().kind().toString().toLowerCase(java.util.Locale.ROOT));
-        written.design().get("objective_value").ifPresent(v -> stdout.printf("  objective    %s risk of the stored mechanism = %s (not optimised)%n",
-                written.design().get("objective").orElseThrow().asString(), org.optimech.runtime.json.JsonWriter.compact(v)));
-        stdout.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", out, DesignSpecs.digestOf(SpecCodec.write(written)));
-        stdout.flush();
+        long writeStart = System.nanoTime();
+        MechanismSpec written = write(design.spec());
+        double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+        double totalSeconds = (System.nanoTime() - start) / 1e9;
+        options.progress().stage("spec written and verified by the runtime: " + out);
+        String digest = DesignSpecs.digestOf(SpecCodec.write(written));
+        // written equals design.spec() (same document, checked by digest); the typed design says which summary to print
+        if (design instanceof Design.Lp d) {
+            Summary.design(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
+        } else if (design instanceof Design.Structural d) {
+            Summary.structural(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
+        } else if (design instanceof Design.Classical d) {
+            Summary.classical(stdout, problemFile, out, d.method(), d.spec(), digest);
+        } else if (design instanceof Design.KNorm d) {
+            Summary.knorm(stdout, problemFile, out, d.comparison(), d.spec(), options.body() != null, digest, totalSeconds);
+        } else {
+            Design.Function d = (Design.Function) design;
+            Summary.function(stdout, problemFile, out, d, digest);
+        }
         return 0;
     }
 
-    private static java.util.List<String> inputLabels(DiscreteProblem p) {
-        java.util.List<String> l = new java.util.ArrayList<>();
-        for (int i = 0; i < p.inputCount(); i++) {
-            l.add(p.inputs().valueAt(i));
-        }
-        return l;
-    }
-
-    /** A K-norm problem: compare the candidates, store the selected (or --body) one, re-load it through the runtime. */
-    private int knorm(PrintWriter stdout) {
-        long start = System.nanoTime();
+    /** --body-form, --numerics and --lattice-exponent, each refused by name. */
+    private Designers.Options knormOptions(Designers.Options options) {
         KNormSpecs.BodyForm form;
         try {
-            form = KNormSpecs.BodyForm.parse(bodyForm);
+            form = JsonName.parse(KNormSpecs.BodyForm.class, bodyForm);
         } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body-form: " + e.getMessage(), e);
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body-form " + e.getMessage(), e);
         }
         if (!numerics.equals("idealized") && !numerics.equals("exact")) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--numerics must be idealized or exact. Provided value: " + numerics);
@@ -215,39 +145,18 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--lattice-exponent must be in [-60, 60]. Provided value: " + latticeExponent);
         }
         boolean exact = numerics.equals("exact") || latticeExponent != null;
-        KNormProblem problem = CompareCommand.load(problemFile);
-        if (body != null && !problem.candidates().contains(body)) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", problem.candidates())
-                    + "). Provided value: " + body);
-        }
-        Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
-        progress.stage("problem " + problemFile + ": K-norm, " + problem.dimension() + "-dimensional statistic, epsilon " + problem.epsilon().toPlainString()
-                + ", S_T " + problem.describeSpace());
-        KNormComparison.Result r;
-        KNormSpec k;
-        try {
-            r = problem.compare(progress::stage);
-            KNormSpecs.Lattice lattice = !exact ? null : latticeExponent != null ? KNormSpecs.Lattice.of(latticeExponent) : KNormSpecs.Lattice.auto();
-            k = KNormSpecs.toSpec(problem, r, body, form, lattice, Instant.now());
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
-        } catch (InvalidSpecException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refuses the K-norm spec built for " + problemFile + ": "
-                    + e.getMessage(), e);
-        }
-        KNormSpec written = write(k);
-        progress.stage("spec written and verified by the runtime: " + out);
-        Summary.knorm(stdout, problemFile, out, r, written, DesignSpecs.digestOf(SpecCodec.write(written)), (System.nanoTime() - start) / 1e9);
-        return 0;
+        KNormSpecs.Lattice lattice = !exact ? null : latticeExponent != null ? KNormSpecs.Lattice.of(latticeExponent) : KNormSpecs.Lattice.auto();
+        return options.withBody(body).withBodyForm(form).withLattice(lattice);
     }
 
-    private <S extends MechanismSpec> S write(S spec) {
+    private MechanismSpec write(MechanismSpec spec) {
         try {
             return DesignSpecs.writeAndVerify(spec, out);
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         } catch (InvalidSpecException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "internal error: the runtime refused the spec just written: " + e.getMessage(), e);
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "the runtime refused the spec just written (a designer bug; please report it): "
+                    + e.getMessage(), e);
         }
     }
 }

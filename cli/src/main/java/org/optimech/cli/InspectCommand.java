@@ -42,34 +42,52 @@ final class InspectCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // inspect shows a spec whose sensitivity could not be re-derived too, and says so; sample and verify require the allowance
         MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
-        if (loaded instanceof KNormSpec k) {
-            return knorm(out, k);
-        }
-        if (loaded instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
-            out.printf("spec         %s (valid: digest, calibration re-checked, covariance factored)%n", file);
-            out.printf("mechanism    %s: %d grid points in [%s, %s], %s kernel (bandwidth %s), jitter %s, noise scale %s%n",
-                    org.optimech.runtime.spec.GaussianProcessSpec.KIND, g.grid().length, g.grid()[0], g.grid()[g.grid().length - 1], g.kernel(), g.bandwidth(),
-                    g.jitter(), g.noiseScale());
-            out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, %s calibration, numerics idealized%n", g.certifiedEpsilon(),
-                    g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.calibration());
-            out.printf("sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
-            out.printf("re-checked   %s%n", (g.sensitivityRechecked() ? "yes: " : "NO (sampling needs a trusted signature or --allow-unchecked-sensitivity): ")
-                    + g.sensitivityCheck());
-            out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
-            out.flush();
-            return 0;
-        }
-        if (loaded instanceof GeometricRemapSpec g) {
-            return geometric(out, g);
-        }
-        DiscreteMechanismSpec s = (DiscreteMechanismSpec) loaded;
+        return loaded.accept(new MechanismSpec.Visitor<Integer>() {
+            @Override
+            public Integer visit(DiscreteMechanismSpec table) {
+                return table(out, table);
+            }
+
+            @Override
+            public Integer visit(GeometricRemapSpec geometricRemap) {
+                return geometric(out, geometricRemap);
+            }
+
+            @Override
+            public Integer visit(KNormSpec knorm) {
+                return knorm(out, knorm);
+            }
+
+            @Override
+            public Integer visit(org.optimech.runtime.spec.GaussianProcessSpec gaussianProcess) {
+                return function(out, gaussianProcess);
+            }
+        });
+    }
+
+    private int function(PrintWriter out, org.optimech.runtime.spec.GaussianProcessSpec g) {
+        out.printf("spec         %s (valid: digest, calibration re-checked, covariance factored)%n", file);
+        out.printf("mechanism    %s: %d grid points in [%s, %s], %s kernel (bandwidth %s), jitter %s, noise scale %s%n",
+                org.optimech.runtime.spec.GaussianProcessSpec.KIND, g.grid().length, g.grid()[0], g.grid()[g.grid().length - 1], g.kernel(), g.bandwidth(),
+                g.jitter(), g.noiseScale());
+        out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, %s calibration, numerics idealized%n", g.certifiedEpsilon(),
+                g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.calibration());
+        out.printf("sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
+        out.printf("re-checked   %s%n", (g.sensitivityRechecked() ? "yes: " : "NO (sampling needs a trusted signature or --allow-unchecked-sensitivity): ")
+                + g.sensitivityCheck());
+        out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
+        out.flush();
+        return 0;
+    }
+
+    private int table(PrintWriter out, DiscreteMechanismSpec s) {
         PrivacyGuarantee p = s.privacy();
         WeightTable w = s.weights();
         out.printf("spec         %s (valid: digest, shapes, exact row sums and privacy re-checked)%n", file);
         out.printf("mechanism    %s, %d inputs x %d outputs, weights over 2^%d%s%n", DiscreteMechanismSpec.KIND, w.rows(), w.cols(), w.denominatorBits(),
                 w.fitsInLong() ? " (64-bit sampler)" : " (big-integer rows)");
         out.printf("guarantee    %s: certified epsilon %s, certified delta %s (requested %s, %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
-                p.guaranteeName(), p.certifiedEpsilon(), p.certifiedDelta(), p.epsilon(), p.delta(), p.neighbours().kind().toString().toLowerCase(),
+                p.guaranteeName(), p.certifiedEpsilon(), p.certifiedDelta(), p.epsilon(), p.delta(), p.neighbours().kind().json(),
                 p.relation().json(), p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
         out.printf("design       %s objective %s, solver %s, optimality %s%n", text(design, "objective").orElse("(none recorded)"),
@@ -168,7 +186,7 @@ final class InspectCommand implements Callable<Integer> {
                 s.noiseEpsilon(), s.inputs().size(), s.outputs().size(),
                 randomized == 0 ? "deterministic" : randomized + " randomized rows, weights over 2^" + r.bits());
         out.printf("guarantee    %s: certified epsilon %s (requested %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
-                p.guaranteeName(), p.certifiedEpsilon(), p.epsilon(), p.neighbours().kind().toString().toLowerCase(), p.relation().json(),
+                p.guaranteeName(), p.certifiedEpsilon(), p.epsilon(), p.neighbours().kind().json(), p.relation().json(),
                 p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
         out.printf("design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),

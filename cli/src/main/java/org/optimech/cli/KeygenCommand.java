@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.util.concurrent.Callable;
-import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.common.AtomicFiles;
 import org.optimech.runtime.spec.SpecSignature;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

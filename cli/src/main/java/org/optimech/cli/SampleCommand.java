@@ -4,14 +4,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.FunctionMechanism;
 import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.Mechanism;
+import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
-import org.optimech.runtime.spec.NumericsPolicy;
+import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.random.RandomSource;
-import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.random.SeededRandomBits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -79,30 +81,31 @@ final class SampleCommand implements Callable<Integer> {
         if (allowUnchecked) {
             policy.allowUncheckedSensitivity();
         }
-        MechanismSpec loaded = SpecFiles.loadSpec(file, policy.build());
-        PrintWriter err = spec.commandLine().getErr();
-        if (count > 1) {
-            err.println("optimech: note: " + composition(loaded, count));
-            err.flush();
-        }
-        if (loaded instanceof KNormSpec k) {
-            return knorm(k, err);
-        }
-        if (loaded instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
-            return function(g, err);
-        }
         if (!sampling.equals("fast") && !sampling.equals("constant-time")) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling must be fast or constant-time. Provided value: " + sampling);
         }
-        if (!(loaded instanceof org.optimech.runtime.spec.DiscreteSpec d)) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": spec kind " + loaded.kind() + " cannot be sampled here");
-        }
-        DiscreteMechanism m;
+        Mechanism mechanism;
         try {
-            m = DiscreteMechanism.of(d, sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
+            mechanism = Mechanisms.load(file, policy.build(), sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
+        } catch (InvalidSpecException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw SpecFiles.ioError(file, e);
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling constant-time: " + e.getMessage(), e);
         }
+        PrintWriter err = spec.commandLine().getErr();
+        if (count > 1) {
+            err.println("optimech: note: " + composition(mechanism.spec(), count));
+            err.flush();
+        }
+        if (mechanism instanceof KNormMechanism k) {
+            return knorm(k, err);
+        }
+        if (mechanism instanceof FunctionMechanism g) {
+            return function(g, err);
+        }
+        DiscreteMechanism m = (DiscreteMechanism) mechanism;
         int row;
         try {
             row = m.inputIndex(input);
@@ -144,11 +147,12 @@ final class SampleCommand implements Callable<Integer> {
             err.flush();
             return new SeededRandomBits(seed);
         }
-        return new SecureRandomBits();
+        return RandomSource.secure();
     }
 
     /** A function on the grid: --input is f_D(grid), comma-separated or @FILE; each line is one released function. */
-    private int function(org.optimech.runtime.spec.GaussianProcessSpec g, PrintWriter err) {
+    private int function(FunctionMechanism mechanism, PrintWriter err) {
+        org.optimech.runtime.spec.GaussianProcessSpec g = mechanism.spec();
         String text = input;
         if (input.startsWith("@")) {
             try {
@@ -181,10 +185,10 @@ final class SampleCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder line = new StringBuilder();
         for (long i = 0; i < count; i++) {
-            double[] v = g.noise(NumericsPolicy.ALLOW_IDEALIZED, bits);
+            double[] v = mechanism.sample(f, bits);
             line.setLength(0);
             for (int j = 0; j < m; j++) {
-                line.append(j == 0 ? "" : ",").append(f[j] + v[j]);
+                line.append(j == 0 ? "" : ",").append(v[j]);
             }
             out.write(line.append('\n').toString());
         }
@@ -193,7 +197,8 @@ final class SampleCommand implements Callable<Integer> {
     }
 
     /** K-norm: parse the statistic, warn that the noise is floating point (the CLI's opt-in), print one vector per line. */
-    private int knorm(KNormSpec k, PrintWriter err) {
+    private int knorm(KNormMechanism m, PrintWriter err) {
+        KNormSpec k = m.spec();
         String[] parts = input.split(",", -1);
         if (parts.length != k.dimension()) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input must have " + k.dimension() + " comma-separated numbers (the statistic's "
@@ -218,12 +223,11 @@ final class SampleCommand implements Callable<Integer> {
                     + "NumericsPolicy.ALLOW_IDEALIZED. Design with --numerics exact for a lattice release.");
             err.flush();
         }
-        KNormMechanism m = KNormMechanism.of(k, k.numerics() == Numerics.EXACT ? NumericsPolicy.EXACT_ONLY : NumericsPolicy.ALLOW_IDEALIZED);
         RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder line = new StringBuilder();
         for (long i = 0; i < count; i++) {
-            double[] v = m.release(t, bits);
+            double[] v = m.sample(t, bits);
             line.setLength(0);
             for (int j = 0; j < v.length; j++) {
                 line.append(j == 0 ? "" : ",").append(v[j]);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.common.AtomicFiles;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
 import org.optimech.runtime.json.JsonSyntaxException;

@@ -5,13 +5,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.InvalidProblemException;
-import org.optimech.designer.problem.ProblemParser;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.Problem;
+import org.optimech.designer.problem.Problems;
 import org.optimech.runtime.spec.MechanismSpec;
-import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonParser;
-import org.optimech.runtime.json.JsonString;
-import org.optimech.runtime.json.JsonSyntaxException;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecLoader;
 
@@ -34,27 +31,26 @@ final class SpecFiles {
         }
     }
 
-    /** The {@code kind} of a problem file, or empty when it cannot be read that far (the real parser then reports why). */
-    static java.util.Optional<String> problemKind(Path file) {
+    /** Reads a problem of any kind; a malformed one is a one-line bad-input error naming the field. */
+    static Problem loadProblem(Path file) {
         try {
-            JsonValue doc = JsonParser.parse(file);
-            if (doc instanceof JsonObject o && o.get("kind").orElse(null) instanceof JsonString k) {
-                return java.util.Optional.of(k.value());
-            }
-        } catch (IOException | JsonSyntaxException e) {
-            // reported by the parser that reads the file for real
-        }
-        return java.util.Optional.empty();
-    }
-
-    static DiscreteProblem loadProblem(Path file) {
-        try {
-            return ProblemParser.read(file);
+            return Problems.read(file);
         } catch (InvalidProblemException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: " + e.getMessage(), e);
         } catch (IOException e) {
             throw ioError(file, e);
         }
+    }
+
+    /** Reads a problem that must be of one kind, for a command that handles only that kind. */
+    static <P extends Problem> P loadProblem(Path file, Class<P> kind, String command) {
+        Problem p = loadProblem(file);
+        if (!kind.isInstance(p)) {
+            String wanted = kind == DiscreteProblem.class ? "discrete" : kind == KNormProblem.class ? "knorm" : "function";
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": invalid problem: /kind: " + command + " takes \"" + wanted
+                    + "\" problems only. Provided value: \"" + p.kind() + "\"");
+        }
+        return kind.cast(p);
     }
 
     static OptimechCli.CliException ioError(Path file, IOException e) {

@@ -70,7 +70,7 @@ final class Summary {
     private static void header(PrintWriter out, Path problemFile, Path specFile, DiscreteProblem p) {
         out.printf("optimech design %s -> %s%n", problemFile, specFile);
         String graph = p.neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES
-                ? p.neighbours().edgeCount() + " neighbour pairs" : p.neighbours().kind().toString().toLowerCase(java.util.Locale.ROOT) + " neighbours";
+                ? p.neighbours().edgeCount() + " neighbour pairs" : p.neighbours().kind().json() + " neighbours";
         out.printf("  problem      %s%d inputs x %d outputs, %s, %s loss, %s prior, %s objective%n",
                 p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), graph,
                 p.loss().name(), p.priorName(), p.objective().json());
@@ -119,10 +119,10 @@ final class Summary {
     }
 
     static void knorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.knorm.KNormComparison.Result r,
-            org.optimech.runtime.spec.KNormSpec k, String digest, double totalSeconds) {
+            org.optimech.runtime.spec.KNormSpec k, boolean bodyChosen, String digest, double totalSeconds) {
         out.printf("optimech design %s -> %s%n", problemFile, specFile);
         out.printf("  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), k.design().get("stored").orElseThrow()
-                .asString(), k.bodyType(), k.design().get("stored").orElseThrow().asString().equals(r.selected().name())
+                .asString(), k.bodyType(), !bodyChosen
                         ? ", selected by " + r.criterion().json() : ", chosen with --body (" + r.criterion().json() + " selects " + r.selected().name() + ")",
                 k.noiseDimension());
         out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g", c.name(),
@@ -144,6 +144,33 @@ final class Summary {
                     + "explicitly (verify/sample --allow-unchecked-sensitivity, RuntimePolicy.builder().allowUncheckedSensitivity())%n", k.sensitivityCheck());
         }
         out.printf("  time         %.2f s%n", totalSeconds);
+        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.flush();
+    }
+
+    /** A classical mechanism compiled to a certified table. */
+    static void classical(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.DesignMethod method,
+            org.optimech.runtime.spec.DiscreteMechanismSpec written, String digest) {
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  mechanism    %s: %s%n", method.json(), written.design().get("formula").orElseThrow().asString());
+        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s <= requested %s (checked exactly on the stored integers, %s neighbours)%n",
+                written.privacy().certifiedEpsilon(), written.privacy().epsilon(), written.privacy().neighbours().kind().json());
+        written.design().get("objective_value").ifPresent(v -> out.printf("  objective    %s risk of the stored mechanism = %s (not optimised)%n",
+                written.design().get("objective").orElseThrow().asString(), org.optimech.runtime.json.JsonWriter.compact(v)));
+        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.flush();
+    }
+
+    /** A function release (kernel density estimate on a grid with Gaussian-process noise). */
+    static void function(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.Design.Function d, String digest) {
+        org.optimech.designer.problem.FunctionProblem k = d.problem();
+        org.optimech.runtime.spec.GaussianProcessSpec written = d.spec();
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  mechanism    gaussian-process: KDE on %d grid points in [%s, %s], %s covariance kernel, bandwidth %s, jitter %s%n", k.gridPoints(), k.lo(),
+                k.hi(), k.kernel().json(), k.bandwidth(), written.jitter());
+        out.printf("  sensitivity  RKHS Delta = %s (closed form, n = %d)%n", written.sensitivity(), k.n());
+        out.printf("  guarantee    (epsilon, delta)-DP over the reals: (%s, %s); noise scale s = c*Delta/epsilon = %s with c = %.6g (%s calibration); "
+                + "numerics idealized%n", written.certifiedEpsilon(), written.certifiedDelta(), written.noiseScale(), d.release().c(), k.calibration().json());
         out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }

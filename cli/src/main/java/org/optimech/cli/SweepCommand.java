@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.designer.DesignMethod;
-import org.optimech.designer.Progress;
-import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.common.DesignOptions;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.sweep.EpsilonGrid;
@@ -66,7 +66,10 @@ final class SweepCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--" + e.getMessage(), e);
         }
         DesignMethod designMethod = DesignArgs.method(method);
-        DiscreteProblem problem = SpecFiles.loadProblem(problemFile);
+        if (!designMethod.optimises()) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method must be lp, structural or auto for a sweep. Provided value: " + method);
+        }
+        DiscreteProblem problem = SpecFiles.loadProblem(problemFile, DiscreteProblem.class, "sweep");
         Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
         Path specDir = out.resolve("specs");
         EpsilonSweep.SpecSink sink = !writeSpecs ? null

@@ -68,15 +68,6 @@ final class VerifyCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    /** The document again (it parsed a moment ago), for the signature report. */
-    private org.optimech.runtime.json.JsonObject reparse() throws IOException {
-        try {
-            return org.optimech.runtime.json.JsonParser.parse(file).asObject();
-        } catch (org.optimech.runtime.json.JsonSyntaxException e) {
-            throw new IOException("the file changed while it was verified: " + e.getMessage(), e);
-        }
-    }
-
     private org.optimech.runtime.spec.RuntimePolicy policy() {
         org.optimech.runtime.spec.RuntimePolicy.Builder b = org.optimech.runtime.spec.RuntimePolicy.builder();
         for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
@@ -102,14 +93,14 @@ final class VerifyCommand implements Callable<Integer> {
             if (!relations.isEmpty()) {
                 java.util.Set<org.optimech.runtime.spec.Relation> set = new java.util.HashSet<>();
                 for (String r : relations) {
-                    set.add(parse("--relation", r, () -> org.optimech.runtime.spec.Relation.fromJson(r), "substitution, add-remove"));
+                    set.add(parse("--relation", r, () -> org.optimech.runtime.json.JsonName.parse(org.optimech.runtime.spec.Relation.class, r), "substitution, add-remove"));
                 }
                 b.relations(set);
             }
             if (!graphs.isEmpty()) {
                 java.util.Set<org.optimech.runtime.discrete.NeighbourGraph.Kind> set = new java.util.HashSet<>();
                 for (String g : graphs) {
-                    set.add(parse("--neighbours", g, () -> org.optimech.runtime.discrete.NeighbourGraph.Kind.valueOf(g.toUpperCase(java.util.Locale.ROOT)),
+                    set.add(parse("--neighbours", g, () -> org.optimech.runtime.json.JsonName.parse(org.optimech.runtime.discrete.NeighbourGraph.Kind.class, g),
                             "path, complete, edges"));
                 }
                 b.neighbourGraphs(set);
@@ -117,7 +108,7 @@ final class VerifyCommand implements Callable<Integer> {
             if (!inputPolicies.isEmpty()) {
                 java.util.Set<org.optimech.runtime.spec.InputPolicy> set = new java.util.HashSet<>();
                 for (String p : inputPolicies) {
-                    set.add(parse("--input-policy", p, () -> org.optimech.runtime.spec.InputPolicy.fromJson(p), "clamp, default, reject"));
+                    set.add(parse("--input-policy", p, () -> org.optimech.runtime.json.JsonName.parse(org.optimech.runtime.spec.InputPolicy.class, p), "clamp, default, reject"));
                 }
                 b.inputPolicies(set);
             }
@@ -157,49 +148,11 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("numerics", s.numerics().json());
             // what the guarantee is about: which datasets are neighbours, and what happens to values outside the domain
             b.put("relation", s.relation().json());
-            if (s instanceof org.optimech.runtime.spec.DiscreteSpec d) {
-                b.put("neighbours", org.optimech.runtime.spec.RuntimePolicy.graphName(d.privacy().neighbours().kind()));
-                if (d.privacy().neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES) {
-                    b.put("neighbour_edges", d.privacy().neighbours().edgeCount());
-                }
-                b.put("input_policy", d.privacy().inputPolicy().json());
-                if (d.privacy().inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT) {
-                    b.put("default_input", d.inputs().valueAt(d.privacy().defaultInput()));
-                }
-            }
             b.put("sensitivity_rechecked", s.sensitivityRechecked());
-            if (s instanceof KNormSpec k) {
-                b.put("dimension", k.dimension());
-                b.put("noise_dimension", k.noiseDimension());
-                b.put("body", k.bodyType());
-                b.put("sensitivity", k.sensitivity().toString());
-                b.put("noise_epsilon", k.noiseEpsilon().toString());
-                b.put("sensitivity_check", k.sensitivityCheck());
-                b.put("adjacent_points", k.pointCount());
-                k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
-                k.latticeSampler().ifPresent(l -> b.put("lattice_spacing", "2^" + l.exponent()).put("lattice_noise_rate", l.rate().toString()));
-            } else if (s instanceof org.optimech.runtime.spec.GaussianProcessSpec g) {
-                b.put("grid_points", g.grid().length);
-                b.put("kernel", g.kernel());
-                b.put("sensitivity", g.sensitivity().toString());
-                b.put("noise_scale", g.noiseScale());
-                b.put("calibration", g.calibration());
-                b.put("jitter", g.jitter());
-                b.put("sensitivity_check", g.sensitivityCheck());
-            } else if (s instanceof DiscreteMechanismSpec t) {
-                b.put("inputs", t.inputs().size());
-                b.put("outputs", t.outputs().size());
-                b.put("denominator_bits", t.weights().denominatorBits());
-            } else {
-                GeometricRemapSpec g = (GeometricRemapSpec) s;
-                b.put("inputs", g.inputs().size());
-                b.put("outputs", g.outputs().size());
-                b.put("noise_epsilon", g.noiseEpsilon().toString());
-                b.put("denominator_bits", g.remap().bits());
-            }
+            s.accept(new Details(b));
             b.put("digest", SpecCodec.write(s).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
-            String signer = policy.check(reparse(), s);
-            b.put("signature", signer != null ? "verified: key " + signer : reparse().has("signature") ? "present, not verified (no --trusted-key)" : "none");
+            String signer = policy.check(s);
+            b.put("signature", signer != null ? "verified: key " + signer : s.document().has("signature") ? "present, not verified (no --trusted-key)" : "none");
             code = 0;
         } catch (InvalidSpecException e) {
             b.put("valid", false);
@@ -213,5 +166,71 @@ final class VerifyCommand implements Callable<Integer> {
         out.print(JsonWriter.pretty(b.build()));
         out.flush();
         return code;
+    }
+
+    /** The kind-specific fields of the report. */
+    private static final class Details implements MechanismSpec.Visitor<Void> {
+        private final JsonObject.Builder b;
+
+        Details(JsonObject.Builder b) {
+            this.b = b;
+        }
+
+        /** What the guarantee is about for a discrete spec: which values are neighbours, what happens to values outside the domain. */
+        private void privacy(org.optimech.runtime.spec.DiscreteSpec d) {
+            b.put("neighbours", org.optimech.runtime.spec.RuntimePolicy.graphName(d.privacy().neighbours().kind()));
+            if (d.privacy().neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES) {
+                b.put("neighbour_edges", d.privacy().neighbours().edgeCount());
+            }
+            b.put("input_policy", d.privacy().inputPolicy().json());
+            if (d.privacy().inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT) {
+                b.put("default_input", d.inputs().valueAt(d.privacy().defaultInput()));
+            }
+        }
+
+        @Override
+        public Void visit(DiscreteMechanismSpec t) {
+            privacy(t);
+            b.put("inputs", t.inputs().size());
+            b.put("outputs", t.outputs().size());
+            b.put("denominator_bits", t.weights().denominatorBits());
+            return null;
+        }
+
+        @Override
+        public Void visit(GeometricRemapSpec g) {
+            privacy(g);
+            b.put("inputs", g.inputs().size());
+            b.put("outputs", g.outputs().size());
+            b.put("noise_epsilon", g.noiseEpsilon().toString());
+            b.put("denominator_bits", g.remap().bits());
+            return null;
+        }
+
+        @Override
+        public Void visit(KNormSpec k) {
+            b.put("dimension", k.dimension());
+            b.put("noise_dimension", k.noiseDimension());
+            b.put("body", k.bodyType());
+            b.put("sensitivity", k.sensitivity().toString());
+            b.put("noise_epsilon", k.noiseEpsilon().toString());
+            b.put("sensitivity_check", k.sensitivityCheck());
+            b.put("adjacent_points", k.pointCount());
+            k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
+            k.latticeSampler().ifPresent(l -> b.put("lattice_spacing", "2^" + l.exponent()).put("lattice_noise_rate", l.rate().toString()));
+            return null;
+        }
+
+        @Override
+        public Void visit(org.optimech.runtime.spec.GaussianProcessSpec g) {
+            b.put("grid_points", g.grid().length);
+            b.put("kernel", g.kernel());
+            b.put("sensitivity", g.sensitivity().toString());
+            b.put("noise_scale", g.noiseScale());
+            b.put("calibration", g.calibration());
+            b.put("jitter", g.jitter());
+            b.put("sensitivity_check", g.sensitivityCheck());
+            return null;
+        }
     }
 }

@@ -1,36 +1,61 @@
 package org.optimech.designer;
 
-import java.util.Locale;
 import java.util.Optional;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.runtime.json.JsonName;
 
-/** How a discrete problem is designed: the full LP, the structural shortcut, or whichever applies. */
-public enum DesignMethod {
+/**
+ * How a discrete problem is designed: the full LP, the structural shortcut, whichever applies, or one of the classical
+ * mechanisms compiled to a certified table (not optimised).
+ */
+public enum DesignMethod implements JsonName {
     /** Structural where it applies (Bayes and minimax), else the LP. */
-    AUTO,
+    AUTO("auto"),
     /** The full LP. */
-    LP,
+    LP("lp"),
     /** Truncated geometric plus an optimal remap (refused where it does not apply). */
-    STRUCTURAL;
+    STRUCTURAL("structural"),
+    /** The exponential mechanism with the problem's loss as the score (pure DP, not optimised). */
+    EXPONENTIAL("exponential"),
+    /** k-ary randomized response on the problem's inputs (local DP, not optimised). */
+    RANDOMIZED_RESPONSE("randomized-response");
 
-    /** The path taken for one problem, with the sentence saying why. */
-    public record Choice(boolean structural, String explanation) {
+    private final String json;
+
+    DesignMethod(String json) {
+        this.json = json;
     }
 
-    /** Parses {@code auto}, {@code lp} or {@code structural}. */
-    public static DesignMethod parse(String name) {
-        for (DesignMethod m : values()) {
-            if (m.json().equals(name)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("method must be lp, structural or auto. Provided value: " + name);
-    }
-
-    /** The lower-case name used on the command line and in specs. */
+    @Override
     public String json() {
-        return name().toLowerCase(Locale.ROOT);
+        return json;
+    }
+
+    /** Whether this method optimises (an LP or the structural solution) rather than compiling a classical mechanism. */
+    public boolean optimises() {
+        return this == AUTO || this == LP || this == STRUCTURAL;
+    }
+
+    /**
+     * The path taken for one problem, with the sentence saying why.
+     *
+     * @param method the resolved method: never {@link #AUTO}
+     */
+    public record Choice(DesignMethod method, String explanation) {
+        /** Whether the structural path was chosen. */
+        public boolean structural() {
+            return method == STRUCTURAL;
+        }
+    }
+
+    /**
+     * Parses a method's JSON name.
+     *
+     * @throws IllegalArgumentException naming the allowed values
+     */
+    public static DesignMethod parse(String name) {
+        return JsonName.parse(DesignMethod.class, name);
     }
 
     /**
@@ -41,16 +66,16 @@ public enum DesignMethod {
     public Choice choose(DiscreteProblem problem) {
         Optional<String> why = StructuralDesigner.whyNotApplicable(problem);
         switch (this) {
-            case LP:
-                return new Choice(false, "method lp (as requested)");
+            case AUTO:
+                return why.isEmpty() ? new Choice(STRUCTURAL, "method structural (auto: path graph, integer ranges, delta 0, monotone loss)")
+                        : new Choice(LP, "method lp (auto: the structural method does not apply: " + why.get() + ")");
             case STRUCTURAL:
                 if (why.isPresent()) {
-                    throw new IllegalArgumentException(why.get());
+                    throw new IllegalArgumentException("the structural method does not apply: " + why.get());
                 }
-                return new Choice(true, "method structural (as requested)");
+                return new Choice(STRUCTURAL, "method structural (as requested)");
             default:
-                return why.isEmpty() ? new Choice(true, "method structural (auto: path graph, integer ranges, delta 0, monotone loss)")
-                        : new Choice(false, "method lp (auto: the structural method does not apply: " + why.get() + ")");
+                return new Choice(this, "method " + json + " (as requested)");
         }
     }
 }

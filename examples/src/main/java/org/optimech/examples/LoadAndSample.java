@@ -3,14 +3,14 @@ package org.optimech.examples;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.optimech.runtime.DiscreteMechanism;
-import org.optimech.runtime.KNormMechanism;
-import org.optimech.runtime.random.SecureRandomBits;
-import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.FunctionMechanism;
+import org.optimech.runtime.Mechanism;
+import org.optimech.runtime.Mechanisms;
+import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.RuntimePolicy;
-import org.optimech.runtime.spec.SpecLoader;
 
 /**
  * The smallest production use of a spec, with the runtime alone: load once (the runtime validates
@@ -36,45 +36,37 @@ public final class LoadAndSample {
             System.err.println("usage: LoadAndSample [--allow-idealized] [--allow-unchecked-sensitivity] SPEC.json VALUE...");
             System.exit(2);
         }
-        MechanismSpec spec;
+        Mechanism mechanism;
         try {
             // the standard policy refuses a spec whose sensitivity the runtime cannot re-derive (a curved statistic) unless allowed
-            RuntimePolicy.Builder policy = RuntimePolicy.builder();
+            RuntimePolicy.Builder policy = RuntimePolicy.builder().numerics(idealized ? NumericsPolicy.ALLOW_IDEALIZED : NumericsPolicy.EXACT_ONLY);
             if (unchecked) {
                 policy.allowUncheckedSensitivity();
             }
-            spec = SpecLoader.load(Path.of(args[first]), policy.build());
+            mechanism = Mechanisms.load(Path.of(args[first]), policy.build());
         } catch (InvalidSpecException e) {
-            System.err.println("refusing " + args[first] + ": " + e.getMessage());
+            System.err.println("refusing " + args[first] + ": " + e.getMessage() + (e.pointer().equals("/privacy/numerics") ? " (pass --allow-idealized)" : ""));
             System.exit(1);
             return;
         }
+        MechanismSpec spec = mechanism.spec();
         System.err.println("loaded " + args[first] + ": " + spec.kind() + ", certified epsilon " + spec.certifiedEpsilon() + ", certified delta "
                 + spec.certifiedDelta() + ", numerics " + spec.numerics().json());
-        SecureRandomBits random = SecureRandomBits.forCurrentThread();
-        if (spec instanceof DiscreteSpec d) {
-            DiscreteMechanism mechanism = DiscreteMechanism.of(d);
+        RandomSource random = RandomSource.secure();
+        if (mechanism instanceof DiscreteMechanism) {
             for (int i = first + 1; i < args.length; i++) {
                 System.out.println(args[i] + " -> " + mechanism.sample(args[i], random));
             }
             return;
         }
-        if (spec instanceof org.optimech.runtime.spec.GaussianProcessSpec) {
+        if (mechanism instanceof FunctionMechanism) {
             System.err.println("refusing " + args[first] + ": a gaussian-process spec releases a function on a grid; this example takes values and vectors");
-            System.exit(1);
-            return;
-        }
-        KNormMechanism mechanism;
-        try {
-            mechanism = KNormMechanism.of(spec, idealized ? NumericsPolicy.ALLOW_IDEALIZED : NumericsPolicy.EXACT_ONLY);
-        } catch (IllegalStateException e) {
-            System.err.println("refusing " + args[first] + ": " + e.getMessage() + " (pass --allow-idealized)");
             System.exit(1);
             return;
         }
         for (int i = first + 1; i < args.length; i++) {
             double[] t = Arrays.stream(args[i].split(",")).mapToDouble(Double::parseDouble).toArray();
-            System.out.println(args[i] + " -> " + Arrays.toString(mechanism.release(t, random)));
+            System.out.println(args[i] + " -> " + Arrays.toString(mechanism.sample(t, random)));
         }
     }
 }

@@ -1,6 +1,6 @@
 /**
- * Geometry for K-norm mechanisms: exact integer arithmetic on floating-point inputs
- * ({@link org.optimech.geometry.exact}), convex hulls in d dimensions with reduction to the affine
+ * Geometry for K-norm mechanisms, on the runtime's exact arithmetic ({@code org.optimech.runtime.exact}): adjacent output
+ * spaces ({@link org.optimech.geometry.adjacent}), support functions of curved ones ({@link org.optimech.geometry.support}), convex hulls in d dimensions with reduction to the affine
  * span ({@link org.optimech.geometry.hull}), and bodies with their volumes, second moments and
  * gauges ({@link org.optimech.geometry.body}).
  */

@@ -36,7 +36,10 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
 import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
@@ -77,6 +80,8 @@ import org.optimech.runtime.spec.Relation;
  */
 public final class GroupRelease {
     private final MechanismSpec spec;
+    /** The discrete spec of a per-group count (null for a K-norm release). */
+    private final DiscreteSpec countSpec;
     private final String specDigest;
     private final FeatureStatistic statistic;
     private final String unitColumn;
@@ -93,6 +98,7 @@ public final class GroupRelease {
         this.spec = b.spec;
         this.specDigest = SpecBroadcast.digest(b.spec);
         this.statistic = statistic;
+        this.countSpec = b.countSpec;
         this.unitColumn = b.unitColumn;
         this.keyColumn = b.keyColumn;
         this.variableColumns = Map.copyOf(b.variableColumns);
@@ -174,8 +180,7 @@ public final class GroupRelease {
         }
         Dataset<Row> released;
         if (statistic == null) {
-            DiscreteSpec ds = (DiscreteSpec) spec;
-            DataType out = ds.outputs() instanceof IntegerRange ? DataTypes.LongType : DataTypes.StringType;
+            DataType out = countSpec.outputs() instanceof IntegerRange ? DataTypes.LongType : DataTypes.StringType;
             UserDefinedFunction noiseUdf = udf(new Udfs.CountNoise(noise, shipped), out).asNondeterministic();
             released = perKey.select(col("_k").as(keyColumn), noiseUdf.apply(col("_s0")).as("count"));
         } else {
@@ -351,6 +356,7 @@ public final class GroupRelease {
     /** Collects the job's settings; {@link #build()} validates them against the spec. */
     public static final class Builder {
         private final MechanismSpec spec;
+        private DiscreteSpec countSpec;
         private String unitColumn;
         private String keyColumn;
         private final Map<String, String> variableColumns = new LinkedHashMap<>();
@@ -469,39 +475,61 @@ public final class GroupRelease {
                         + "neighbours. Provided value: " + spec.relation().json());
             }
             selection = selectionEpsilon == null ? null : PartitionSelection.of(selectionEpsilon, selectionDelta, maxGroups);
-            FeatureStatistic statistic = null;
-            if (spec instanceof DiscreteSpec d) {
-                checkCountSpec(d);
-                if (!variableColumns.isEmpty()) {
-                    throw new IllegalArgumentException("a discrete spec releases row counts; it reads no variables. Provided: " + variableColumns.keySet());
+            FeatureStatistic statistic = spec.accept(new MechanismSpec.Visitor<FeatureStatistic>() {
+                @Override
+                public FeatureStatistic visit(DiscreteMechanismSpec table) {
+                    return count(table);
                 }
-            } else if (spec instanceof KNormSpec k) {
-                if (k.mechanism().has("subspace")) {
-                    throw new SpecNotApplicableException("/mechanism/subspace: the spec's noise lives in a subspace; the Spark job needs a full-dimensional body");
+
+                @Override
+                public FeatureStatistic visit(GeometricRemapSpec geometricRemap) {
+                    return count(geometricRemap);
                 }
-                if (k.numerics() == Numerics.IDEALIZED && !allowIdealized) {
-                    throw new SpecNotApplicableException("/privacy/numerics: the spec's noise is floating point (idealized); design it with --numerics exact "
-                            + "or call allowIdealizedNumerics(). Provided value: idealized");
-                }
-                statistic = FeatureStatistic.of(k);
-                if (!statistic.coveredRows(k, maxRows)) {
-                    throw new SpecNotApplicableException("/mechanism/sensitivity: Δ = " + k.sensitivity().toPlainString() + " does not cover a unit with "
-                            + maxRows + " rows per group (some ±" + maxRows + "·t(v) at a vertex of the box " + statistic.boxes() + " lies outside Δ·K); "
-                            + "the spec was designed for rows_per_unit = " + statistic.rowsPerUnitDesigned() + ". Lower maxRowsPerGroup or design with "
-                            + "rows_per_unit = " + maxRows);
-                }
-                for (String v : statistic.variables()) {
-                    variableColumns.putIfAbsent(v, v);
-                }
-                for (String v : variableColumns.keySet()) {
-                    if (!statistic.variables().contains(v)) {
-                        throw new IllegalArgumentException("variable " + v + " is not a variable of the spec's statistic; its variables are " + statistic.variables());
+
+                @Override
+                public FeatureStatistic visit(KNormSpec k) {
+                    FeatureStatistic statistic;
+                    if (k.subspace().isPresent()) {
+                        throw new SpecNotApplicableException("/mechanism/subspace: the spec's noise lives in a subspace; the Spark job needs a full-dimensional body");
                     }
+                    if (k.numerics() == Numerics.IDEALIZED && !allowIdealized) {
+                        throw new SpecNotApplicableException("/privacy/numerics: the spec's noise is floating point (idealized); design it with exact numerics "
+                                + "or call allowIdealizedNumerics(). Provided value: idealized");
+                    }
+                    statistic = FeatureStatistic.of(k);
+                    if (!statistic.coveredRows(k, maxRows)) {
+                        throw new SpecNotApplicableException("/mechanism/sensitivity: Δ = " + k.sensitivity().toPlainString() + " does not cover a unit with "
+                                + maxRows + " rows per group (some ±" + maxRows + "·t(v) at a vertex of the box " + statistic.boxes() + " lies outside Δ·K); "
+                                + "the spec was designed for rows_per_unit = " + statistic.rowsPerUnitDesigned() + ". Lower maxRowsPerGroup or design with "
+                                + "rows_per_unit = " + maxRows);
+                    }
+                    for (String v : statistic.variables()) {
+                        variableColumns.putIfAbsent(v, v);
+                    }
+                    for (String v : variableColumns.keySet()) {
+                        if (!statistic.variables().contains(v)) {
+                            throw new IllegalArgumentException("variable " + v + " is not a variable of the spec's statistic; its variables are " + statistic.variables());
+                        }
+                    }
+                    return statistic;
                 }
-            } else {
-                throw new SpecNotApplicableException("/mechanism/kind: a " + spec.kind() + " spec has no per-group release in the Spark job");
-            }
+
+                @Override
+                public FeatureStatistic visit(GaussianProcessSpec gaussianProcess) {
+                    throw new SpecNotApplicableException("/mechanism/kind: a " + spec.kind() + " spec has no per-group release in the Spark job");
+                }
+            });
             return new GroupRelease(this, statistic);
+        }
+
+        /** A per-group count: the discrete spec's checks; no feature statistic. */
+        private FeatureStatistic count(DiscreteSpec d) {
+            checkCountSpec(d);
+            if (!variableColumns.isEmpty()) {
+                throw new IllegalArgumentException("a discrete spec releases row counts; it reads no variables. Provided: " + variableColumns.keySet());
+            }
+            countSpec = d;
+            return null;
         }
 
         private void checkCountSpec(DiscreteSpec d) {
@@ -515,7 +543,7 @@ public final class GroupRelease {
             NeighbourGraph graph = d.privacy().neighbours();
             if (!coversSteps(graph, maxRows)) {
                 throw new SpecNotApplicableException("/privacy/neighbours: a unit with up to " + maxRows + " rows per group changes the count by up to "
-                        + maxRows + ", but the spec's " + graph.kind().name().toLowerCase(java.util.Locale.ROOT) + " graph does not join every two counts "
+                        + maxRows + ", but the spec's " + graph.kind().json() + " graph does not join every two counts "
                         + maxRows + " apart; use maxRowsPerGroup(1) or a spec covering " + maxRows + " rows (a K-norm count with rows_per_unit)");
             }
         }

@@ -13,7 +13,11 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.MechanismSpec;
 
@@ -49,19 +53,41 @@ public final class LocalRelease {
     public static LocalRelease of(MechanismSpec spec, NoiseSource noise) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(noise, "noise");
-        if (!(spec instanceof DiscreteSpec d)) {
-            throw new SpecNotApplicableException("/mechanism/kind: local DP per row needs a discrete spec (randomized response). Provided value: " + spec.kind());
-        }
+        DiscreteSpec d = spec.accept(new MechanismSpec.Visitor<DiscreteSpec>() {
+            @Override
+            public DiscreteSpec visit(DiscreteMechanismSpec table) {
+                return table;
+            }
+
+            @Override
+            public DiscreteSpec visit(GeometricRemapSpec geometricRemap) {
+                return geometricRemap;
+            }
+
+            @Override
+            public DiscreteSpec visit(KNormSpec knorm) {
+                throw notDiscrete(knorm);
+            }
+
+            @Override
+            public DiscreteSpec visit(GaussianProcessSpec gaussianProcess) {
+                throw notDiscrete(gaussianProcess);
+            }
+        });
         if (d.privacy().neighbours().kind() != NeighbourGraph.Kind.COMPLETE) {
             throw new SpecNotApplicableException("/privacy/neighbours: local DP per row needs a spec designed on the complete neighbour graph (any value "
-                    + "may replace any other); this one is designed on the " + d.privacy().neighbours().kind().name().toLowerCase(java.util.Locale.ROOT)
-                    + " graph. Design it with --method randomized-response or \"neighbours\": \"complete\"");
+                    + "may replace any other); this one is designed on the " + d.privacy().neighbours().kind().json()
+                    + " graph. Design it with the randomized-response method or \"neighbours\": \"complete\"");
         }
         if (d.privacy().inputPolicy() == InputPolicy.REJECT) {
             throw new SpecNotApplicableException("/privacy/input_policy: a reject spec would fail the job on a row outside its domain, which tells whoever "
                     + "runs it about that row; design it with input policy default (out-of-domain values are released as the default input). Provided value: reject");
         }
         return new LocalRelease(d, noise);
+    }
+
+    private static SpecNotApplicableException notDiscrete(MechanismSpec spec) {
+        return new SpecNotApplicableException("/mechanism/kind: local DP per row needs a discrete spec (randomized response). Provided value: " + spec.kind());
     }
 
     /**

@@ -6,7 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
+import org.optimech.runtime.Mechanism;
+import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.SpecCodec;
 import org.optimech.runtime.spec.SpecLoader;
@@ -19,6 +22,8 @@ final class SpecBroadcast implements Serializable {
     private static final long serialVersionUID = 1L;
     /** Loaded specs per executor JVM, by digest: a spec is validated once per JVM, not once per task. */
     private static final ConcurrentHashMap<String, MechanismSpec> LOADED = new ConcurrentHashMap<>();
+    /** The executors' policy: the driver applied the caller's; here only integrity and the re-checks are repeated. */
+    private static final RuntimePolicy EXECUTOR = RuntimePolicy.builder().allowUncheckedSensitivity().build();
 
     private final Broadcast<String> text;
     private final String digest;
@@ -47,7 +52,7 @@ final class SpecBroadcast implements Serializable {
         return LOADED.computeIfAbsent(digest, d -> {
             try {
                 // the driver loaded the spec under the caller's policy; here only its integrity (the digest) and re-checks are repeated
-                MechanismSpec s = SpecLoader.parse(text.value(), org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
+                MechanismSpec s = SpecLoader.parse(text.value(), EXECUTOR);
                 if (!digest(s).equals(d)) {
                     throw new IllegalStateException("the broadcast spec's digest " + digest(s) + " is not the driver's " + d);
                 }
@@ -56,5 +61,14 @@ final class SpecBroadcast implements Serializable {
                 throw new IllegalStateException("the broadcast spec failed validation on an executor: " + e.getMessage(), e);
             }
         });
+    }
+
+    /** A mechanism for the spec on this JVM (fast sampling; idealized numerics were accepted, or refused, on the driver). */
+    Mechanism mechanism() {
+        try {
+            return Mechanisms.of(spec(), EXECUTOR);
+        } catch (InvalidSpecException e) {
+            throw new IllegalStateException("the broadcast spec failed validation on an executor: " + e.getMessage(), e);
+        }
     }
 }

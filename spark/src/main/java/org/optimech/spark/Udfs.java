@@ -161,7 +161,7 @@ final class Udfs {
         @Override
         public Object call(BigDecimal count) {
             if (mechanism == null) {
-                mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
+                mechanism = (DiscreteMechanism) spec.mechanism();
             }
             DiscreteSpec s = mechanism.spec();
             int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.toBigIntegerExact()); // total: no count throws
@@ -191,9 +191,9 @@ final class Udfs {
         @Override
         public Row call(Row sums) {
             if (knorm == null) {
-                knorm = (KNormSpec) spec.spec();
+                mechanism = (KNormMechanism) spec.mechanism();
+                knorm = mechanism.spec();
                 lattice = knorm.latticeSampler().orElse(null);
-                mechanism = lattice == null ? KNormMechanism.of(knorm, NumericsPolicy.ALLOW_IDEALIZED) : null;
             }
             int d = knorm.dimension();
             Object[] out = new Object[d];
@@ -214,7 +214,7 @@ final class Udfs {
             for (int j = 0; j < d; j++) {
                 t[j] = Math.scalb(sums.getDecimal(j).doubleValue(), -scaleBits);
             }
-            double[] r = mechanism.release(t, bits());
+            double[] r = mechanism.sample(t, bits());
             for (int j = 0; j < d; j++) {
                 out[j] = r[j];
             }
@@ -244,7 +244,7 @@ final class Udfs {
         @Override
         public Object call(Object value) {
             if (mechanism == null) {
-                mechanism = DiscreteMechanism.of((DiscreteSpec) spec.spec());
+                mechanism = (DiscreteMechanism) spec.mechanism();
             }
             DiscreteSpec s = mechanism.spec();
             return outputValue(s, mechanism.sampleIndex(row(mechanism, value), bits()));

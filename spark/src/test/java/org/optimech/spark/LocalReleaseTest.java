@@ -147,8 +147,8 @@ class LocalReleaseTest {
     /** A clamp spec: integers clamp, other numbers round half-even then clamp, null and text take the lower end; none throws. */
     @Test
     void clampSpecsMapEveryValueToARow() throws Exception {
-        org.optimech.runtime.DiscreteMechanism m = org.optimech.runtime.org.optimech.runtime.TestMechanisms.discrete((org.optimech.runtime.spec.DiscreteSpec) SparkTestSupport.spec(
-                "rating-local.spec.json"));
+        org.optimech.runtime.DiscreteMechanism m = (org.optimech.runtime.DiscreteMechanism) org.optimech.runtime.Mechanisms.of(SparkTestSupport.spec(
+                "rating-local.spec.json"), org.optimech.runtime.spec.RuntimePolicy.standard());
         Object[] values = {3L, "3", 99L, "-7", "100000000000000000000000", 3.5, 2.5, "4.4", null, "abc", ""};
         int[] rows = {2, 2, 4, 0, 4, 3, 1, 3, 0, 0, 0};
         for (int i = 0; i < values.length; i++) {

@@ -10,7 +10,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
+import org.optimech.designer.problem.KNormProblem;
 import org.optimech.designer.knorm.KNormReport;
 
 /** The picture of a two-dimensional K-norm comparison (the K-norm paper's Figure 1 style). */
@@ -37,8 +37,8 @@ public final class ComparisonChart {
             }
             ci++;
         }
-        double[][] pts = p.space() != null ? p.space().points() : r.hull().vertexCoordinates();
-        XYSeries s = chart.addSeries(p.space() != null ? "S_T (" + pts.length + " points)" : "witness points of S_T (" + pts.length + ")", Arrays.stream(pts).mapToDouble(u -> u[0]).toArray(),
+        double[][] pts = r.space() != null ? r.space().points() : r.hull().vertexCoordinates();
+        XYSeries s = chart.addSeries(r.space() != null ? "S_T (" + pts.length + " points)" : "witness points of S_T (" + pts.length + ")", Arrays.stream(pts).mapToDouble(u -> u[0]).toArray(),
                 Arrays.stream(pts).mapToDouble(u -> u[1]).toArray());
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.CIRCLE);

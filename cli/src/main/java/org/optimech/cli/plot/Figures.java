@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
-import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.common.AtomicFiles;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;

@@ -83,11 +83,4 @@ public final class SweepChart {
         return new double[][] {pts.stream().mapToDouble(p -> p[0]).toArray(), pts.stream().mapToDouble(p -> p[1]).toArray()};
     }
 
-    private static String num(double v) {
-        return Double.isNaN(v) ? "" : Double.toString(v);
-    }
-
-    private static String quote(String s) {
-        return "\"" + s.replace("\"", "\"\"").replace('\n', ' ') + "\"";
-    }
 }

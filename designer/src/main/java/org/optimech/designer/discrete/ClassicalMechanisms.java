@@ -69,6 +69,18 @@ public final class ClassicalMechanisms {
     }
 
     /**
+     * k-ary randomized response on a problem's inputs (their labels, in order) at its ε, out-of-domain values released as its
+     * default input (the first one where the problem names none).
+     */
+    public static DiscreteMechanismSpec randomizedResponse(DiscreteProblem p, JsonObject provenance) {
+        List<String> labels = new java.util.ArrayList<>();
+        for (int i = 0; i < p.inputCount(); i++) {
+            labels.add(p.inputs().valueAt(i));
+        }
+        return randomizedResponse(labels, p.epsilon(), Math.max(0, p.defaultInput()), provenance);
+    }
+
+    /**
      * k-ary randomized response on the labels, ε-local-DP: the complete neighbour graph, inputs = outputs; values outside the
      * labels are released as the first label (input policy default).
      */

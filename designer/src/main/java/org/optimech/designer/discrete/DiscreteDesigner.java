@@ -5,7 +5,7 @@ import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.optimech.designer.Progress;
+import org.optimech.designer.common.Progress;
 import org.optimech.designer.lp.LagrangianBound;
 import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolution;
@@ -17,6 +17,8 @@ import org.optimech.designer.problem.Objective;
 import org.optimech.runtime.discrete.PrivacyChecks;
 import org.optimech.runtime.discrete.WeightTable;
 import org.optimech.runtime.exact.ExpBounds;
+import org.optimech.designer.common.DesignException;
+import org.optimech.designer.common.DesignOptions;
 
 /**
  * Designs the Bayes- or minimax-optimal discrete mechanism by LP, then certifies what it stores.
@@ -51,12 +53,12 @@ public final class DiscreteDesigner {
         long rows = DiscreteLp.rowCount(p);
         if (vars > solver.maxVariables() || rows > solver.maxRows()) {
             String structural = org.optimech.designer.structural.StructuralDesigner.whyNotApplicable(p).isEmpty()
-                    ? "; this problem suits --method structural (truncated geometric plus remap), which needs no LP" : "";
+                    ? "; this problem suits the structural method (truncated geometric plus remap), which needs no LP" : "";
             throw new DesignException("problem too large for the " + solver.name() + " backend: the LP has " + vars + " variables and " + rows
                     + " rows (" + p.inputCount() + " inputs x " + p.outputCount() + " outputs, " + p.neighbours().edgeCount() + " neighbour pairs); "
                     + solver.name() + " is trusted with at most " + solver.maxVariables() + " variables"
                     + (solver.maxRows() == Long.MAX_VALUE ? "" : " and " + solver.maxRows() + " rows")
-                    + (solver.name().equals("ojalgo") ? "; use --solver clp (OR-Tools)" : "") + structural);
+                    + (solver.name().equals("ojalgo") ? "; use the clp backend (OR-Tools)" : "") + structural);
         }
         if (vars > Integer.MAX_VALUE / 4 || rows > Integer.MAX_VALUE / 4) {
             throw new DesignException("problem too large: the LP has " + vars + " variables and " + rows + " rows");
@@ -95,12 +97,12 @@ public final class DiscreteDesigner {
             tSolve += seconds(t1);
             if (sol.status() != LpStatus.OPTIMAL) {
                 String hint = switch (sol.status()) {
-                    case LIMIT_REACHED -> " (raise --time-limit)";
+                    case LIMIT_REACHED -> " (raise the time limit)";
                     // The uniform mechanism satisfies every constraint, so this LP is never infeasible
                     // or unbounded: such a status is a numerical failure of the backend.
                     case INFEASIBLE, UNBOUNDED -> "; this LP always has a solution (the uniform mechanism satisfies it), so the backend failed "
-                            + "numerically: try another --solver (clp, highs, glop)";
-                    default -> "; try another --solver (clp, highs, glop)";
+                            + "numerically: try another LP backend (clp, highs, glop)";
+                    default -> "; try another LP backend (clp, highs, glop)";
                 };
                 throw new DesignException("solver " + solver.name() + " ended with status " + sol.status() + " (" + sol.statusDetail() + ") after "
                         + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);

@@ -5,14 +5,13 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.Objects;
-import org.optimech.runtime.json.FieldException;
-import org.optimech.runtime.json.Fields;
-import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.noise.GaussianProfile;
+import org.optimech.designer.problem.FunctionProblem;
 import org.optimech.runtime.spec.GaussianProcessBlock;
+import org.optimech.runtime.spec.GaussianProcessBlock.Calibration;
+import org.optimech.runtime.spec.GaussianProcessBlock.Kernel;
 import org.optimech.runtime.spec.GaussianProcessSpec;
 import org.optimech.runtime.json.JsonName;
 import org.optimech.runtime.spec.InvalidSpecException;
@@ -33,91 +32,39 @@ import org.optimech.runtime.spec.Relation;
  * gets the smallest jitter from {0, 10⁻¹², 10⁻¹¹, …} that makes it numerically positive definite (ERRATA G3),
  * recorded in the spec.
  */
-public record KdeRelease(String kernel, double bandwidth, int n, double lo, double hi, int gridPoints, BigDecimal alpha, BigDecimal beta, String calibration) {
+public record KdeRelease(FunctionProblem problem) {
     public KdeRelease {
-        Objects.requireNonNull(kernel, "kernel");
-        if (!kernel.equals("gaussian") && !kernel.equals("exponential")) {
-            throw new IllegalArgumentException("kernel must be gaussian or exponential. Provided value: " + kernel);
-        }
-        if (!(bandwidth > 0) || Double.isInfinite(bandwidth)) {
-            throw new IllegalArgumentException("bandwidth must be > 0 and finite. Provided value: " + bandwidth);
-        }
-        if (n < 1) {
-            throw new IllegalArgumentException("n must be >= 1. Provided value: " + n);
-        }
-        if (!(lo < hi) || Double.isInfinite(lo) || Double.isInfinite(hi)) {
-            throw new IllegalArgumentException("grid bounds must be finite with lo < hi. Provided values: " + lo + ", " + hi);
-        }
-        if (kernel.equals("exponential") && (lo < 0 || hi > 1)) {
-            throw new IllegalArgumentException("the exponential (Sobolev) kernel's RKHS norm is over [0, 1]: the grid must lie in [0, 1]. Provided: [" + lo + ", "
-                    + hi + "]");
-        }
-        if (gridPoints < 2 || gridPoints > 4000) {
-            throw new IllegalArgumentException("grid points must be in [2, 4000]. Provided value: " + gridPoints);
-        }
-        if (alpha.signum() <= 0) {
-            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + alpha);
-        }
-        if (beta.signum() <= 0 || beta.compareTo(BigDecimal.ONE) >= 0) {
-            throw new IllegalArgumentException("delta must be in (0, 1). Provided value: " + beta);
-        }
-        if (!calibration.equals("classical") && !calibration.equals("analytic")) {
-            throw new IllegalArgumentException("calibration must be classical or analytic. Provided value: " + calibration);
-        }
-        if (calibration.equals("classical") && alpha.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException("the classical c(beta) is proved only for epsilon <= 1 (ERRATA G1); epsilon is " + alpha + ": use analytic");
-        }
+        Objects.requireNonNull(problem, "problem");
     }
 
-    /** Parses a problem of kind {@code function}. */
-    public static KdeRelease parse(JsonObject o) throws FieldException {
-        Fields.allowedKeys(o, "", java.util.Set.of("kind", "name", "description", "estimator", "kernel", "bandwidth", "n", "grid", "epsilon", "delta", "calibration"));
-        Fields.oneOf(Fields.member(o, "kind", ""), "/kind", "function");
-        if (o.has("estimator")) {
-            Fields.oneOf(o.get("estimator").orElseThrow(), "/estimator", "kde");
-        }
-        String kernel = o.has("kernel") ? Fields.oneOf(o.get("kernel").orElseThrow(), "/kernel", "gaussian", "exponential") : "gaussian";
-        double h = Fields.finiteDouble(Fields.member(o, "bandwidth", ""), "/bandwidth");
-        int n = (int) Fields.integer(Fields.member(o, "n", ""), "/n", 1, Integer.MAX_VALUE);
-        JsonObject g = Fields.object(Fields.member(o, "grid", ""), "/grid");
-        Fields.allowedKeys(g, "/grid", java.util.Set.of("from", "to", "points"));
-        double lo = Fields.finiteDouble(Fields.member(g, "from", "/grid"), "/grid/from");
-        double hi = Fields.finiteDouble(Fields.member(g, "to", "/grid"), "/grid/to");
-        int points = (int) Fields.integer(Fields.member(g, "points", "/grid"), "/grid/points", 2, 4000);
-        BigDecimal eps = Fields.exactNumber(Fields.member(o, "epsilon", ""), "/epsilon");
-        BigDecimal del = Fields.exactNumber(Fields.member(o, "delta", ""), "/delta");
-        String cal = o.has("calibration") ? Fields.oneOf(o.get("calibration").orElseThrow(), "/calibration", "classical", "analytic") : "analytic";
-        try {
-            return new KdeRelease(kernel, h, n, lo, hi, points, eps, del, cal);
-        } catch (IllegalArgumentException e) {
-            throw new FieldException("", e.getMessage());
-        }
+    /** A release for an unnamed problem with these parameters (kernel and calibration by their JSON names). */
+    public KdeRelease(String kernel, double bandwidth, int n, double lo, double hi, int gridPoints, BigDecimal alpha, BigDecimal beta, String calibration) {
+        this(new FunctionProblem("", JsonName.parse(Kernel.class, Objects.requireNonNull(kernel, "kernel")), bandwidth, n, lo, hi, gridPoints, alpha, beta,
+                JsonName.parse(Calibration.class, Objects.requireNonNull(calibration, "calibration"))));
     }
 
     /** The grid: gridPoints evenly spaced points from lo to hi. */
     public double[] grid() {
-        double[] g = new double[gridPoints];
-        for (int i = 0; i < gridPoints; i++) {
-            g[i] = lo + (hi - lo) * i / (gridPoints - 1);
-        }
-        return g;
+        return problem.grid();
     }
 
     /** The RKHS sensitivity Δ (closed form, rounded up). */
     public double sensitivity() {
-        return org.optimech.runtime.statistic.KdeSensitivity.of(kernel, n, bandwidth) * (1 + 1e-12);
+        return org.optimech.runtime.statistic.KdeSensitivity.of(problem.kernel().json(), problem.n(), problem.bandwidth()) * (1 + 1e-12);
     }
 
     /** c: s = c·Δ/α. */
     public double c() {
-        double a = alpha.doubleValue();
-        double b = beta.doubleValue();
-        return calibration.equals("classical") ? Math.sqrt(2 * Math.log(2 / b)) * (1 + 1e-12)
+        double a = problem.epsilon().doubleValue();
+        double b = problem.delta().doubleValue();
+        return problem.calibration() == Calibration.CLASSICAL ? Math.sqrt(2 * Math.log(2 / b)) * (1 + 1e-12)
                 : GaussianProfile.calibrate(a, 1, b) * a;
     }
 
     /** The KDE f_D on the grid (the value a release adds noise to). */
     public double[] estimate(double[] data) {
+        int n = problem.n();
+        double bandwidth = problem.bandwidth();
         if (data.length != n) {
             throw new IllegalArgumentException("the design is for n = " + n + " records (n is public under substitution). Provided: " + data.length);
         }
@@ -143,14 +90,16 @@ public record KdeRelease(String kernel, double bandwidth, int n, double lo, doub
     public GaussianProcessSpec toSpec(JsonObject design, JsonObject provenance) throws InvalidSpecException {
         double delta = sensitivity();
         double c = c();
+        BigDecimal alpha = problem.epsilon();
+        BigDecimal beta = problem.delta();
         double s = c * delta / alpha.doubleValue() * (1 + 1e-12);
         String sens = new BigDecimal(delta).round(new MathContext(17, RoundingMode.CEILING)).toString();
         String scale = new BigDecimal(s).round(new MathContext(17, RoundingMode.CEILING)).toString();
         InvalidSpecException last = null;
         for (int k = -1; k <= 6; k++) {
             String jitter = k < 0 ? "0" : "1e-" + (12 - k);
-            GaussianProcessBlock block = new GaussianProcessBlock(grid(), JsonName.parse(GaussianProcessBlock.Kernel.class, kernel), bandwidth, new BigDecimal(sens),
-                    new BigDecimal(scale), JsonName.parse(GaussianProcessBlock.Calibration.class, calibration), new BigDecimal(jitter));
+            GaussianProcessBlock block = new GaussianProcessBlock(grid(), problem.kernel(), problem.bandwidth(), new BigDecimal(sens), new BigDecimal(scale),
+                    problem.calibration(), new BigDecimal(jitter));
             try {
                 return GaussianProcessSpec.of(block, Relation.SUBSTITUTION, alpha, beta, alpha, beta, design.with("jitter", JsonNumber.ofLiteral(jitter))
                         .with("noise_constant_c", JsonNumber.of(c)), provenance);
@@ -166,19 +115,17 @@ public record KdeRelease(String kernel, double bandwidth, int n, double lo, doub
 
     /** The design block: problem, kernel, Δ with its derivation, calibration. */
     public JsonObject designBlock() {
-        String derivation = kernel.equals("gaussian")
+        String derivation = problem.kernel() == Kernel.GAUSSIAN
                 ? "RKHS of K(x,y) = exp(-(x-y)^2/(2h^2)): f_D - f_D' = (K_x - K_x')/(n sqrt(2 pi) h), norm^2 = (2 - 2K(x,x'))/(n sqrt(2 pi) h)^2 <= 2/(n sqrt(2 pi) h)^2"
                 : "Sobolev H^1[0,1] with K(x,y) = exp(-|x-y|/h): ||phi||^2 <= 1/(2 pi h^2) + 1/(8 sqrt(pi) h^2) + 1/(4 sqrt(pi) h^2) <= 1/(sqrt(2 pi) h^2) "
                         + "(ERRATA G5), so Delta = 2/((2 pi)^(1/4) n h)";
         return JsonObject.builder()
                 .put("method", "gaussian-process")
-                .put("problem", JsonObject.builder().put("kind", "function").put("estimator", "kde").put("kernel", kernel).put("bandwidth", bandwidth).put("n", n)
-                        .put("grid", JsonObject.builder().put("from", lo).put("to", hi).put("points", gridPoints).build())
-                        .put("epsilon", alpha.toString()).put("delta", beta.toString()).put("calibration", calibration).build())
+                .put("problem", problem.document())
                 .put("sensitivity_derivation", derivation)
-                .put("calibration_note", calibration.equals("classical") ? "c(beta) = sqrt(2 ln(2/beta)), valid for epsilon <= 1 (ERRATA G1)"
+                .put("calibration_note", problem.calibration() == Calibration.CLASSICAL ? "c(beta) = sqrt(2 ln(2/beta)), valid for epsilon <= 1 (ERRATA G1)"
                         : String.format(Locale.ROOT, "the smallest noise whose exact Gaussian privacy profile (Balle and Wang 2018) gives delta(%s) <= %s; "
-                                + "the classical c(beta) would be %.6g", alpha, beta, Math.sqrt(2 * Math.log(2 / beta.doubleValue()))))
+                                + "the classical c(beta) would be %.6g", problem.epsilon(), problem.delta(), Math.sqrt(2 * Math.log(2 / problem.delta().doubleValue()))))
                 .build();
     }
 }

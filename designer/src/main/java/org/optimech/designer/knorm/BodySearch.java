@@ -15,7 +15,9 @@ import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex;
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
-import org.optimech.geometry.body.LpBall;
+import org.optimech.geometry.body.LpBalls;
+import org.optimech.runtime.knorm.LpNorm;
+import org.optimech.designer.problem.Criterion;
 
 /**
  * A heuristic search for a better body than the candidates, among linear images K = A·B of the ℓ∞ and
@@ -31,7 +33,7 @@ public final class BodySearch {
     /**
      * @param inverseExact A⁻¹ in exact rationals (the gauge the sensitivity is certified for)
      */
-    public record Found(LpBall base, double[][] a, BigFraction[][] inverseExact, double score, int starts, int evaluations) {
+    public record Found(LpNorm base, double[][] a, BigFraction[][] inverseExact, double score, int starts, int evaluations) {
         public Found {
             a = copy(a);
             BigFraction[][] inv = new BigFraction[inverseExact.length][];
@@ -72,7 +74,7 @@ public final class BodySearch {
         Found best = null;
         int evaluations = 0;
         int starts = 0;
-        for (LpBall base : new LpBall[] {LpBall.LINF, LpBall.L1}) {
+        for (LpNorm base : new LpNorm[] {LpNorm.LINF, LpNorm.L1}) {
             MultivariateFunction f = x -> objective(toMatrix(x, d), vertices, base, criterion, d);
             for (int s = 0; s < 4; s++) {
                 double[] start = new double[d * d];
@@ -108,7 +110,7 @@ public final class BodySearch {
         return a;
     }
 
-    static double objective(double[][] a, double[][] vertices, LpBall base, Criterion criterion, int d) {
+    static double objective(double[][] a, double[][] vertices, LpNorm base, Criterion criterion, int d) {
         RealMatrix m = new Array2DRowRealMatrix(a);
         LUDecomposition lu = new LUDecomposition(m, 1e-12);
         if (!lu.getSolver().isNonSingular()) {
@@ -117,9 +119,9 @@ public final class BodySearch {
         RealMatrix inv = lu.getSolver().getInverse();
         double delta = 0;
         for (double[] v : vertices) {
-            delta = Math.max(delta, base.norm(inv.operate(v)));
+            delta = Math.max(delta, base.of(inv.operate(v)));
         }
-        double c = base.secondMomentScalar(d).doubleValue();
+        double c = LpBalls.secondMomentScalar(base, d).doubleValue();
         switch (criterion) {
             case TRACE: {
                 double fro = 0;
@@ -138,7 +140,7 @@ public final class BodySearch {
                 return delta * delta * c * top;
             }
             default:
-                return Math.pow(delta, d) * Math.abs(lu.getDeterminant()) * base.volume(d);
+                return Math.pow(delta, d) * Math.abs(lu.getDeterminant()) * LpBalls.volume(base, d);
         }
     }
 

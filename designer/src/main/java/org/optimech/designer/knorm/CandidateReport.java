@@ -1,5 +1,7 @@
 package org.optimech.designer.knorm;
 
+import org.optimech.designer.problem.Criterion;
+
 /**
  * One candidate body, measured at a given ε.
  *

@@ -1,6 +1,7 @@
 package org.optimech.designer.knorm;
 
 import java.util.ArrayList;
+import org.optimech.runtime.json.JsonName;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.commons.math3.fraction.BigFraction;
@@ -10,7 +11,8 @@ import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.RealMatrix;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.body.ConeTriangulation;
-import org.optimech.geometry.body.LpBall;
+import org.optimech.geometry.body.LpBalls;
+import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.geometry.body.Sensitivity;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
@@ -24,6 +26,8 @@ import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
 import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.knorm.PolytopeBody;
+import org.optimech.designer.problem.Criterion;
+import org.optimech.designer.problem.KNormProblem;
 
 /**
  * Compares K-norm mechanisms for one adjacent output space at one ε. For body K with sensitivity Δ,
@@ -34,16 +38,20 @@ import org.optimech.runtime.knorm.PolytopeBody;
  * certified support bounds ({@link #compareCurved}) the hull candidate is a certified sandwich body.
  */
 public final class KNormComparison {
-    /** The candidates' names, in report order. */
-    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "hull", "search");
 
     /**
      * @param containment containment[a][b]: candidate a's scaled body Δ_a·K_a lies inside b's (null where not decided)
+     * @param space the finite adjacent output space compared over (null when S_T is curved, known through support bounds)
      */
     public record Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
-            ConvexHull hull, BodySearch.Found search) {
+            ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space) {
         public Result {
             candidates = List.copyOf(candidates);
+        }
+
+        /** S_T in a few words: its number of points, or curved. */
+        public String describeSpace() {
+            return space != null ? space.size() + " points" : "curved (certified support bounds)";
         }
     }
 
@@ -69,7 +77,7 @@ public final class KNormComparison {
                     inv[i][j] = exact[i][j].doubleValue();
                 }
             }
-            LpBody base = LpBody.of(f.base() == LpBall.L1 ? LpNorm.L1 : LpNorm.LINF, inv.length);
+            LpBody base = LpBody.of(f.base(), inv.length);
             return KNormSampler.of(LinearImageBody.of(base, f.a(), inv), c.sensitivity(), r.epsilon());
         }
         if (!name.equals("hull")) {
@@ -120,8 +128,8 @@ public final class KNormComparison {
             throw new IllegalArgumentException("candidates must not be empty");
         }
         for (String n : names) {
-            if (!CANDIDATES.contains(n)) {
-                throw new IllegalArgumentException("candidate must be one of " + String.join(", ", CANDIDATES) + ". Provided value: " + n);
+            if (!KNormProblem.CANDIDATES.contains(n)) {
+                throw new IllegalArgumentException("candidate must be one of " + String.join(", ", KNormProblem.CANDIDATES) + ". Provided value: " + n);
             }
         }
         double[][] pts = space.points();
@@ -144,10 +152,10 @@ public final class KNormComparison {
                 continue;
             }
             out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHullPoints(hull), epsilon, d, null)
-                    : ballReport(LpBall.parse(name), Sensitivity.ofBall(LpBall.parse(name), pts), epsilon, d, null));
+                    : ballReport(JsonName.parse(LpNorm.class, name), Sensitivity.ofBall(JsonName.parse(LpNorm.class, name), pts), epsilon, d, null));
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, space);
     }
 
     /**
@@ -201,23 +209,23 @@ public final class KNormComparison {
                         sw.sensitivity() - 1)));
                 continue;
             }
-            LpBall ball = LpBall.parse(name);
-            progress.accept("certified " + ball.json() + " sensitivity" + (ball == LpBall.L1 ? " (" + (1 << (d - 1)) + " support values)" : ""));
+            LpNorm ball = JsonName.parse(LpNorm.class, name);
+            progress.accept("certified " + ball.json() + " sensitivity" + (ball == LpNorm.L1 ? " (" + (1 << (d - 1)) + " support values)" : ""));
             double[] b = space instanceof CurvedOutputSpace c ? curvedSensitivity(c, ball) : oracleSensitivity(space, ball, sw);
             out.add(ballReport(ball, new Sensitivity(b[0], false), epsilon, d, String.format(java.util.Locale.ROOT,
-                    "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", ball.secondMomentScalar(d), b[0],
-                    space instanceof CurvedOutputSpace ? "interval branch and bound" : ball == LpBall.L2
+                    "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", LpBalls.secondMomentScalar(ball, d), b[0],
+                    space instanceof CurvedOutputSpace ? "interval branch and bound" : ball == LpNorm.L2
                             ? "the sandwich's Delta times its largest vertex norm" : "the supplied support function", b[1])));
         }
         if (out.isEmpty()) {
             throw new IllegalArgumentException("no candidate applies to a curved S_T (search is not available for it)");
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, null);
     }
 
-    private static double[] curvedSensitivity(CurvedOutputSpace c, LpBall ball) {
-        BoxMaximizer.Bound b = ball == LpBall.L1 ? c.l1Sensitivity() : ball == LpBall.L2 ? c.l2Sensitivity() : c.linfSensitivity();
+    private static double[] curvedSensitivity(CurvedOutputSpace c, LpNorm ball) {
+        BoxMaximizer.Bound b = ball == LpNorm.L1 ? c.l1Sensitivity() : ball == LpNorm.L2 ? c.l2Sensitivity() : c.linfSensitivity();
         return new double[] {b.upper(), b.lower()};
     }
 
@@ -225,19 +233,19 @@ public final class KNormComparison {
      * {upper, lower} for a general oracle: Δ∞ = max_k h(e_k) and Δ₁ = max over sign vectors of h(s) (S_T is symmetric);
      * Δ₂ ≤ Δ_P·max over P's vertices of ‖v‖₂ since S_T ⊂ Δ_P·P (rounded up), with the vertices' norms as the lower side.
      */
-    private static double[] oracleSensitivity(SupportOracle space, LpBall ball, Sandwich.Result sw) {
+    private static double[] oracleSensitivity(SupportOracle space, LpNorm ball, Sandwich.Result sw) {
         int d = space.dimension();
         double up = 0;
         double lo = 0;
-        if (ball == LpBall.L2) {
+        if (ball == LpNorm.L2) {
             for (double[] v : sw.hull().vertexCoordinates()) {
-                double n = Math.nextUp(LpBall.L2.norm(v) * (1 + 4 * Math.ulp(1.0)));
+                double n = Math.nextUp(LpNorm.L2.of(v) * (1 + 4 * Math.ulp(1.0)));
                 up = Math.max(up, Math.nextUp(n * sw.sensitivity()));
-                lo = Math.max(lo, Math.nextDown(LpBall.L2.norm(v) * (1 - 4 * Math.ulp(1.0))));
+                lo = Math.max(lo, Math.nextDown(LpNorm.L2.of(v) * (1 - 4 * Math.ulp(1.0))));
             }
             return new double[] {up, Math.min(lo, up)};
         }
-        if (ball == LpBall.LINF) {
+        if (ball == LpNorm.LINF) {
             for (int k = 0; k < d; k++) {
                 double[] e = new double[d];
                 e[k] = 1;
@@ -265,21 +273,21 @@ public final class KNormComparison {
     /** Sandwich tolerance for curved S_T: the hull body's Δ is within this of 1. */
     public static final double SANDWICH_TOLERANCE = 1e-3;
 
-    private static CandidateReport ballReport(LpBall ball, Sensitivity s, double epsilon, int d, String noteOverride) {
+    private static CandidateReport ballReport(LpNorm ball, Sensitivity s, double epsilon, int d, String noteOverride) {
         double scale = s.upper() / epsilon;
-        double c = (d + 1.0) * (d + 2.0) * scale * scale * ball.secondMomentScalar(d).doubleValue();
+        double c = (d + 1.0) * (d + 2.0) * scale * scale * LpBalls.secondMomentScalar(ball, d).doubleValue();
         double[][] cov = new double[d][d];
         for (int i = 0; i < d; i++) {
             cov[i][i] = c;
         }
-        return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * ball.volume(d), d * c, cov, c, noteOverride != null ? noteOverride
-                : "closed forms: M = " + ball.secondMomentScalar(d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
+        return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * LpBalls.volume(ball, d), d * c, cov, c, noteOverride != null ? noteOverride
+                : "closed forms: M = " + LpBalls.secondMomentScalar(ball, d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
     }
 
     private static CandidateReport searchReport(BodySearch.Found f, Sensitivity s, double epsilon, int d, String noteSuffix) {
         RealMatrix a = new Array2DRowRealMatrix(f.a());
         RealMatrix aat = a.multiply(a.transpose());
-        double factor = (d + 1.0) * (d + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon) * f.base().secondMomentScalar(d).doubleValue();
+        double factor = (d + 1.0) * (d + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon) * LpBalls.secondMomentScalar(f.base(), d).doubleValue();
         double[][] cov = aat.scalarMultiply(factor).getData();
         double trace = 0;
         for (int i = 0; i < d; i++) {
@@ -289,7 +297,7 @@ public final class KNormComparison {
         for (double e : new EigenDecomposition(new Array2DRowRealMatrix(cov)).getRealEigenvalues()) {
             worst = Math.max(worst, e);
         }
-        double volume = Math.pow(s.upper(), d) * Math.abs(new LUDecomposition(a).getDeterminant()) * f.base().volume(d);
+        double volume = Math.pow(s.upper(), d) * Math.abs(new LUDecomposition(a).getDeterminant()) * LpBalls.volume(f.base(), d);
         return new CandidateReport("search", d, s.upper(), s.exact(), volume, trace, cov, worst, String.format(java.util.Locale.ROOT,
                 "HEURISTIC, not claimed optimal: Nelder-Mead over linear images A*B of the linf and l1 balls (%d starts, %d evaluations); best: A*%s "
                         + "with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), rounded up%s",
@@ -362,27 +370,27 @@ public final class KNormComparison {
             double best = 0;
             for (ConvexHull.Facet f : hull.facets()) {
                 double[] n = f.normal();
-                double h = a.equals("l1") ? LpBall.LINF.norm(n) : a.equals("l2") ? LpBall.L2.norm(n) : LpBall.L1.norm(n);
+                double h = a.equals("l1") ? LpNorm.LINF.of(n) : a.equals("l2") ? LpNorm.L2.of(n) : LpNorm.L1.of(n);
                 best = Math.max(best, h / f.offset());
             }
             return best;
         }
-        LpBall nb = LpBall.parse(b);
+        LpNorm nb = JsonName.parse(LpNorm.class, b);
         if (a.equals("hull")) {
             double best = 0;
             for (double[] v : hull.vertexCoordinates()) {
-                best = Math.max(best, nb.norm(v));
+                best = Math.max(best, nb.of(v));
             }
             return best;
         }
-        LpBall na = LpBall.parse(a);
+        LpNorm na = JsonName.parse(LpNorm.class, a);
         // the unit ball of a is inside the unit ball of b when a's norm dominates; otherwise the corner factor
         if (na.ordinal() <= nb.ordinal()) {
             return 1; // l1 ⊂ l2 ⊂ linf
         }
-        if (na == LpBall.L2) {
+        if (na == LpNorm.L2) {
             return Math.sqrt(d); // l2 in l1
         }
-        return nb == LpBall.L1 ? d : Math.sqrt(d); // linf in l1 or l2
+        return nb == LpNorm.L1 ? d : Math.sqrt(d); // linf in l1 or l2
     }
 }

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.common.AtomicFiles;
+import org.optimech.designer.problem.Criterion;
+import org.optimech.designer.problem.KNormProblem;
 
 /**
  * The comparison of K-norm candidates as Markdown and CSV, and for two-dimensional statistics a
@@ -35,7 +37,7 @@ public final class KNormReport {
         b.append("# K-norm comparison").append(p.name().isEmpty() ? "" : ": " + p.name()).append("\n\n");
         b.append(String.format(Locale.ROOT, "- statistic: %d coordinates (%s)%n", p.featureNames().size(), String.join(", ", p.featureNames())));
         b.append("- neighbours: ").append(p.relation().json()).append("; epsilon ").append(p.epsilon().toPlainString()).append('\n');
-        b.append("- adjacent output space: ").append(p.describeSpace()).append("; ").append(p.provenance()).append('\n');
+        b.append("- adjacent output space: ").append(r.describeSpace()).append("; ").append(p.provenance()).append('\n');
         b.append("- hull of S_T: ").append(r.hull()).append('\n');
         b.append("- criterion: ").append(r.criterion().json()).append("; selected: **").append(r.selected().name()).append("**\n\n");
         b.append("| candidate | noise dim | sensitivity | exact | volume of Δ·K | trace Cov(V) | worst-direction variance |\n");

@@ -27,7 +27,7 @@ public final class LpBackends {
                 if (failure.isPresent()) {
                     throw new LpException("solver \"" + name + "\" needs the OR-Tools native library, which cannot be loaded on "
                             + System.getProperty("os.name") + " " + System.getProperty("os.arch") + " (" + failure.get().getMessage()
-                            + "); use --solver ojalgo for small problems");
+                            + "); use the ojalgo backend for small problems");
                 }
                 return switch (name) {
                     case "clp" -> OrToolsLpSolver.clp();

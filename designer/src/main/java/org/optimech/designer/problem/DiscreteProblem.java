@@ -34,7 +34,12 @@ public record DiscreteProblem(
         double[] prior,
         Objective objective,
         InputPolicy inputPolicy,
-        int defaultInput) {
+        int defaultInput) implements Problem {
+
+    @Override
+    public String kind() {
+        return "discrete";
+    }
 
     /** Largest ε accepted: e^50 ≈ 5e21 is already beyond what an LP solver resolves reliably. */
     public static final BigDecimal MAX_EPSILON = BigDecimal.valueOf(50);

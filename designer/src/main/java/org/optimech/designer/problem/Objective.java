@@ -1,7 +1,9 @@
 package org.optimech.designer.problem;
 
+import org.optimech.runtime.json.JsonName;
+
 /** What a discrete design minimises. */
-public enum Objective {
+public enum Objective implements JsonName {
     /** Expected loss under the prior. */
     BAYES("bayes"),
     /** Worst-case expected loss over inputs. */
@@ -13,6 +15,7 @@ public enum Objective {
         this.json = json;
     }
 
+    @Override
     public String json() {
         return json;
     }

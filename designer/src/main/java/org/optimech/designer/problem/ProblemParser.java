@@ -75,11 +75,11 @@ public final class ProblemParser {
         JsonObject o = Fields.object(document, "");
         String kind = Fields.string(Fields.member(o, "kind", ""), "/kind");
         if (kind.equals("knorm")) {
-            throw new FieldException("/kind", "a K-norm problem: \"optimech design\" writes its spec and \"optimech compare\" compares its bodies; "
-                    + "this reads \"discrete\" problems only. Provided value: \"knorm\"");
+            throw new FieldException("/kind", "a K-norm problem (Problems reads every kind); this parser reads \"discrete\" problems only. "
+                    + "Provided value: \"knorm\"");
         }
         if (!kind.equals("discrete")) {
-            throw new FieldException("/kind", "this version designs \"discrete\" problems only. Provided value: " + Fields.quote(kind));
+            throw new FieldException("/kind", "this parser reads \"discrete\" problems only. Provided value: " + Fields.quote(kind));
         }
         Fields.allowedKeys(o, "", KEYS);
 
@@ -100,7 +100,7 @@ public final class ProblemParser {
             throw new FieldException("/delta", "must be in [0, 1). Provided value: " + delta);
         }
         Relation relation = o.has("relation")
-                ? Relation.fromJson(Fields.oneOf(o.get("relation").orElseThrow(), "/relation", "substitution", "add-remove"))
+                ? Fields.enumValue(o.get("relation").orElseThrow(), "/relation", Relation.class)
                 : Relation.SUBSTITUTION;
 
         JsonValue inputsJson = Fields.member(o, "inputs", "");
@@ -158,7 +158,7 @@ public final class ProblemParser {
                 : Objective.BAYES;
         InputPolicy policy = inputs instanceof IntegerRange ? InputPolicy.CLAMP : InputPolicy.DEFAULT;
         if (o.has("input_policy")) {
-            policy = InputPolicy.fromJson(Fields.oneOf(o.get("input_policy").orElseThrow(), "/input_policy", "clamp", "default", "reject"));
+            policy = Fields.enumValue(o.get("input_policy").orElseThrow(), "/input_policy", InputPolicy.class);
             if (policy == InputPolicy.REJECT) {
                 throw new FieldException("/input_policy", "\"reject\" is no longer designed: an error raised on an out-of-domain private value is an "
                         + "observable channel. Use \"default\" with \"default_input\" (out-of-domain values are released as that input) or, for an "
@@ -173,7 +173,7 @@ public final class ProblemParser {
         int defaultInput = -1;
         if (policy == InputPolicy.DEFAULT && inputs instanceof IntegerRange && graph.kind() != NeighbourGraph.Kind.COMPLETE) {
             throw new FieldException("/input_policy", "\"default\" on an integer range needs the complete neighbour graph: on the "
-                    + graph.kind().name().toLowerCase(java.util.Locale.ROOT) + " graph an integer just outside the range would be released as the default, "
+                    + graph.kind().json() + " graph an integer just outside the range would be released as the default, "
                     + "far from its neighbour just inside. Use \"clamp\". Provided value: \"default\"");
         }
         if (policy == InputPolicy.DEFAULT) {

@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.common.AtomicFiles;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.runtime.OptimechVersion;

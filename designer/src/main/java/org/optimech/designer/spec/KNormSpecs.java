@@ -14,7 +14,7 @@ import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.designer.knorm.BodySearch;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
+import org.optimech.designer.problem.KNormProblem;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.runtime.json.JsonArray;
@@ -38,7 +38,7 @@ import org.optimech.runtime.knorm.LpNorm;
  */
 public final class KNormSpecs {
     /** How a polytope body is stored. */
-    public enum BodyForm {
+    public enum BodyForm implements JsonName {
         /** Vertices, facets and a cone triangulation (alias over simplex volumes). */
         TRIANGULATION("triangulation"),
         /** Facets and an enclosing box, sampled by rejection (ERRATA K2). */
@@ -50,17 +50,9 @@ public final class KNormSpecs {
             this.json = json;
         }
 
+        @Override
         public String json() {
             return json;
-        }
-
-        public static BodyForm parse(String s) {
-            for (BodyForm f : values()) {
-                if (f.json.equals(s)) {
-                    return f;
-                }
-            }
-            throw new IllegalArgumentException("body form must be triangulation or halfspaces. Provided value: " + s);
         }
     }
 
@@ -150,8 +142,8 @@ public final class KNormSpecs {
         }
         BigDecimal sensitivity = upDecimal(c.sensitivity());
         KNormBlock.AdjacentPoints points = null;
-        if (p.space() != null) {
-            double[][] pts = p.space().points();
+        if (r.space() != null) {
+            double[][] pts = r.space().points();
             int[] v = hull.vertices();
             double[][] rows = new double[v.length][];
             for (int i = 0; i < v.length; i++) {
@@ -363,7 +355,7 @@ public final class KNormSpecs {
                 .put("body", bodyNote + (stored.equals("hull") ? " (" + form.json() + ")" : ""))
                 .put("optimality", "the selected body minimises " + r.criterion().json() + " among the compared candidates only; the hull of S_T is "
                         + "optimal in the line-conditional (Awan-Slavkovic) order, not necessarily for the criterion, and the search candidate is a heuristic")
-                .put("sensitivity_check", p.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
+                .put("sensitivity_check", r.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
                         : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load");
     }
 }

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
-import org.optimech.designer.Progress;
-import org.optimech.designer.discrete.DesignException;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.common.DesignException;
 import org.optimech.designer.lp.LinearProgram;
 import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolution;
@@ -85,7 +85,7 @@ final class MinimaxRemap {
             }
             return sol;
         }
-        throw new DesignException(failure + " (--method lp designs with the full LP)");
+        throw new DesignException(failure + " (the lp method designs with the full LP)");
     }
 
     static Result solve(Loss loss, Geometric g, int outputCount, List<LpSolver> solvers, Duration timeLimit, Progress progress) throws DesignException {

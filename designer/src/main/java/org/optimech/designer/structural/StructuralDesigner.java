@@ -3,9 +3,9 @@ package org.optimech.designer.structural;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.optimech.designer.Progress;
-import org.optimech.designer.discrete.DesignException;
-import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.common.DesignException;
+import org.optimech.designer.common.DesignOptions;
 import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Loss;
@@ -40,7 +40,7 @@ public final class StructuralDesigner {
             return Optional.of("inputs and outputs must be integer ranges");
         }
         if (p.neighbours().kind() != NeighbourGraph.Kind.PATH) {
-            return Optional.of("the neighbour graph must be the path (it is " + p.neighbours().kind().toString().toLowerCase() + ")");
+            return Optional.of("the neighbour graph must be the path (it is " + p.neighbours().kind().json() + ")");
         }
         if (!p.isPure()) {
             return Optional.of("delta must be 0 (the geometric mechanism is pure DP; (epsilon, delta) designs use the LP)");
@@ -71,7 +71,7 @@ public final class StructuralDesigner {
     public StructuralDesign design(DiscreteProblem p) throws DesignException {
         Optional<String> why = whyNotApplicable(p);
         if (why.isPresent()) {
-            throw new DesignException("the structural method does not apply: " + why.get() + "; use --method lp or auto");
+            throw new DesignException("the structural method does not apply: " + why.get() + "; use the lp or auto method");
         }
         int n = p.inputCount() - 1;
         Geometric g = Geometric.of(n, p.epsilon().doubleValue());
@@ -93,7 +93,7 @@ public final class StructuralDesigner {
             List<LpSolver> masters = MinimaxRemap.masterSolvers(options.solver());
             String names = masters.stream().map(LpSolver::name).collect(Collectors.joining(", then "));
             progress.stage("structural minimax design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), randomized remap by column generation, master LP on "
-                    + names + (masters.size() > 1 ? " (where OR-Tools loads, whatever --solver says; README)" : ""));
+                    + names + (masters.size() > 1 ? " (where OR-Tools loads, whatever the chosen LP backend; README)" : ""));
             MinimaxRemap.Result r = MinimaxRemap.solve(loss, g, p.outputCount(), masters, options.timeLimit(), progress);
             remap = r.remap();
             rounds = r.rounds();

@@ -4,11 +4,12 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.optimech.runtime.spec.InvalidSpecException;
 import java.util.Objects;
 import org.optimech.designer.DesignMethod;
-import org.optimech.designer.Progress;
-import org.optimech.designer.discrete.DesignException;
-import org.optimech.designer.discrete.DesignOptions;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.common.DesignException;
+import org.optimech.designer.common.DesignOptions;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.discrete.DiscreteDesigner;
 import org.optimech.designer.problem.DiscreteProblem;
@@ -38,9 +39,13 @@ public final class EpsilonSweep {
     private final DesignMethod method;
     private final Progress progress;
 
+    /** @throws IllegalArgumentException for a classical (non-optimising) method */
     public EpsilonSweep(DesignOptions options, DesignMethod method, Progress progress) {
         this.options = Objects.requireNonNull(options, "options");
         this.method = Objects.requireNonNull(method, "method");
+        if (!method.optimises()) {
+            throw new IllegalArgumentException("a sweep designs with the lp, structural or auto method. Provided value: " + method.json());
+        }
         this.progress = Objects.requireNonNull(progress, "progress");
     }
 
@@ -85,7 +90,7 @@ public final class EpsilonSweep {
                             c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
                     spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
                 }
-            } catch (DesignException | IllegalArgumentException e) {
+            } catch (DesignException | InvalidSpecException | IllegalArgumentException e) {
                 points.add(SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()));
                 progress.stage(tag + ": design failed: " + e.getMessage());
                 continue;

@@ -24,7 +24,8 @@ public record SweepPoint(BigDecimal epsilon, String method, double risk, double 
         Objects.requireNonNull(method, "method");
     }
 
-    static SweepPoint failed(BigDecimal epsilon, String method, double seconds, String failure) {
+    /** A point whose design failed, with the reason (its numbers are NaN). */
+    public static SweepPoint failed(BigDecimal epsilon, String method, double seconds, String failure) {
         return new SweepPoint(epsilon, method, Double.NaN, Double.NaN, false, "none", null, 0, seconds, Objects.requireNonNull(failure));
     }
 

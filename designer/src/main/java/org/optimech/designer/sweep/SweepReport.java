@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.optimech.designer.AtomicFiles;
+import org.optimech.designer.common.AtomicFiles;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Objective;
 
@@ -43,4 +43,12 @@ public final class SweepReport {
         return out;
     }
 
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "" : Double.toString(v);
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\"", "\"\"").replace('\n', ' ') + "\"";
+    }
 }

@@ -1,10 +1,12 @@
 package org.optimech.designer.discrete;
 
-import org.optimech.designer.Progress;
+import org.optimech.designer.common.Progress;
 import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.ProblemParser;
+import org.optimech.designer.common.DesignException;
+import org.optimech.designer.common.DesignOptions;
 
 /** Test helper: designs with the default backend (CLP), silently. */
 public final class Designs {

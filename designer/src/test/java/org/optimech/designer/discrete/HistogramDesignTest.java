@@ -11,6 +11,7 @@ import org.optimech.designer.problem.ProblemParser;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.random.SeededRandomBits;
+import org.optimech.designer.common.DesignException;
 
 /** Histogram neighbour graphs designed with the LP, cross-checked where an independent answer exists. */
 class HistogramDesignTest {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
-import org.optimech.designer.functions.KdeRelease;
-import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.designer.problem.FunctionProblem;
+import org.optimech.designer.problem.KNormProblemParser;
 import org.optimech.designer.problem.ProblemParser;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
@@ -36,7 +36,7 @@ class ProblemParserFuzzTest {
                     parsed = KNormProblemParser.parse(doc);
                     break;
                 case "function":
-                    parsed = KdeRelease.parse(doc.asObject());
+                    parsed = FunctionProblem.parse(doc.asObject());
                     break;
                 default:
                     parsed = ProblemParser.parse(doc);

@@ -1,5 +1,6 @@
 package org.optimech.designer.knorm;
 
+import org.optimech.designer.problem.KNormProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.runtime.spec.Relation;
+import org.optimech.designer.problem.Criterion;
 
 class KNormComparisonTest {
     static final List<String> ALL = List.of("l1", "l2", "linf", "hull");
@@ -217,7 +219,7 @@ class KNormComparisonTest {
     void searchFindsTheRhombusOnTheFlatRectangle() {
         double[][] corners = {{1, 0.01}, {1, -0.01}, {-1, 0.01}, {-1, -0.01}};
         AdjacentOutputSpace space = AdjacentOutputSpace.differences(corners, Relation.ADD_REMOVE);
-        KNormComparison.Result r = KNormComparison.compare(space, 1.0, KNormComparison.CANDIDATES, Criterion.TRACE);
+        KNormComparison.Result r = KNormComparison.compare(space, 1.0, KNormProblem.CANDIDATES, Criterion.TRACE);
         CandidateReport search = get(r, "search");
         assertTrue(search.covarianceTrace() <= 2.291622 * (1 + 1e-3), "search trace " + search.covarianceTrace());
         assertEquals("search", r.selected().name());
@@ -251,7 +253,7 @@ class KNormComparisonTest {
                 () -> KNormComparison.compare(AdjacentOutputSpace.finiteDomain(new double[][] {{3, 4}}, Relation.SUBSTITUTION), 1, ALL, Criterion.TRACE))
                 .getMessage());
         assertThrows(IllegalArgumentException.class, () -> AdjacentOutputSpace.finiteDomain(new double[][] {{1e308}, {-1e308}}, Relation.SUBSTITUTION));
-        assertEquals("criterion must be trace, max-variance or volume. Provided value: det",
+        assertEquals("criterion must be one of [trace, max-variance, volume]. Provided value: det",
                 assertThrows(IllegalArgumentException.class, () -> Criterion.parse("det")).getMessage());
     }
 }

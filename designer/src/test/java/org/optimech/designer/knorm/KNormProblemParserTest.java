@@ -10,6 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonParser;
+import org.optimech.designer.problem.Criterion;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.KNormProblemParser;
 
 class KNormProblemParserTest {
     static KNormProblem parse(String json) throws Exception {
@@ -23,8 +26,8 @@ class KNormProblemParserTest {
                 + "\"features\":[{\"name\":\"sx\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"name\":\"sxy\",\"terms\":[{\"coef\":0.5,\"powers\":{\"x\":1,\"y\":1}}]}]}}");
         assertEquals(java.util.List.of("sx", "sxy"), p.featureNames());
         // t at the vertices: (−1, 0), (1, 0), (−1, −1), (1, 1); closed under negation already: 4 points
-        assertEquals(4, p.space().size());
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
+        assertEquals(4, r.space().size());
         assertEquals(2.0, r.candidates().stream().filter(c -> c.name().equals("l1")).findFirst().orElseThrow().sensitivity(), 0.0);
         assertEquals(Criterion.TRACE, p.criterion());
     }
@@ -34,8 +37,8 @@ class KNormProblemParserTest {
     void rowsPerUnitScalesTheAdjacentOutputSpace() throws Exception {
         String body = "\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,1],\"y\":[0,2]},"
                 + "\"features\":[{\"name\":\"sx\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"name\":\"sxy\",\"terms\":[{\"coef\":0.5,\"powers\":{\"x\":1,\"y\":1}}]}]}}";
-        KNormComparison.Result one = parse("{\"kind\":\"knorm\",\"epsilon\":0.5," + body).compare();
-        KNormComparison.Result three = parse("{\"kind\":\"knorm\",\"epsilon\":0.5,\"rows_per_unit\":3," + body).compare();
+        KNormComparison.Result one = KNormDesigner.compare(parse("{\"kind\":\"knorm\",\"epsilon\":0.5," + body));
+        KNormComparison.Result three = KNormDesigner.compare(parse("{\"kind\":\"knorm\",\"epsilon\":0.5,\"rows_per_unit\":3," + body));
         for (String c : java.util.List.of("l1", "linf", "hull")) {
             CandidateReport c1 = one.candidates().stream().filter(x -> x.name().equals(c)).findFirst().orElseThrow();
             CandidateReport c3 = three.candidates().stream().filter(x -> x.name().equals(c)).findFirst().orElseThrow();
@@ -55,7 +58,7 @@ class KNormProblemParserTest {
         KNormProblem p = parse("{\"kind\":\"knorm\",\"epsilon\":1.0,\"neighbours\":\"substitution\",\"statistic\":{\"variables\":{\"x\":[-1,1]},"
                 + "\"features\":[{\"name\":\"sum_x\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"name\":\"sum_2x2\",\"terms\":[{\"coef\":2,\"powers\":{\"x\":2}}]}]},"
                 + "\"candidates\":[\"l1\",\"l2\",\"linf\",\"hull\"],\"criterion\":\"trace\"}");
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         CandidateReport l1 = r.candidates().get(0);
         CandidateReport l2 = r.candidates().get(1);
         CandidateReport linf = r.candidates().get(2);
@@ -78,7 +81,7 @@ class KNormProblemParserTest {
     void searchOnACurvedSpaceIsCertifiedThroughTheSandwich() throws Exception {
         KNormProblem p = parse("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,1]},"
                 + "\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"terms\":[{\"coef\":0.0078125,\"powers\":{\"x\":2}}]}]}}");
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         CandidateReport search = r.candidates().stream().filter(c -> c.name().equals("search")).findFirst().orElseThrow();
         CandidateReport hull = r.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow();
         assertTrue(search.covarianceTrace() < 0.6 * hull.covarianceTrace(), search.covarianceTrace() + " vs " + hull.covarianceTrace());
@@ -101,7 +104,7 @@ class KNormProblemParserTest {
         KNormProblem p = parse("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[0,1],"
                 + "\"c\":{\"categories\":[\"a\",\"b\"]}},\"features\":[{\"name\":\"sum_x_a\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1,\"c=a\":1}}]},"
                 + "{\"name\":\"sum_x_b\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":1,\"c=b\":1}}]}]}}");
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         assertEquals(1.0, r.candidates().get(0).sensitivity(), 0.0, "l1");
         assertEquals(1.0, r.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow().sensitivity(), 0.0);
         assertTrue(p.provenance().contains("categorical (one-hot)"), p.provenance());
@@ -117,7 +120,7 @@ class KNormProblemParserTest {
      * (d+1)(d+2)·tr(I/4) = 6, which the ℓ2 ball attains and the sandwich polygon approaches.
      */
     @Test
-    void userSuppliedSupportFunction() {
+    void userSuppliedSupportFunction() throws Exception {
         org.optimech.geometry.support.SupportOracle disk = new org.optimech.geometry.support.SupportOracle() {
             @Override
             public int dimension() {
@@ -132,7 +135,7 @@ class KNormProblemParserTest {
         };
         KNormProblem p = KNormProblem.ofOracle("disk", new java.math.BigDecimal("1"), disk, org.optimech.runtime.spec.Relation.SUBSTITUTION,
                 java.util.List.of("u1", "u2"), java.util.List.of("l1", "l2", "linf", "hull"), Criterion.TRACE);
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         assertEquals(Math.sqrt(2), r.candidates().get(0).sensitivity(), 1e-12);
         assertTrue(r.candidates().get(1).sensitivity() >= 1 && r.candidates().get(1).sensitivity() <= 1 + 2e-3, "l2 " + r.candidates().get(1).sensitivity());
         assertEquals(1.0, r.candidates().get(2).sensitivity(), 1e-12);
@@ -153,6 +156,21 @@ class KNormProblemParserTest {
         assertTrue(spec.design().get("sensitivity_check").orElseThrow().asString().contains("not re-derivable at load"));
     }
 
+    /** Problems that parse but whose adjacent output space cannot be built: refused when designed, naming the field. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1],[1e-30]]}}|/statistic/records|is not exactly representable",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"differences\":[[0,0]]}}|/statistic/differences|only the origin",
+        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[3,4]]}}|/statistic/records|only the origin",
+    })
+    void unbuildableSpacesNameTheFieldWhenDesigned(String json, String pointer, String message) throws Exception {
+        KNormProblem p = parse(json);
+        org.optimech.designer.problem.InvalidProblemException e = assertThrows(org.optimech.designer.problem.InvalidProblemException.class,
+                () -> KNormDesigner.compare(p));
+        assertEquals(pointer, e.pointer(), e.getMessage());
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "{\"kind\":\"knorm\",\"epsilon\":-1,\"statistic\":{\"records\":[[1]]}}|/epsilon|must be > 0 and finite. Provided value: -1",
@@ -169,7 +187,6 @@ class KNormProblemParserTest {
         "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"swap\",\"statistic\":{\"records\":[[1]]}}|/neighbours|must be one of",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{}}|/statistic|must have \"variables\" and \"features\", \"records\", or \"differences\"",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]},\"epsilom\":2}|/epsilom|",
-        "{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1],[1e-30]]}}|/statistic/records|is not exactly representable",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"rows_per_unit\":2,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|needs a statistic given by",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":2,\"statistic\":{\"variables\":{\"x\":[0,1]},\"features\":[{\"terms\":[{\"coef\":1}]}]}}|/rows_per_unit|needs \"neighbours\": \"add-remove\"",
         "{\"kind\":\"knorm\",\"epsilon\":1,\"rows_per_unit\":0,\"statistic\":{\"records\":[[1]]}}|/rows_per_unit|",

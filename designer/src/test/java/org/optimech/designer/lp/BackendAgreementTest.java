@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.optimech.designer.discrete.DesignException;
+import org.optimech.designer.common.DesignException;
 import org.optimech.designer.discrete.DiscreteDesign;
 import org.optimech.designer.discrete.Designs;
 import org.optimech.designer.problem.DiscreteProblem;
@@ -35,7 +35,7 @@ class BackendAgreementTest {
         DiscreteProblem p = DiscreteProblem.builder().epsilon("1").range(0, 40).build();
         DesignException e = assertThrows(DesignException.class, () -> Designs.design(p, new OjAlgoLpSolver()));
         assertEquals("problem too large for the ojalgo backend: the LP has 1681 variables and 3321 rows (41 inputs x 41 outputs, 40 neighbour pairs); "
-                + "ojalgo is trusted with at most 1000 variables; use --solver clp (OR-Tools); this problem suits --method structural "
+                + "ojalgo is trusted with at most 1000 variables; use the clp backend (OR-Tools); this problem suits the structural method "
                 + "(truncated geometric plus remap), which needs no LP", e.getMessage());
     }
 

@@ -107,7 +107,7 @@ class ProblemParserTest {
             unknown graph          | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"neighbours":"ring"}              | /neighbours      | Provided value: "ring"
             unknown key            | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"delat":0.1}                      | /delat           | unknown key "delat"
             unknown objective      | {"kind":"discrete","epsilon":1,"inputs":{"range":[0,3]},"objective":"median"}             | /objective       | must be one of "bayes" or "minimax". Provided value: "median"
-            knorm kind             | {"kind":"knorm","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | a K-norm problem: "optimech design" writes its spec
+            knorm kind             | {"kind":"knorm","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | a K-norm problem (Problems reads every kind)
             unknown kind           | {"kind":"gauss","epsilon":1,"inputs":{"range":[0,3]}}                                     | /kind            | "discrete" problems only. Provided value: "gauss"
             one input              | {"kind":"discrete","epsilon":1,"inputs":{"range":[4,4]}}                                  | /inputs          | at least 2 values
             reversed range         | {"kind":"discrete","epsilon":1,"inputs":{"range":[4,1]}}                                  | /inputs/range    | must have from <= to. Provided value: [4, 1]

@@ -71,8 +71,8 @@ class DesignSpecsTest {
         };
         for (String json : problems) {
             var p = org.optimech.designer.problem.ProblemParser.parse(json);
-            var d = new org.optimech.designer.structural.StructuralDesigner(org.optimech.designer.discrete.DesignOptions.defaults(
-                    org.optimech.designer.lp.OrToolsLpSolver.clp()), org.optimech.designer.Progress.silent()).design(p);
+            var d = new org.optimech.designer.structural.StructuralDesigner(org.optimech.designer.common.DesignOptions.defaults(
+                    org.optimech.designer.lp.OrToolsLpSolver.clp()), org.optimech.designer.common.Progress.silent()).design(p);
             Path out = dir.resolve("structural.json");
             var loaded = DesignSpecs.writeAndVerify(DesignSpecs.toSpec(d, Instant.parse("2026-11-22T12:00:00Z")), out);
             assertEquals(p.epsilon(), loaded.privacy().certifiedEpsilon());

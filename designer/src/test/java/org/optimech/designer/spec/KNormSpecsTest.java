@@ -1,5 +1,6 @@
 package org.optimech.designer.spec;
 
+import org.optimech.designer.knorm.KNormDesigner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
-import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.KNormProblemParser;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.json.JsonParser;
 import org.optimech.runtime.random.SeededRandomBits;
@@ -57,7 +58,7 @@ class KNormSpecsTest {
         int checked = 0;
         for (String source : PROBLEMS) {
             KNormProblem p = problem(source);
-            KNormComparison.Result r = p.compare();
+            KNormComparison.Result r = KNormDesigner.compare(p);
             List<Object[]> variants = new ArrayList<>();
             for (CandidateReport c : r.candidates()) {
                 variants.add(new Object[] {c, KNormSpecs.BodyForm.TRIANGULATION});
@@ -81,7 +82,7 @@ class KNormSpecsTest {
                 }
                 assertEquals(r.selected().name(), doc.at("/design/selected").asText());
                 assertEquals("idealized", doc.at("/privacy/numerics").asText());
-                assertEquals(p.space() != null, spec.pointSource().isPresent(), what);
+                assertEquals(r.space() != null, spec.pointSource().isPresent(), what);
                 assertTrue(spec.sensitivity().compareTo(new BigDecimal(c.sensitivity())) >= 0, what + ": stored Delta below the certified one");
 
                 assertMeanSquaredNorm(org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED), p.dimension(), 100 + checked, c.covarianceTrace(), 0,
@@ -104,7 +105,7 @@ class KNormSpecsTest {
         int refused = 0;
         for (String source : PROBLEMS) {
             KNormProblem p = problem(source);
-            KNormComparison.Result r = p.compare();
+            KNormComparison.Result r = KNormDesigner.compare(p);
             for (CandidateReport c : r.candidates()) {
                 for (KNormSpecs.BodyForm form : c.name().equals("hull") ? KNormSpecs.BodyForm.values() : new KNormSpecs.BodyForm[] {KNormSpecs.BodyForm.TRIANGULATION}) {
                     String what = source + " / " + c.name() + " / " + form.json();
@@ -162,11 +163,11 @@ class KNormSpecsTest {
     @Test
     void degenerateHullsStoreTheirSubspace() throws Exception {
         KNormProblem p = problem(PROBLEMS[4]);
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         KNormSpec spec = KNormSpecs.toSpec(p, r, "hull", KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH);
         assertEquals(4, spec.dimension());
         assertEquals(3, spec.noiseDimension());
-        assertTrue(spec.mechanism().has("subspace"));
+        assertTrue(spec.subspace().isPresent());
         KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(5);
         for (int i = 0; i < 1000; i++) {
@@ -178,12 +179,12 @@ class KNormSpecsTest {
     @Test
     void badRequestsAreClearErrors() throws Exception {
         KNormProblem p = problem(PROBLEMS[2]);
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> KNormSpecs.toSpec(p, r, "cylinder", KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH));
         assertTrue(e.getMessage().contains("body cylinder was not compared; compared: l1, l2, linf, hull, search"), e.getMessage());
-        assertEquals("halfspaces", KNormSpecs.BodyForm.parse("halfspaces").json());
-        assertThrows(IllegalArgumentException.class, () -> KNormSpecs.BodyForm.parse("vertices"));
+        assertEquals("halfspaces", org.optimech.runtime.json.JsonName.parse(KNormSpecs.BodyForm.class, "halfspaces").json());
+        assertThrows(IllegalArgumentException.class, () -> org.optimech.runtime.json.JsonName.parse(KNormSpecs.BodyForm.class, "vertices"));
     }
 
     @Test

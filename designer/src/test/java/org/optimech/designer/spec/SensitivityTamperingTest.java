@@ -1,5 +1,6 @@
 package org.optimech.designer.spec;
 
+import org.optimech.designer.knorm.KNormDesigner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,8 +19,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
-import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.KNormProblemParser;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
@@ -91,7 +92,7 @@ class SensitivityTamperingTest {
 
     private static KNormSpec design(String json, String body) throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(json));
-        KNormComparison.Result r = p.compare();
+        KNormComparison.Result r = KNormDesigner.compare(p);
         return KNormSpecs.toSpec(p, r, body, KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH);
     }
 
@@ -134,7 +135,7 @@ class SensitivityTamperingTest {
         KNormSpec spec;
         try {
             spec = design(json, body);
-        } catch (IllegalArgumentException e) {
+        } catch (org.optimech.designer.problem.InvalidProblemException e) {
             // a statistic that does not depend on the data (S_T = {0}) has nothing to protect; the designer says so
             net.jqwik.api.Assume.that(!e.getMessage().contains("only the origin"));
             throw e;

@@ -16,14 +16,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.optimech.runtime.DiscreteMechanism;
-import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.FunctionMechanism;
+import org.optimech.runtime.Mechanism;
+import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.budget.BudgetExceededException;
 import org.optimech.runtime.budget.BudgetLedger;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
 import org.optimech.runtime.spec.InvalidSpecException;
-import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecLoader;
@@ -44,7 +46,7 @@ import org.optimech.runtime.spec.SpecLoader;
  */
 public final class PrivatizeStream {
     /** A loaded spec with its sampler. */
-    record Loaded(MechanismSpec spec, DiscreteMechanism discrete, KNormMechanism knorm) {
+    record Loaded(MechanismSpec spec, Mechanism mechanism) {
     }
 
     /** What a run did. */
@@ -76,24 +78,20 @@ public final class PrivatizeStream {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.spec.json")) {
             for (Path f : files) {
                 String name = f.getFileName().toString().replaceFirst("\\.spec\\.json$", "");
-                MechanismSpec s;
+                Mechanism m;
                 try {
-                    s = SpecLoader.load(f, runtimePolicy);
+                    m = Mechanisms.load(f, runtimePolicy);
                 } catch (InvalidSpecException e) {
                     throw new InvalidSpecException(e.pointer(), f + ": " + e.detail());
                 }
-                if (s instanceof org.optimech.runtime.spec.GaussianProcessSpec) {
+                if (m instanceof FunctionMechanism) {
                     throw new IllegalArgumentException(f + ": gaussian-process specs release functions on a grid; this stream takes values and vectors");
                 }
-                if (s instanceof KNormSpec) {
-                    try {
-                        specs.put(name, new Loaded(s, null, KNormMechanism.of(s, policy)));
-                    } catch (IllegalStateException e) {
-                        throw new IllegalStateException(f + ": " + e.getMessage() + " (pass --allow-idealized)", e);
-                    }
-                } else {
-                    specs.put(name, new Loaded(s, DiscreteMechanism.of(s), null));
+                if (m.numerics() == Numerics.IDEALIZED && policy == NumericsPolicy.EXACT_ONLY) {
+                    throw new IllegalStateException(f + ": the spec's numerics are idealized (floating-point noise) and exact numerics are required "
+                            + "(pass --allow-idealized)");
                 }
+                specs.put(name, new Loaded(m.spec(), m));
             }
         }
         if (specs.isEmpty()) {
@@ -137,15 +135,15 @@ public final class PrivatizeStream {
                 out.write(line.append("REFUSED\n").toString());
                 continue;
             }
-            if (l.discrete() != null) {
-                line.append(l.discrete().sample(f[2].strip(), bits));
+            if (l.mechanism() instanceof DiscreteMechanism d) {
+                line.append(d.sample(f[2].strip(), bits));
             } else {
                 String[] parts = f[2].split(";");
                 double[] t = new double[parts.length];
                 for (int j = 0; j < t.length; j++) {
                     t[j] = Double.parseDouble(parts[j].strip());
                 }
-                double[] v = l.knorm().release(t, bits);
+                double[] v = l.mechanism().sample(t, bits);
                 for (int j = 0; j < v.length; j++) {
                     line.append(j == 0 ? "" : ";").append(v[j]);
                 }

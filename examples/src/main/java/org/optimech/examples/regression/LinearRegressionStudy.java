@@ -239,10 +239,10 @@ public final class LinearRegressionStudy {
             files.addAll(Figures.save(chart, dir.resolve("figure-4-housing-" + (v == 0 ? "plain" : "ridge"))));
         }
         Path csvPath = dir.resolve("figure-4-housing.csv");
-        org.optimech.designer.AtomicFiles.writeString(csvPath, csv.toString());
+        org.optimech.designer.common.AtomicFiles.writeString(csvPath, csv.toString());
         files.add(csvPath);
         Path notesPath = dir.resolve("figure-4-housing-notes.txt");
-        org.optimech.designer.AtomicFiles.writeString(notesPath, String.join("\n", notes) + "\n");
+        org.optimech.designer.common.AtomicFiles.writeString(notesPath, String.join("\n", notes) + "\n");
         files.add(notesPath);
         return files;
     }

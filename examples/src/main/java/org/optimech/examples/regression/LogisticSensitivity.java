@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
-import org.optimech.designer.knorm.KNormProblem;
-import org.optimech.designer.knorm.KNormProblemParser;
+import org.optimech.designer.knorm.KNormDesigner;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.KNormProblemParser;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonNumber;
@@ -57,7 +59,11 @@ public final class LogisticSensitivity {
 
     /** The comparison of ℓ1, ℓ2, ℓ∞ and the exact hull for m covariates (ε only scales the covariances). */
     public static KNormComparison.Result compare(int m) {
-        return problem(m, 1, List.of("l1", "l2", "linf", "hull")).compare();
+        try {
+            return KNormDesigner.compare(problem(m, 1, List.of("l1", "l2", "linf", "hull")));
+        } catch (InvalidProblemException e) {
+            throw new IllegalStateException("the logistic gradient's adjacent output space cannot be built: " + e.getMessage(), e);
+        }
     }
 
     /** A candidate's certified sensitivity from a comparison. */

@@ -163,8 +163,8 @@ class ObjectivePerturbationTest {
     /** A K-norm spec written by the designer for the gradient's adjacent output space (m = 2: the hull, a square) drives the release. */
     @Test
     void aDesignerSpecCanBeTheNoise() throws Exception {
-        org.optimech.designer.knorm.KNormProblem p = LogisticSensitivity.problem(2, 1, java.util.List.of("l1", "l2", "linf", "hull"));
-        org.optimech.designer.knorm.KNormComparison.Result r = p.compare();
+        org.optimech.designer.problem.KNormProblem p = LogisticSensitivity.problem(2, 1, java.util.List.of("l1", "l2", "linf", "hull"));
+        org.optimech.designer.knorm.KNormComparison.Result r = org.optimech.designer.knorm.KNormDesigner.compare(p);
         org.optimech.runtime.spec.KNormSpec spec = org.optimech.designer.spec.KNormSpecs.toSpec(p, r, "hull",
                 org.optimech.designer.spec.KNormSpecs.BodyForm.TRIANGULATION, java.time.Instant.EPOCH);
         assertEquals(2, spec.dimension());

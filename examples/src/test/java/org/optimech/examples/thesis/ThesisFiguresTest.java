@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.optimech.designer.Progress;
+import org.optimech.designer.common.Progress;
 import org.optimech.designer.sweep.SweepPoint;
 
 /** The thesis figures on reduced settings: the real LP designs, checked against the closed forms and the errata. */

@@ -47,7 +47,7 @@ public final class ConeTriangulation {
             for (int k = 0; k < d; k++) {
                 m[k] = pts[b[i][k]];
             }
-            dets[i] = org.optimech.geometry.exact.IntegerMatrices.determinant(m).abs();
+            dets[i] = org.optimech.runtime.exact.IntegerMatrices.determinant(m).abs();
             sum = sum.add(dets[i]);
         }
         return new ConeTriangulation(hull, dets, sum);

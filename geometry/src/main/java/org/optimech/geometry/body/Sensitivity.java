@@ -1,6 +1,7 @@
 package org.optimech.geometry.body;
 
 import java.math.BigDecimal;
+import org.optimech.runtime.knorm.LpNorm;
 import java.math.BigInteger;
 import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.geometry.hull.ConvexHull;
@@ -17,7 +18,7 @@ public record Sensitivity(double upper, boolean exact) {
     }
 
     /** max over the points of their ℓp norm, computed exactly and rounded up. */
-    public static Sensitivity ofBall(LpBall ball, double[][] points) {
+    public static Sensitivity ofBall(LpNorm ball, double[][] points) {
         BigDecimal best = BigDecimal.ZERO;
         for (double[] u : points) {
             BigDecimal s = BigDecimal.ZERO;
@@ -36,7 +37,7 @@ public record Sensitivity(double upper, boolean exact) {
             }
             best = best.max(s);
         }
-        if (ball != LpBall.L2) {
+        if (ball != LpNorm.L2) {
             return roundUp(best);
         }
         // ℓ2: the smallest double whose square is at least the exact maximum of the squared norms
@@ -116,8 +117,8 @@ public record Sensitivity(double upper, boolean exact) {
      * max over the points of ‖W·u‖_B for an exact rational matrix W (the inverse of a linear image A·B of the
      * ℓ1 or ℓ∞ ball), in exact arithmetic and rounded up.
      */
-    public static Sensitivity ofLinearImage(LpBall base, BigFraction[][] w, double[][] points) {
-        if (base == LpBall.L2) {
+    public static Sensitivity ofLinearImage(LpNorm base, BigFraction[][] w, double[][] points) {
+        if (base == LpNorm.L2) {
             throw new IllegalArgumentException("linear images are certified for the l1 and linf balls only (the l2 norm is irrational)");
         }
         BigFraction best = BigFraction.ZERO;
@@ -135,7 +136,7 @@ public record Sensitivity(double upper, boolean exact) {
                     }
                 }
                 y = y.abs();
-                norm = base == LpBall.L1 ? norm.add(y) : (y.compareTo(norm) > 0 ? y : norm);
+                norm = base == LpNorm.L1 ? norm.add(y) : (y.compareTo(norm) > 0 ? y : norm);
             }
             if (norm.compareTo(best) > 0) {
                 best = norm;

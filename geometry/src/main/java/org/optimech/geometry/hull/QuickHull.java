@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.commons.math3.fraction.BigFraction;
-import org.optimech.geometry.exact.IntegerMatrices;
-import org.optimech.geometry.exact.ScaledPoints;
+import org.optimech.runtime.exact.IntegerMatrices;
+import org.optimech.runtime.exact.ScaledPoints;
 
 /**
  * Quickhull (Barber–Dobkin–Huhdanpaa 1996) in any dimension with exact predicates: points are

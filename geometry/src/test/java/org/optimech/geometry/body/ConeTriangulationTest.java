@@ -1,6 +1,7 @@
 package org.optimech.geometry.body;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.optimech.runtime.knorm.LpNorm;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,15 +44,15 @@ class ConeTriangulationTest {
     void lpBallsMatchTheirClosedFormsExactly() {
         for (int d = 1; d <= 6; d++) {
             ConeTriangulation c = tri(cube(d));
-            assertEquals(LpBall.LINF.exactVolume(d), c.volume(), "cube volume d = " + d);
+            assertEquals(LpBalls.exactVolume(LpNorm.LINF, d), c.volume(), "cube volume d = " + d);
             ConeTriangulation x = tri(crossPolytope(d));
-            assertEquals(LpBall.L1.exactVolume(d), x.volume(), "cross-polytope volume d = " + d);
+            assertEquals(LpBalls.exactVolume(LpNorm.L1, d), x.volume(), "cross-polytope volume d = " + d);
             BigFraction[][] mc = c.secondMoment();
             BigFraction[][] mx = x.secondMoment();
             for (int r = 0; r < d; r++) {
                 for (int s = 0; s < d; s++) {
-                    assertEquals(r == s ? LpBall.LINF.secondMomentScalar(d) : BigFraction.ZERO, mc[r][s], "cube M d = " + d);
-                    assertEquals(r == s ? LpBall.L1.secondMomentScalar(d) : BigFraction.ZERO, mx[r][s], "cross-polytope M d = " + d);
+                    assertEquals(r == s ? LpBalls.secondMomentScalar(LpNorm.LINF, d) : BigFraction.ZERO, mc[r][s], "cube M d = " + d);
+                    assertEquals(r == s ? LpBalls.secondMomentScalar(LpNorm.L1, d) : BigFraction.ZERO, mx[r][s], "cross-polytope M d = " + d);
                 }
             }
         }
@@ -151,7 +152,7 @@ class ConeTriangulationTest {
         assertEquals(0.75, cube.gauge(new double[] {0.5, -0.75, 0.1}), 0.0);
         assertEquals(3.0, cube.support(new double[] {1, 1, -1}), 0.0);
         Polytope cross = Polytope.of(QuickHull.of(crossPolytope(3)));
-        assertEquals(LpBall.L1.norm(new double[] {0.5, -0.75, 0.1}), cross.gauge(new double[] {0.5, -0.75, 0.1}), 1e-15);
+        assertEquals(LpNorm.L1.of(new double[] {0.5, -0.75, 0.1}), cross.gauge(new double[] {0.5, -0.75, 0.1}), 1e-15);
     }
 
     /** The lattice version of the hull's Δ agrees with the rational one on random symmetric sets, and is exactly 1 (S_T's own hull). */

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.optimech.geometry.exact.IntegerMatrices;
+import org.optimech.runtime.exact.IntegerMatrices;
 
 /**
  * The contract every {@link HullBuilder} must meet (in the style of Hipparchus's hull-generator

@@ -97,8 +97,7 @@ public final class DiscreteJson {
 
     public static JsonValue writeGraph(NeighbourGraph g) {
         return switch (g.kind()) {
-            case PATH -> new JsonString("path");
-            case COMPLETE -> new JsonString("complete");
+            case PATH, COMPLETE -> new JsonString(g.kind().json());
             case EDGES -> {
                 List<JsonValue> edges = new ArrayList<>();
                 for (int[] e : g.edges()) {

@@ -19,7 +19,15 @@ import java.util.Set;
  */
 public final class NeighbourGraph {
     /** The three ways a graph is given. */
-    public enum Kind { PATH, COMPLETE, EDGES }
+    public enum Kind implements org.optimech.runtime.json.JsonName {
+        PATH, COMPLETE, EDGES;
+
+        /** {@code path}, {@code complete} or {@code edges} (an explicit edge list). */
+        @Override
+        public String json() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     private final Kind kind;
     private final int size;

@@ -12,7 +12,13 @@ package org.optimech.runtime.discrete;
  *       the truncated geometric mechanism, certified exactly against the spec's ε.</li>
  * </ul>
  */
-public enum SamplingMode {
+public enum SamplingMode implements org.optimech.runtime.json.JsonName {
     FAST,
-    CONSTANT_TIME
+    CONSTANT_TIME;
+
+    /** {@code fast} or {@code constant-time}. */
+    @Override
+    public String json() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
 }

@@ -25,70 +25,69 @@ public final class Dyadic {
                     throw new IllegalArgumentException("entries must be finite. Provided value: " + x);
                 }
                 if (x != 0) {
-                    s = Math.max(s, new BigDecimal(x).stripTrailingZeros().scale());
+                    s = Math.max(s, -Binary.of(x).exponent());
                 }
             }
         }
-        // a double with k decimal places after stripping is m/2^k (its decimal scale equals its binary scale)
         return s;
     }
 
-    /** Every entry times {@code 2^shift}, exactly. */
+    /**
+     * Every entry times {@code 2^shift}, exactly.
+     *
+     * @throws IllegalArgumentException for a non-finite entry, or one that is not an integer at this shift
+     */
     public static BigInteger[][] scale(double[][] rows, int shift) {
-        BigDecimal f = new BigDecimal(BigInteger.ONE.shiftLeft(shift));
         BigInteger[][] out = new BigInteger[rows.length][];
         for (int i = 0; i < rows.length; i++) {
             out[i] = new BigInteger[rows[i].length];
             for (int j = 0; j < rows[i].length; j++) {
-                out[i][j] = new BigDecimal(rows[i][j]).multiply(f).toBigIntegerExact();
+                out[i][j] = scale(rows[i][j], shift);
             }
         }
         return out;
+    }
+
+    /**
+     * {@code x · 2^shift} exactly.
+     *
+     * @throws IllegalArgumentException for a non-finite x, or one that is not an integer at this shift
+     */
+    public static BigInteger scale(double x, int shift) {
+        if (!Double.isFinite(x)) {
+            throw new IllegalArgumentException("entries must be finite. Provided value: " + x);
+        }
+        if (x == 0) {
+            return BigInteger.ZERO;
+        }
+        Binary b = Binary.of(x);
+        int s = b.exponent() + shift;
+        if (s < 0) {
+            throw new IllegalArgumentException(x + " times 2^" + shift + " is not an integer");
+        }
+        return BigInteger.valueOf(b.mantissa()).shiftLeft(s);
+    }
+
+    /** x = mantissa·2^exponent exactly, the mantissa an odd integer carrying x's sign (x finite and non-zero). */
+    private record Binary(long mantissa, int exponent) {
+        static Binary of(double x) {
+            long bits = Double.doubleToRawLongBits(x);
+            int biased = (int) ((bits >>> 52) & 0x7ff);
+            long m = bits & ((1L << 52) - 1);
+            int e = -1074;
+            if (biased != 0) {
+                m |= 1L << 52;
+                e = biased - 1075;
+            }
+            int tz = Long.numberOfTrailingZeros(m);
+            return new Binary(x < 0 ? -(m >>> tz) : m >>> tz, e + tz);
+        }
     }
 
     /** {@code 2^e} exactly, for any integer e. */
     public static BigDecimal powerOfTwo(int e) {
         BigDecimal p = new BigDecimal(BigInteger.ONE.shiftLeft(Math.abs(e)));
         return e >= 0 ? p : BigDecimal.ONE.divide(p);
-    }
-
-    /** The determinant of a square integer matrix (Bareiss fraction-free elimination). */
-    public static BigInteger determinant(BigInteger[][] m) {
-        int n = m.length;
-        if (n == 0) {
-            return BigInteger.ONE;
-        }
-        BigInteger[][] a = new BigInteger[n][];
-        for (int i = 0; i < n; i++) {
-            if (m[i].length != n) {
-                throw new IllegalArgumentException("matrix must be square");
-            }
-            a[i] = m[i].clone();
-        }
-        int sign = 1;
-        BigInteger prev = BigInteger.ONE;
-        for (int k = 0; k < n - 1; k++) {
-            if (a[k][k].signum() == 0) {
-                int p = k + 1;
-                while (p < n && a[p][k].signum() == 0) {
-                    p++;
-                }
-                if (p == n) {
-                    return BigInteger.ZERO;
-                }
-                BigInteger[] t = a[k];
-                a[k] = a[p];
-                a[p] = t;
-                sign = -sign;
-            }
-            for (int i = k + 1; i < n; i++) {
-                for (int j = k + 1; j < n; j++) {
-                    a[i][j] = a[i][j].multiply(a[k][k]).subtract(a[i][k].multiply(a[k][j])).divide(prev);
-                }
-            }
-            prev = a[k][k];
-        }
-        return sign > 0 ? a[n - 1][n - 1] : a[n - 1][n - 1].negate();
     }
 
     /** The smallest double ≥ x. */

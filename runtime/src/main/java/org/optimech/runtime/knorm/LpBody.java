@@ -67,23 +67,6 @@ public final class LpBody implements UnitBody {
 
     @Override
     public double norm(double[] x) {
-        double s = 0;
-        switch (norm) {
-            case L1:
-                for (double v : x) {
-                    s += Math.abs(v);
-                }
-                return s;
-            case L2:
-                for (double v : x) {
-                    s += v * v;
-                }
-                return Math.sqrt(s);
-            default:
-                for (double v : x) {
-                    s = Math.max(s, Math.abs(v));
-                }
-                return s;
-        }
+        return norm.of(x);
     }
 }

@@ -17,21 +17,32 @@ public enum LpNorm implements JsonName {
         return json;
     }
 
-    /** ‖x‖ in floating point. */
+    /** ‖x‖ in floating point (ℓ2 scaled by the largest entry first, so it neither overflows nor underflows). */
     public double of(double[] x) {
         double s = 0;
-        for (double v : x) {
-            switch (this) {
-                case L1:
+        switch (this) {
+            case L1:
+                for (double v : x) {
                     s += Math.abs(v);
-                    break;
-                case L2:
-                    s = Math.hypot(s, v);
-                    break;
-                default:
+                }
+                return s;
+            case L2:
+                double scale = 0;
+                for (double v : x) {
+                    scale = Math.max(scale, Math.abs(v));
+                }
+                if (scale == 0 || Double.isInfinite(scale)) {
+                    return scale;
+                }
+                for (double v : x) {
+                    s += (v / scale) * (v / scale);
+                }
+                return scale * Math.sqrt(s);
+            default:
+                for (double v : x) {
                     s = Math.max(s, Math.abs(v));
-            }
+                }
+                return s;
         }
-        return s;
     }
 }

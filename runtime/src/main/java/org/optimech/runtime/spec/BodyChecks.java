@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.optimech.runtime.exact.Dyadic;
+import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
@@ -233,7 +234,7 @@ final class BodyChecks {
             return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
         }
         Relation stated = problem.has("neighbours")
-                ? Relation.fromJson(Fields.oneOf(problem.get("neighbours").orElseThrow(), pp + "/neighbours", "substitution", "add-remove"))
+                ? Fields.enumValue(problem.get("neighbours").orElseThrow(), pp + "/neighbours", Relation.class)
                 : Relation.SUBSTITUTION;
         if (stated != relation) {
             throw new FieldException(pp + "/neighbours", "the problem was designed for " + stated.json() + " but /privacy/relation states " + relation.json()
@@ -690,7 +691,7 @@ final class BodyChecks {
                 m[t] = scaled[idx[t]];
                 simplices[i][t] = vertices[idx[t]];
             }
-            BigInteger det = Dyadic.determinant(m);
+            BigInteger det = IntegerMatrices.determinant(m);
             if (det.signum() == 0) {
                 throw new FieldException(sp, "has zero volume (its vertices and the origin are affinely dependent)");
             }
@@ -792,7 +793,7 @@ final class BodyChecks {
         }
         int sa = Dyadic.shift(a);
         BigInteger[][] ai = Dyadic.scale(a, sa);
-        BigInteger det = Dyadic.determinant(ai);
+        BigInteger det = IntegerMatrices.determinant(ai);
         if (det.signum() == 0) {
             throw new FieldException(bp + "/matrix", "must be invertible (its determinant is exactly 0)");
         }

@@ -1,11 +1,13 @@
 package org.optimech.runtime.spec;
 
+import org.optimech.runtime.json.JsonName;
+
 /**
  * What the runtime does with an input value outside the mechanism's input domain. Whatever the policy, the
  * mapping is a fixed public function applied before the mechanism, so it is part of the mechanism; what it
  * means for the guarantee is stated per policy.
  */
-public enum InputPolicy {
+public enum InputPolicy implements JsonName {
     /**
      * Replace an integer by the nearest value of the integer range. Non-expansive on the path graph (clamped
      * neighbours stay neighbours or become equal), so the guarantee covers every integer; the default for counts.
@@ -29,19 +31,8 @@ public enum InputPolicy {
         this.json = json;
     }
 
+    @Override
     public String json() {
         return json;
-    }
-
-    /**
-     * @throws IllegalArgumentException for a name that is not a policy
-     */
-    public static InputPolicy fromJson(String s) {
-        for (InputPolicy p : values()) {
-            if (p.json.equals(s)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("input policy must be clamp, default or reject. Provided value: " + s);
     }
 }

@@ -1,7 +1,9 @@
 package org.optimech.runtime.spec;
 
+import org.optimech.runtime.json.JsonName;
+
 /** The neighbouring relation on datasets that a guarantee is stated for (ERRATA C1). */
-public enum Relation {
+public enum Relation implements JsonName {
     /** One record replaced; n fixed and public. */
     SUBSTITUTION("substitution"),
     /** One record added or removed. */
@@ -13,16 +15,8 @@ public enum Relation {
         this.json = json;
     }
 
+    @Override
     public String json() {
         return json;
-    }
-
-    public static Relation fromJson(String s) {
-        for (Relation r : values()) {
-            if (r.json.equals(s)) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException(s);
     }
 }

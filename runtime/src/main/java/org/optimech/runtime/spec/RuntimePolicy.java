@@ -162,7 +162,7 @@ public final class RuntimePolicy {
                 });
                 throw new FieldException("/mechanism/sensitivity", "could not be re-checked from the stored numbers (" + why + "), so the noise's calibration "
                         + "rests on the designer's word alone; sign the spec with a trusted key, or allow unchecked sensitivity explicitly "
-                        + "(verify --allow-unchecked-sensitivity; RuntimePolicy.builder().allowUncheckedSensitivity())");
+                        + "(RuntimePolicy.builder().allowUncheckedSensitivity())");
             }
             return signer;
         } catch (FieldException e) {
@@ -172,7 +172,7 @@ public final class RuntimePolicy {
 
     /** {@code path}, {@code complete} or {@code edges}. */
     public static String graphName(NeighbourGraph.Kind kind) {
-        return kind.name().toLowerCase(java.util.Locale.ROOT);
+        return kind.json();
     }
 
     private static <T> String names(Set<T> set, java.util.function.Function<T, String> name) {

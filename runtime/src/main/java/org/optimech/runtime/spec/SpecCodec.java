@@ -336,7 +336,7 @@ public final class SpecCodec {
         String ptr = "/privacy";
         Fields.allowedKeys(p, ptr, allowed);
         String guarantee = Fields.oneOf(Fields.member(p, "guarantee", ptr), ptr + "/guarantee", "pure-dp", "approximate-dp");
-        Relation relation = Relation.fromJson(Fields.oneOf(Fields.member(p, "relation", ptr), ptr + "/relation", "substitution", "add-remove"));
+        Relation relation = Fields.enumValue(Fields.member(p, "relation", ptr), ptr + "/relation", Relation.class);
         BigDecimal epsilon = exactWithDouble(p, "epsilon");
         if (epsilon.signum() <= 0 || epsilon.compareTo(ExpBounds.MAX_X) > 0) {
             throw new FieldException(ptr + "/epsilon", "must be > 0 and at most " + ExpBounds.MAX_X + ". Provided value: " + epsilon);
@@ -367,7 +367,7 @@ public final class SpecCodec {
         if (!c.numerics.equals("exact")) {
             throw new FieldException(ptr + "/numerics", "discrete mechanisms are sampled with integer arithmetic and must say \"exact\". Provided value: " + Fields.quote(c.numerics));
         }
-        InputPolicy policy = InputPolicy.fromJson(Fields.oneOf(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", "clamp", "default", "reject"));
+        InputPolicy policy = Fields.enumValue(Fields.member(p, "input_policy", ptr), ptr + "/input_policy", InputPolicy.class);
         if (policy == InputPolicy.CLAMP && !(inputs instanceof IntegerRange)) {
             throw new FieldException(ptr + "/input_policy", "\"clamp\" needs an integer range of inputs; labels take \"default\" (with default_input)");
         }

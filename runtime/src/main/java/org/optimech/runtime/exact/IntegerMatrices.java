@@ -1,17 +1,29 @@
-package org.optimech.geometry.exact;
+package org.optimech.runtime.exact;
 
 import java.math.BigInteger;
 
-/** Exact determinants, ranks and hyperplanes of integer vectors (fraction-free Bareiss elimination). */
+/**
+ * Exact determinants, ranks and hyperplanes of integer vectors (fraction-free Bareiss elimination): the one place both the
+ * runtime's body checks and the geometry module's hulls compute them.
+ */
 public final class IntegerMatrices {
     private IntegerMatrices() {
     }
 
-    /** The determinant of a square matrix (rows are not modified). */
+    /**
+     * The determinant of a square matrix (rows are not modified).
+     *
+     * @throws IllegalArgumentException for a matrix that is not square
+     */
     public static BigInteger determinant(BigInteger[][] m) {
         int n = m.length;
         if (n == 0) {
             return BigInteger.ONE;
+        }
+        for (BigInteger[] row : m) {
+            if (row.length != n) {
+                throw new IllegalArgumentException("matrix must be square (" + n + " rows). Provided: a row of " + row.length);
+            }
         }
         BigInteger[][] a = copy(m);
         BigInteger prev = BigInteger.ONE;
@@ -131,6 +143,7 @@ public final class IntegerMatrices {
         return n;
     }
 
+    /** The exact dot product. */
     public static BigInteger dot(BigInteger[] a, BigInteger[] b) {
         BigInteger s = BigInteger.ZERO;
         for (int j = 0; j < a.length; j++) {
@@ -141,6 +154,7 @@ public final class IntegerMatrices {
         return s;
     }
 
+    /** Whether every entry is zero. */
     public static boolean isZero(BigInteger[] v) {
         for (BigInteger x : v) {
             if (x.signum() != 0) {

@@ -1,4 +1,4 @@
-package org.optimech.designer.discrete;
+package org.optimech.designer.common;
 
 /** A design could not be completed; the message says why, with the numbers. */
 public final class DesignException extends Exception {

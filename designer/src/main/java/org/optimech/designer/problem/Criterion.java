@@ -1,7 +1,9 @@
-package org.optimech.designer.knorm;
+package org.optimech.designer.problem;
+
+import org.optimech.runtime.json.JsonName;
 
 /** What "best" means when comparing K-norm mechanisms; the criteria can disagree. */
-public enum Criterion {
+public enum Criterion implements JsonName {
     /** Smallest trace of the noise covariance (total variance). */
     TRACE("trace"),
     /** Smallest variance in the worst direction (largest eigenvalue of the covariance). */
@@ -15,16 +17,16 @@ public enum Criterion {
         this.json = json;
     }
 
+    @Override
     public String json() {
         return json;
     }
 
     public static Criterion parse(String name) {
-        for (Criterion c : values()) {
-            if (c.json.equals(name)) {
-                return c;
-            }
+        try {
+            return JsonName.parse(Criterion.class, name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("criterion " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("criterion must be trace, max-variance or volume. Provided value: " + name);
     }
 }

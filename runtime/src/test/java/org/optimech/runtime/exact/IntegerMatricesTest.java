@@ -1,4 +1,4 @@
-package org.optimech.geometry.exact;
+package org.optimech.runtime.exact;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.optimech.geometry.exact;
+package org.optimech.runtime.exact;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -32,7 +32,6 @@ public final class ScaledPoints {
         if (d == 0) {
             throw new IllegalArgumentException("points must have at least one coordinate");
         }
-        int shift = 0;
         for (int i = 0; i < points.length; i++) {
             if (points[i] == null || points[i].length != d) {
                 throw new IllegalArgumentException("every point must have " + d + " coordinates; point " + i + " has "
@@ -43,56 +42,18 @@ public final class ScaledPoints {
                 if (!Double.isFinite(x)) {
                     throw new IllegalArgumentException("point " + i + " coordinate " + j + " must be finite. Provided value: " + x);
                 }
-                if (x != 0) {
-                    shift = Math.max(shift, -binaryExponent(x));
-                }
             }
         }
-        BigInteger[][] c = new BigInteger[points.length][d];
-        for (int i = 0; i < points.length; i++) {
-            for (int j = 0; j < d; j++) {
-                c[i][j] = toScaled(points[i][j], shift);
-            }
-        }
-        return new ScaledPoints(c, shift, d);
+        int shift = Dyadic.shift(points);
+        return new ScaledPoints(Dyadic.scale(points, shift), shift, d);
     }
 
-    /** x = mantissa·2^exponent exactly, the mantissa an odd integer carrying x's sign (x finite and non-zero). */
-    private record Binary(long mantissa, int exponent) {
-        static Binary of(double x) {
-            long bits = Double.doubleToRawLongBits(x);
-            int biased = (int) ((bits >>> 52) & 0x7ff);
-            long m = bits & ((1L << 52) - 1);
-            int e = -1074;
-            if (biased != 0) {
-                m |= 1L << 52;
-                e = biased - 1075;
-            }
-            int tz = Long.numberOfTrailingZeros(m);
-            return new Binary(x < 0 ? -(m >>> tz) : m >>> tz, e + tz);
-        }
-    }
-
-    /** The exponent e of x = m·2^e with m an odd integer (x finite and non-zero). */
-    static int binaryExponent(double x) {
-        return Binary.of(x).exponent();
-    }
-
-    /** x · 2^shift as an integer; exact when shift ≥ −binaryExponent(x). */
-    static BigInteger toScaled(double x, int shift) {
-        if (x == 0) {
-            return BigInteger.ZERO;
-        }
-        Binary b = Binary.of(x);
-        BigInteger m = BigInteger.valueOf(b.mantissa());
-        int s = b.exponent() + shift;
-        return s >= 0 ? m.shiftLeft(s) : m.shiftRight(-s);
-    }
-
+    /** The number of points. */
     public int size() {
         return coordinates.length;
     }
 
+    /** The number of coordinates of each point. */
     public int dimension() {
         return dimension;
     }

@@ -1,24 +1,17 @@
-package org.optimech.designer.knorm;
+package org.optimech.designer.problem;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.optimech.designer.problem.DiscreteProblem;
-import org.optimech.geometry.adjacent.AdjacentOutputSpace;
-import org.optimech.runtime.spec.Relation;
-import org.optimech.geometry.support.CurvedOutputSpace;
-import org.optimech.geometry.support.PolynomialMap;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
-import org.optimech.runtime.statistic.DifferenceStatistic;
+import org.optimech.runtime.spec.Relation;
 import org.optimech.runtime.statistic.PolynomialStatistic;
-import org.optimech.runtime.statistic.RecordStatistic;
 import org.optimech.runtime.statistic.Statistic;
 import org.optimech.runtime.statistic.StatisticReader;
 
@@ -36,16 +29,13 @@ import org.optimech.runtime.statistic.StatisticReader;
  * multilinear ones, every power 0 or 1, map the box into the hull of the box vertices' images, so S_T's
  * hull is exact; higher powers make S_T curved, handled through certified support bounds), {@code records} (t(x) for every possible
  * record: a public domain, never a dataset) with optional {@code names}, or {@code differences}
- * (S_T itself, closed under negation here). Unknown keys are errors.
+ * (S_T itself, closed under negation here). Unknown keys are errors. The parser only parses (the statistic through the
+ * shared {@link StatisticReader}); the adjacent output space is built when the problem is designed.
  */
 public final class KNormProblemParser {
     private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "rows_per_unit", "statistic", "candidates", "criterion");
     /** Largest number of rows one privacy unit may contribute ({@code rows_per_unit}). */
     public static final long MAX_ROWS_PER_UNIT = 1_000_000;
-    /** Relative gap of each certified support bound for curved S_T. */
-    static final double CURVED_TOLERANCE = 1e-7;
-    /** Box budget per branch and bound. */
-    static final long CURVED_MAX_BOXES = 2_000_000;
 
     private KNormProblemParser() {
     }
@@ -73,10 +63,8 @@ public final class KNormProblemParser {
         if (epsilon.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
             throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon);
         }
-        Relation relation = o.has("neighbours")
-                ? Relation.fromJson(Fields.oneOf(o.get("neighbours").orElseThrow(), "/neighbours", "substitution", "add-remove"))
-                : Relation.SUBSTITUTION;
-        List<String> candidates = new ArrayList<>(KNormComparison.CANDIDATES);
+        Relation relation = o.has("neighbours") ? Fields.enumValue(o.get("neighbours").orElseThrow(), "/neighbours", Relation.class) : Relation.SUBSTITUTION;
+        List<String> candidates = new ArrayList<>(KNormProblem.CANDIDATES);
         if (o.has("candidates")) {
             JsonArray a = Fields.array(o.get("candidates").orElseThrow(), "/candidates");
             if (a.size() == 0) {
@@ -84,15 +72,14 @@ public final class KNormProblemParser {
             }
             candidates.clear();
             for (int i = 0; i < a.size(); i++) {
-                String c = Fields.oneOf(a.get(i), "/candidates/" + i, KNormComparison.CANDIDATES.toArray(new String[0]));
+                String c = Fields.oneOf(a.get(i), "/candidates/" + i, KNormProblem.CANDIDATES.toArray(new String[0]));
                 if (candidates.contains(c)) {
                     throw new FieldException("/candidates/" + i, "is listed twice. Provided value: " + Fields.quote(c));
                 }
                 candidates.add(c);
             }
         }
-        Criterion criterion = o.has("criterion") ? Criterion.parse(Fields.oneOf(o.get("criterion").orElseThrow(), "/criterion", "trace", "max-variance", "volume"))
-                : Criterion.TRACE;
+        Criterion criterion = o.has("criterion") ? Fields.enumValue(o.get("criterion").orElseThrow(), "/criterion", Criterion.class) : Criterion.TRACE;
 
         JsonObject st = Fields.object(Fields.member(o, "statistic", ""), "/statistic");
         // A privacy unit with up to k rows changes T by a sum of k per-row terms, whose set's hull is k times the one-row hull
@@ -110,82 +97,23 @@ public final class KNormProblemParser {
                     + "row's change only). Provided value: " + rowsPerUnit);
         }
         Statistic statistic = StatisticReader.read(st, "/statistic");
-        List<String> names = new ArrayList<>(statistic.names());
-        AdjacentOutputSpace space = null;
-        CurvedOutputSpace curved = null;
-        String provenance;
-        if (statistic instanceof PolynomialStatistic poly0) {
-            PolynomialStatistic poly;
+        if (statistic instanceof PolynomialStatistic poly) {
             try {
-                poly = poly0.scaled(rowsPerUnit);
+                poly = poly.scaled(rowsPerUnit);
             } catch (IllegalArgumentException e) {
                 throw new FieldException("/rows_per_unit", e.getMessage() + ". Provided value: " + rowsPerUnit);
             }
             if (poly.isMultilinear()) {
-                double[][] records;
+                // the statistic's values at the box vertices must be exact doubles (every reader computes with them)
                 try {
-                    records = poly.domainImages();
+                    poly.domainImages();
                 } catch (IllegalArgumentException e) {
                     throw new FieldException(poly.domainPointCount() > PolynomialStatistic.MAX_DOMAIN_POINTS ? "/statistic/variables" : "/statistic/features",
                             e.getMessage());
                 }
-                space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic");
-                provenance = "multilinear features of " + poly.variables().size() + " box variables" + (poly.categoricals().isEmpty() ? ""
-                        : " and " + poly.categoricals().size() + " categorical (one-hot)") + ": S_T's hull is exactly the hull of the differences of t at the "
-                        + records.length + " box vertices" + (poly.categoricals().isEmpty() ? "" : " x category levels")
-                        + " (t is affine along every box coordinate); box bounds and coefficients as given by the user";
-            } else {
-                curved = CurvedOutputSpace.of(polynomialMap(poly), relation, CURVED_TOLERANCE, CURVED_MAX_BOXES);
-                provenance = "polynomial features of degree " + poly.degree() + " on a box of " + poly.variables().size() + " variables: S_T is curved, known "
-                        + "through certified support bounds (interval branch and bound with outward rounding, relative gap " + CURVED_TOLERANCE
-                        + "); box bounds and coefficients as given by the user";
             }
-        } else if (statistic instanceof RecordStatistic r) {
-            double[][] records = r.records();
-            space = build(() -> AdjacentOutputSpace.finiteDomain(records, relation), "/statistic/records");
-            provenance = "t(x) listed for " + records.length + " possible records (the user asserts this is the whole record domain); S_T exact";
-        } else {
-            double[][] diffs = ((DifferenceStatistic) statistic).differences();
-            space = build(() -> AdjacentOutputSpace.differences(diffs, relation), "/statistic/differences");
-            provenance = diffs.length + " difference vectors given by the user (asserted to be all of S_T), closed under negation";
+            statistic = poly;
         }
-        if (rowsPerUnit > 1) {
-            provenance += "; one privacy unit contributes up to " + rowsPerUnit + " rows, so every coefficient is multiplied by " + rowsPerUnit;
-        }
-        return new KNormProblem(name, epsilon, space, curved, relation, names, candidates, criterion, provenance, !st.has("features") && !st.has("variables"), o);
-    }
-
-    private interface SpaceBuilder {
-        AdjacentOutputSpace get();
-    }
-
-    private static AdjacentOutputSpace build(SpaceBuilder b, String ptr) throws FieldException {
-        try {
-            return b.get();
-        } catch (IllegalArgumentException e) {
-            throw new FieldException(ptr, e.getMessage());
-        }
-    }
-
-    /** The curved statistic as a polynomial map on its box (coefficients are exact doubles: the reader checked them). */
-    private static PolynomialMap polynomialMap(PolynomialStatistic poly) {
-        List<String> names = poly.variableNames();
-        double[][] box = new double[names.size()][];
-        for (int v = 0; v < names.size(); v++) {
-            box[v] = new double[] {poly.variables().get(v).lower(), poly.variables().get(v).upper()};
-        }
-        List<List<PolynomialMap.Term>> fs = new ArrayList<>();
-        for (PolynomialStatistic.Feature f : poly.features()) {
-            List<PolynomialMap.Term> ts = new ArrayList<>();
-            for (PolynomialStatistic.Term t : f.terms()) {
-                int[] powers = new int[names.size()];
-                for (Map.Entry<String, Integer> e : t.powers().entrySet()) {
-                    powers[names.indexOf(e.getKey())] = e.getValue();
-                }
-                ts.add(new PolynomialMap.Term(t.coefficient().doubleValue(), powers));
-            }
-            fs.add(ts);
-        }
-        return PolynomialMap.of(box, fs);
+        return new KNormProblem(name, epsilon, relation, statistic, null, rowsPerUnit, statistic.names(), candidates, criterion, o);
     }
 }

@@ -1,4 +1,4 @@
-package org.optimech.designer.discrete;
+package org.optimech.designer.common;
 
 import java.time.Duration;
 import java.util.Objects;

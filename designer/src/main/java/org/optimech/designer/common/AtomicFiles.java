@@ -1,4 +1,4 @@
-package org.optimech.designer;
+package org.optimech.designer.common;
 
 import java.io.IOException;
 import java.io.OutputStream;

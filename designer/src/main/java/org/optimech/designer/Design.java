@@ -1,0 +1,76 @@
+package org.optimech.designer;
+
+import java.util.Objects;
+import org.optimech.designer.discrete.DiscreteDesign;
+import org.optimech.designer.functions.KdeRelease;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.FunctionProblem;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.Problem;
+import org.optimech.designer.structural.StructuralDesign;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * What {@link Designers#design} returns: the spec (already through the runtime's checks: specs are only obtainable that
+ * way) and the report of how it was designed, one record per path.
+ */
+public sealed interface Design permits Design.Lp, Design.Structural, Design.Classical, Design.KNorm, Design.Function {
+    /** The problem designed. */
+    Problem problem();
+
+    /** The spec to write. */
+    MechanismSpec spec();
+
+    /** The full LP: the design with its certificate (exact ε, dual bound, gap) and the table spec. */
+    record Lp(DiscreteProblem problem, DiscreteDesign design, DiscreteMechanismSpec spec) implements Design {
+        public Lp {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(design, "design");
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+
+    /** Truncated geometric plus an optimal remap: the design with its certificate and the structural spec. */
+    record Structural(DiscreteProblem problem, StructuralDesign design, GeometricRemapSpec spec) implements Design {
+        public Structural {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(design, "design");
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+
+    /** A classical mechanism compiled to a certified table: no solver, no optimality claim. */
+    record Classical(DiscreteProblem problem, DesignMethod method, DiscreteMechanismSpec spec) implements Design {
+        public Classical {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(spec, "spec");
+            if (method.optimises()) {
+                throw new IllegalArgumentException("a classical design's method is exponential or randomized-response. Provided value: " + method.json());
+            }
+        }
+    }
+
+    /** A K-norm mechanism: the comparison of the candidate bodies and the spec of the stored one. */
+    record KNorm(KNormProblem problem, KNormComparison.Result comparison, KNormSpec spec) implements Design {
+        public KNorm {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(comparison, "comparison");
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+
+    /** A function release: the kernel density estimate's calibration and its Gaussian-process spec. */
+    record Function(FunctionProblem problem, KdeRelease release, GaussianProcessSpec spec) implements Design {
+        public Function {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(release, "release");
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+}

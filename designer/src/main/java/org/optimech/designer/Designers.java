@@ -1,0 +1,175 @@
+package org.optimech.designer;
+
+import java.time.Instant;
+import java.util.Objects;
+import org.optimech.designer.common.DesignException;
+import org.optimech.designer.common.DesignOptions;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.discrete.ClassicalMechanisms;
+import org.optimech.designer.discrete.DiscreteDesign;
+import org.optimech.designer.discrete.DiscreteDesigner;
+import org.optimech.designer.functions.KdeRelease;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormDesigner;
+import org.optimech.designer.lp.LpBackends;
+import org.optimech.designer.lp.LpException;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.FunctionProblem;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.Problem;
+import org.optimech.designer.spec.DesignSpecs;
+import org.optimech.designer.spec.KNormSpecs;
+import org.optimech.designer.structural.StructuralDesign;
+import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.spec.InvalidSpecException;
+
+/**
+ * The front door for design: any {@link Problem} in, a {@link Design} (the spec and the report of how it was designed)
+ * out. The routing lives here and only here: the CLI, the examples and Spark jobs call it.
+ *
+ * <pre>{@code
+ * Problem problem = Problems.read(Path.of("problem.json"));
+ * Design design = Designers.design(problem, Designers.Options.defaults());
+ * DesignSpecs.writeAndVerify(design.spec(), Path.of("spec.json"));
+ * }</pre>
+ */
+public final class Designers {
+    private Designers() {
+    }
+
+    /**
+     * How to design.
+     *
+     * @param solving discrete problems: the LP backend, time limit and certification tolerances; null for the defaults with the
+     *     automatic backend, resolved when a discrete problem is designed (so other kinds never load the native solver)
+     * @param method discrete problems: the method ({@link DesignMethod#AUTO} picks structural where it applies)
+     * @param body K-norm problems: the candidate body to store, or null for the one the problem's criterion selects
+     * @param bodyForm K-norm problems: how a polytope body is stored
+     * @param lattice K-norm problems: the lattice of exact numerics, or null for idealized (floating-point) numerics
+     * @param progress receives stage lines (and heartbeats during long solves)
+     */
+    public record Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress) {
+        public Options {
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(bodyForm, "bodyForm");
+            Objects.requireNonNull(progress, "progress");
+        }
+
+        /** The automatic LP backend (CLP where OR-Tools loads, else ojAlgo), method auto, the selected body as a triangulation, idealized numerics, no progress lines. */
+        public static Options defaults() {
+            return of(null);
+        }
+
+        /** Defaults with these solving options (null: the defaults with the automatic backend). */
+        public static Options of(DesignOptions solving) {
+            return new Options(solving, DesignMethod.AUTO, null, KNormSpecs.BodyForm.TRIANGULATION, null, Progress.silent());
+        }
+
+        public Options withMethod(DesignMethod m) {
+            return new Options(solving, m, body, bodyForm, lattice, progress);
+        }
+
+        public Options withBody(String b) {
+            return new Options(solving, method, b, bodyForm, lattice, progress);
+        }
+
+        public Options withBodyForm(KNormSpecs.BodyForm f) {
+            return new Options(solving, method, body, f, lattice, progress);
+        }
+
+        public Options withLattice(KNormSpecs.Lattice l) {
+            return new Options(solving, method, body, bodyForm, l, progress);
+        }
+
+        public Options withProgress(Progress p) {
+            return new Options(solving, method, body, bodyForm, lattice, p);
+        }
+
+        /** Whether any K-norm option differs from its default. */
+        boolean knormOptionsSet() {
+            return body != null || bodyForm != KNormSpecs.BodyForm.TRIANGULATION || lattice != null;
+        }
+    }
+
+    /**
+     * Designs a problem of any kind, certifies the numbers to be stored and builds the spec through the runtime's checks.
+     *
+     * @throws InvalidProblemException when the problem cannot be designed as given (for example a K-norm statistic whose
+     *     adjacent output space is only the origin); the pointer names the field
+     * @throws DesignException when the design fails (a solver fails or times out, no certificate is reached, the runtime
+     *     refuses the numbers built)
+     * @throws IllegalArgumentException for options that do not apply to the problem (a method for a K-norm problem, a body
+     *     that was not a candidate, the structural method where it does not apply); the message says which
+     */
+    public static Design design(Problem problem, Options options) throws InvalidProblemException, DesignException {
+        Objects.requireNonNull(problem, "problem");
+        Objects.requireNonNull(options, "options");
+        if (!(problem instanceof DiscreteProblem) && options.method() != DesignMethod.AUTO) {
+            throw new IllegalArgumentException("method applies to discrete problems only; this is a " + problem.kind() + " problem. Provided value: "
+                    + options.method().json());
+        }
+        if (!(problem instanceof KNormProblem) && options.knormOptionsSet()) {
+            throw new IllegalArgumentException("body, body form and lattice apply to K-norm problems only; this is a " + problem.kind() + " problem");
+        }
+        try {
+            // a switch over the sealed family: a new problem kind does not compile until it is routed
+            if (problem instanceof DiscreteProblem d) {
+                return discrete(d, options);
+            } else if (problem instanceof KNormProblem k) {
+                return knorm(k, options);
+            } else {
+                return function((FunctionProblem) problem);
+            }
+        } catch (InvalidSpecException e) {
+            throw new DesignException("the runtime refuses the spec built for this problem: " + e.getMessage(), e);
+        }
+    }
+
+    private static Design discrete(DiscreteProblem problem, Options options) throws DesignException, InvalidSpecException {
+        Progress progress = options.progress();
+        DesignOptions solving;
+        try {
+            solving = options.solving() != null ? options.solving() : DesignOptions.defaults(LpBackends.byName("auto"));
+        } catch (LpException e) {
+            throw new DesignException("no LP backend: " + e.getMessage(), e);
+        }
+        if (!options.method().optimises()) {
+            JsonObject provenance = DesignSpecs.provenance(Instant.now());
+            return new Design.Classical(problem, options.method(), options.method() == DesignMethod.EXPONENTIAL ? ClassicalMechanisms.exponential(problem, provenance)
+                    : ClassicalMechanisms.randomizedResponse(problem, provenance));
+        }
+        progress.stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": " + problem.inputCount() + " inputs x " + problem.outputCount()
+                + " outputs, epsilon " + problem.epsilon() + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json()
+                + "; backend " + solving.solver().name());
+        DesignMethod.Choice choice = options.method().choose(problem);
+        progress.stage(choice.explanation());
+        if (choice.structural()) {
+            StructuralDesign design = new StructuralDesigner(solving, progress).design(problem);
+            return new Design.Structural(problem, design, DesignSpecs.toSpec(design, Instant.now()));
+        }
+        DiscreteDesign design = new DiscreteDesigner(solving, progress).design(problem);
+        return new Design.Lp(problem, design, DesignSpecs.toSpec(design, Instant.now()));
+    }
+
+    private static Design knorm(KNormProblem problem, Options options) throws InvalidProblemException, InvalidSpecException {
+        if (options.body() != null && !problem.candidates().contains(options.body())) {
+            throw new IllegalArgumentException("body must be one of the problem's candidates (" + String.join(", ", problem.candidates()) + "). Provided value: "
+                    + options.body());
+        }
+        options.progress().stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": K-norm, " + problem.dimension()
+                + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
+        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress()::stage);
+        return new Design.KNorm(problem, r, KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now()));
+    }
+
+    private static Design function(FunctionProblem problem) throws DesignException, InvalidSpecException {
+        KdeRelease release = new KdeRelease(problem);
+        try {
+            return new Design.Function(problem, release, release.toSpec(release.designBlock(), DesignSpecs.provenance(Instant.now())));
+        } catch (IllegalStateException e) {
+            throw new DesignException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package org.optimech.designer.problem;
+
+import java.math.BigDecimal;
+import org.optimech.runtime.spec.Relation;
+
+/**
+ * A release problem, parsed and validated: the closed family of what optimech designs. {@link Problems} reads any of
+ * them from JSON (dispatching on {@code kind}); {@code org.optimech.designer.Designers} designs any of them.
+ */
+public sealed interface Problem permits DiscreteProblem, KNormProblem, FunctionProblem {
+    /** The problem's {@code kind} in JSON: {@code discrete}, {@code knorm} or {@code function}. */
+    String kind();
+
+    /** The name the user gave (may be empty). */
+    String name();
+
+    /** ε as the user wrote it (exact). */
+    BigDecimal epsilon();
+
+    /** Who counts as a neighbour. */
+    Relation relation();
+}

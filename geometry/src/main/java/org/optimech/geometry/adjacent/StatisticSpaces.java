@@ -1,0 +1,83 @@
+package org.optimech.geometry.adjacent;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.optimech.geometry.support.CurvedOutputSpace;
+import org.optimech.geometry.support.PolynomialMap;
+import org.optimech.runtime.spec.Relation;
+import org.optimech.runtime.statistic.DifferenceStatistic;
+import org.optimech.runtime.statistic.PolynomialStatistic;
+import org.optimech.runtime.statistic.RecordStatistic;
+import org.optimech.runtime.statistic.Statistic;
+
+/**
+ * The adjacent output space S_T of a parsed statistic: finite and exact for records, differences and multilinear features
+ * (the hull of S_T is the hull of the differences of t at the box vertices), or curved, through certified support bounds,
+ * for polynomial features of higher degree. Where problems meet geometry: the problem parsers only parse.
+ */
+public final class StatisticSpaces {
+    private StatisticSpaces() {
+    }
+
+    /** Whether the statistic's S_T is finite (records, differences, multilinear features) rather than curved. */
+    public static boolean isFinite(Statistic statistic) {
+        return !(statistic instanceof PolynomialStatistic p) || p.isMultilinear();
+    }
+
+    /**
+     * The finite S_T: ±t(x) under add/remove and t(x) − t(x′) under substitution for records and multilinear features, the
+     * differences themselves (closed under negation) for a difference statistic.
+     *
+     * @throws IllegalArgumentException when the statistic is curved, a difference is not exactly a double, or S_T is too large
+     */
+    public static AdjacentOutputSpace finite(Statistic statistic, Relation relation) {
+        if (statistic instanceof DifferenceStatistic d) {
+            return AdjacentOutputSpace.differences(d.differences(), relation);
+        }
+        if (statistic instanceof RecordStatistic r) {
+            return AdjacentOutputSpace.finiteDomain(r.records(), relation);
+        }
+        PolynomialStatistic p = (PolynomialStatistic) statistic;
+        if (!p.isMultilinear()) {
+            throw new IllegalArgumentException("the statistic has degree " + p.degree() + ": its adjacent output space is curved, not finite");
+        }
+        return AdjacentOutputSpace.finiteDomain(p.domainImages(), relation);
+    }
+
+    /**
+     * The curved S_T of polynomial features, known through certified support bounds (interval branch and bound).
+     *
+     * @param tolerance relative gap of each support bound
+     * @param maxBoxes box budget per branch and bound
+     * @throws IllegalArgumentException for categorical variables (multilinear features only) or a malformed statistic
+     */
+    public static CurvedOutputSpace curved(PolynomialStatistic statistic, Relation relation, double tolerance, long maxBoxes) {
+        if (!statistic.categoricals().isEmpty()) {
+            throw new IllegalArgumentException("categorical variables combine with multilinear features only (every power 0 or 1)");
+        }
+        return CurvedOutputSpace.of(polynomialMap(statistic), relation, tolerance, maxBoxes);
+    }
+
+    /** The statistic as a polynomial map on its box (coefficients are exact doubles: the reader checked them). */
+    public static PolynomialMap polynomialMap(PolynomialStatistic poly) {
+        List<String> names = poly.variableNames();
+        double[][] box = new double[names.size()][];
+        for (int v = 0; v < names.size(); v++) {
+            box[v] = new double[] {poly.variables().get(v).lower(), poly.variables().get(v).upper()};
+        }
+        List<List<PolynomialMap.Term>> fs = new ArrayList<>();
+        for (PolynomialStatistic.Feature f : poly.features()) {
+            List<PolynomialMap.Term> ts = new ArrayList<>();
+            for (PolynomialStatistic.Term t : f.terms()) {
+                int[] powers = new int[names.size()];
+                for (Map.Entry<String, Integer> e : t.powers().entrySet()) {
+                    powers[names.indexOf(e.getKey())] = e.getValue();
+                }
+                ts.add(new PolynomialMap.Term(t.coefficient().doubleValue(), powers));
+            }
+            fs.add(ts);
+        }
+        return PolynomialMap.of(box, fs);
+    }
+}

@@ -1,0 +1,67 @@
+package org.optimech.geometry.body;
+
+import java.math.BigInteger;
+import org.apache.commons.math3.fraction.BigFraction;
+import org.apache.commons.math3.special.Gamma;
+import org.optimech.runtime.knorm.LpNorm;
+
+/**
+ * Closed forms of the unit balls of ℓ1, ℓ2 and ℓ∞ ({@link LpNorm}) in d dimensions: volume and the second-moment matrix
+ * M(K) = c·I of the uniform law. The cross-polytope has volume 2^d/d! and M = 2/((d+1)(d+2))·I, the Euclidean ball
+ * π^{d/2}/Γ(d/2+1) and I/(d+2), the cube 2^d and I/3.
+ */
+public final class LpBalls {
+    private LpBalls() {
+    }
+
+    /** The volume (ℓ2 through log Γ; ℓ1 and ℓ∞ rounded once from the exact value). */
+    public static double volume(LpNorm ball, int d) {
+        requireDimension(d);
+        switch (ball) {
+            case L2:
+                return Math.exp(0.5 * d * Math.log(Math.PI) - Gamma.logGamma(0.5 * d + 1));
+            default:
+                return exactVolume(ball, d).doubleValue();
+        }
+    }
+
+    /**
+     * The exact volume for ℓ1 and ℓ∞.
+     *
+     * @throws UnsupportedOperationException for ℓ2 (irrational)
+     */
+    public static BigFraction exactVolume(LpNorm ball, int d) {
+        requireDimension(d);
+        switch (ball) {
+            case L1:
+                BigInteger f = BigInteger.ONE;
+                for (int i = 2; i <= d; i++) {
+                    f = f.multiply(BigInteger.valueOf(i));
+                }
+                return new BigFraction(BigInteger.ONE.shiftLeft(d), f);
+            case LINF:
+                return new BigFraction(BigInteger.ONE.shiftLeft(d));
+            default:
+                throw new UnsupportedOperationException("the volume of the l2 ball is irrational; use volume(L2, d)");
+        }
+    }
+
+    /** c with M(K) = c·I (exact rational for every ball). */
+    public static BigFraction secondMomentScalar(LpNorm ball, int d) {
+        requireDimension(d);
+        switch (ball) {
+            case L1:
+                return new BigFraction(2, (d + 1) * (d + 2));
+            case L2:
+                return new BigFraction(1, d + 2);
+            default:
+                return new BigFraction(1, 3);
+        }
+    }
+
+    private static void requireDimension(int d) {
+        if (d < 1) {
+            throw new IllegalArgumentException("dimension must be >= 1. Provided value: " + d);
+        }
+    }
+}
