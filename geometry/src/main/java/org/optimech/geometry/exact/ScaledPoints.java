@@ -25,6 +25,24 @@ public final class ScaledPoints {
      *     non-finite coordinate (naming the point and coordinate)
      */
     public static ScaledPoints of(double[][] points) {
+        int shift = commonShift(points);
+        int d = points[0].length;
+        BigInteger[][] c = new BigInteger[points.length][d];
+        for (int i = 0; i < points.length; i++) {
+            for (int j = 0; j < d; j++) {
+                c[i][j] = toScaled(points[i][j], shift);
+            }
+        }
+        return new ScaledPoints(c, shift, d);
+    }
+
+    /**
+     * The shift {@link #of} would use, without converting any coordinate: the largest number of fractional
+     * bits among the coordinates (0 if all are integers).
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    public static int commonShift(double[][] points) {
         if (points == null || points.length == 0) {
             throw new IllegalArgumentException("points must not be empty");
         }
@@ -34,12 +52,13 @@ public final class ScaledPoints {
         }
         int shift = 0;
         for (int i = 0; i < points.length; i++) {
-            if (points[i] == null || points[i].length != d) {
+            double[] p = points[i];
+            if (p == null || p.length != d) {
                 throw new IllegalArgumentException("every point must have " + d + " coordinates; point " + i + " has "
-                        + (points[i] == null ? "none" : points[i].length));
+                        + (p == null ? "none" : p.length));
             }
             for (int j = 0; j < d; j++) {
-                double x = points[i][j];
+                double x = p[j];
                 if (!Double.isFinite(x)) {
                     throw new IllegalArgumentException("point " + i + " coordinate " + j + " must be finite. Provided value: " + x);
                 }
@@ -48,13 +67,12 @@ public final class ScaledPoints {
                 }
             }
         }
-        BigInteger[][] c = new BigInteger[points.length][d];
-        for (int i = 0; i < points.length; i++) {
-            for (int j = 0; j < d; j++) {
-                c[i][j] = toScaled(points[i][j], shift);
-            }
-        }
-        return new ScaledPoints(c, shift, d);
+        return shift;
+    }
+
+    /** {@code x · 2^shift} as an integer; exact when x has at most {@code shift} fractional bits (as with {@link #commonShift}). */
+    public static BigInteger scale(double x, int shift) {
+        return toScaled(x, shift);
     }
 
     /** x = mantissa·2^exponent exactly, the mantissa an odd integer carrying x's sign (x finite and non-zero). */
@@ -75,7 +93,13 @@ public final class ScaledPoints {
 
     /** The exponent e of x = m·2^e with m an odd integer (x finite and non-zero). */
     static int binaryExponent(double x) {
-        return Binary.of(x).exponent();
+        long bits = Double.doubleToRawLongBits(x);
+        int biased = (int) ((bits >>> 52) & 0x7ff);
+        long m = bits & ((1L << 52) - 1);
+        if (biased == 0) {
+            return -1074 + Long.numberOfTrailingZeros(m);
+        }
+        return biased - 1075 + Long.numberOfTrailingZeros(m | (1L << 52));
     }
 
     /** x · 2^shift as an integer; exact when shift ≥ −binaryExponent(x). */
