@@ -238,12 +238,28 @@ public final class ConvexHull {
             return got;
         }
         int[] fv = Arrays.copyOfRange(facetVertices, facetStart[f], facetStart[f + 1]);
-        BigInteger[][] pts = new BigInteger[dimension][];
-        for (int k = 0; k < dimension; k++) {
-            pts[k] = scaledPoint(boundary[facetSimplex[f] * dimension + k]);
+        int s = facetSimplex[f] * dimension;
+        BigInteger[] a0 = scaledPoint(boundary[s]);
+        BigInteger[][] edges = new BigInteger[dimension - 1][dimension];
+        for (int k = 1; k < dimension; k++) {
+            BigInteger[] ak = scaledPoint(boundary[s + k]);
+            for (int j = 0; j < dimension; j++) {
+                edges[k - 1][j] = ak[j].subtract(a0[j]);
+            }
         }
-        BigInteger[] n = IntegerMatrices.normalThrough(pts);
-        BigInteger c = IntegerMatrices.dot(n, pts[0]);
+        // the hyperplane's normal, made primitive: unique up to sign, so equal to the reference implementation's
+        BigInteger[] n = Cofactors.of(dimension).exact(edges);
+        BigInteger g = BigInteger.ZERO;
+        for (BigInteger v : n) {
+            g = g.gcd(v);
+        }
+        if (g.signum() == 0) {
+            throw new IllegalStateException("degenerate boundary simplex for facet " + f);
+        }
+        for (int j = 0; j < dimension; j++) {
+            n[j] = n[j].divide(g);
+        }
+        BigInteger c = IntegerMatrices.dot(n, a0);
         // orient outward: the interior point (scaled by its denominator) must be strictly below
         int side = IntegerMatrices.dot(n, interiorScaled).subtract(c.multiply(BigInteger.valueOf(interiorDenominator))).signum();
         if (side == 0) {
@@ -277,23 +293,82 @@ public final class ConvexHull {
         return out;
     }
 
-    /** max over the facet's vertices of normal·v in exact arithmetic, rounded up to a double. */
+    /**
+     * max over the facet's vertices of normal·v in exact arithmetic, rounded up to a double. Each sum of products of
+     * doubles is an exact binary number M·2^E (BigInteger M); BigDecimal only where the result would leave the normal
+     * range of doubles.
+     */
     static double roundedOffset(double[] normal, int[] vertices, double[] reduced, int dimension) {
-        BigDecimal best = null;
+        BigInteger bestM = null;
+        int bestE = 0;
+        int[] e = new int[normal.length];
         for (int i : vertices) {
-            BigDecimal s = BigDecimal.ZERO;
+            int minE = 0;
+            boolean any = false;
             for (int j = 0; j < normal.length; j++) {
-                s = s.add(new BigDecimal(normal[j]).multiply(new BigDecimal(reduced[i * dimension + j])));
+                double a = normal[j];
+                double b = reduced[i * dimension + j];
+                e[j] = a == 0 || b == 0 ? Integer.MIN_VALUE : exponent(a) + exponent(b);
+                if (e[j] != Integer.MIN_VALUE) {
+                    minE = any ? Math.min(minE, e[j]) : e[j];
+                    any = true;
+                }
             }
-            if (best == null || s.compareTo(best) > 0) {
-                best = s;
+            BigInteger sum = BigInteger.ZERO;
+            for (int j = 0; j < normal.length; j++) {
+                if (e[j] != Integer.MIN_VALUE) {
+                    BigInteger p = BigInteger.valueOf(mantissa(normal[j])).multiply(BigInteger.valueOf(mantissa(reduced[i * dimension + j])));
+                    sum = sum.add(p.shiftLeft(e[j] - minE));
+                }
+            }
+            if (bestM == null || compare(sum, minE, bestM, bestE) > 0) {
+                bestM = sum;
+                bestE = minE;
             }
         }
-        double b = best.doubleValue();
-        if (new BigDecimal(b).compareTo(best) < 0) {
-            b = Math.nextUp(b);
+        return ceiling(bestM, bestE);
+    }
+
+    /** The signed integer m with x = m·2^exponent(x), |m| &lt; 2^53 (x finite, non-zero). */
+    private static long mantissa(double x) {
+        long bits = Double.doubleToRawLongBits(x);
+        long m = bits & ((1L << 52) - 1);
+        if (((bits >>> 52) & 0x7ff) != 0) {
+            m |= 1L << 52;
         }
-        return b;
+        return x < 0 ? -m : m;
+    }
+
+    private static int exponent(double x) {
+        int biased = (int) ((Double.doubleToRawLongBits(x) >>> 52) & 0x7ff);
+        return biased == 0 ? -1074 : biased - 1075;
+    }
+
+    private static int compare(BigInteger a, int ea, BigInteger b, int eb) {
+        return ea <= eb ? a.compareTo(b.shiftLeft(eb - ea)) : a.shiftLeft(ea - eb).compareTo(b);
+    }
+
+    /** The smallest double ≥ m·2^e. */
+    static double ceiling(BigInteger m, int e) {
+        if (m.signum() == 0) {
+            return 0;
+        }
+        BigInteger a = m.abs();
+        int length = a.bitLength();
+        int top = length - 1 + e; // the exponent of the leading bit
+        if (top < -1022 || top > 1022) {
+            BigDecimal exact = new BigDecimal(m).multiply(e >= 0 ? new BigDecimal(BigInteger.ONE.shiftLeft(e)) : BigDecimal.ONE.divide(
+                    new BigDecimal(BigInteger.ONE.shiftLeft(-e))));
+            double b = exact.doubleValue();
+            return new BigDecimal(b).compareTo(exact) < 0 ? Math.nextUp(b) : b;
+        }
+        int drop = Math.max(0, length - 53);
+        long t = a.shiftRight(drop).longValue();
+        boolean inexact = drop > 0 && a.getLowestSetBit() < drop;
+        if (m.signum() > 0) {
+            return Math.scalb((double) (inexact ? t + 1 : t), e + drop); // t + 1 ≤ 2^53 is exact
+        }
+        return -Math.scalb((double) t, e + drop); // rounding a negative value up truncates its magnitude
     }
 
     private final class FacetList extends AbstractList<Facet> implements RandomAccess {

@@ -53,7 +53,8 @@ final class HullEngine {
     private final double epsFactor;
     private final double[] gridLimit; // 2^53 · g^t for t = 0..d, or null if the exact-in-doubles case cannot occur
 
-    // Laplace expansion tables: masks of size 2..d−1 in increasing size, each with its terms (column, sub-mask)
+    // Laplace expansion tables (see Cofactors)
+    private final Cofactors laplace;
     private final int[] masks;
     private final int[] termStart;
     private final int[] termCol;
@@ -136,37 +137,12 @@ final class HullEngine {
         } else {
             gridLimit = null;
         }
-        // expansion tables
+        laplace = Cofactors.of(d);
+        masks = laplace.masks;
+        termStart = laplace.termStart;
+        termCol = laplace.termCol;
+        termSub = laplace.termSub;
         int full = 1 << d;
-        int[] order = new int[full];
-        int count = 0;
-        for (int size = 2; size < d; size++) {
-            for (int m = 0; m < full; m++) {
-                if (Integer.bitCount(m) == size) {
-                    order[count++] = m;
-                }
-            }
-        }
-        masks = Arrays.copyOf(order, count);
-        termStart = new int[count + 1];
-        int terms = 0;
-        for (int i = 0; i < count; i++) {
-            terms += Integer.bitCount(masks[i]);
-        }
-        termCol = new int[terms];
-        termSub = new int[terms];
-        int t = 0;
-        for (int i = 0; i < count; i++) {
-            termStart[i] = t;
-            for (int c = 0; c < d; c++) {
-                if ((masks[i] & (1 << c)) != 0) {
-                    termCol[t] = c;
-                    termSub[t] = masks[i] & ~(1 << c);
-                    t++;
-                }
-            }
-        }
-        termStart[count] = t;
         minor = new double[full];
         minorAbs = new double[full];
         edge = new double[(d - 1) * d];
@@ -337,7 +313,7 @@ final class HullEngine {
         return s;
     }
 
-    /** σ·C_j in exact integers, by the same Laplace expansion. */
+    /** σ·C_j in exact integers, by the same Laplace expansion ({@link Cofactors#exact}). */
     private BigInteger[] exactCofactors(int f) {
         BigInteger[] c = exactCof[f];
         if (c != null) {
@@ -352,29 +328,11 @@ final class HullEngine {
                 e[k - 1][j] = ak[j].subtract(a0[j]);
             }
         }
-        BigInteger[] m = new BigInteger[1 << d];
-        for (int col = 0; col < d; col++) {
-            m[1 << col] = e[d - 2][col];
-        }
-        for (int i = 0; i < masks.length; i++) {
-            int row = d - 1 - Integer.bitCount(masks[i]);
-            BigInteger s = BigInteger.ZERO;
-            boolean plus = true;
-            for (int t = termStart[i]; t < termStart[i + 1]; t++) {
-                BigInteger v = e[row][termCol[t]];
-                if (v.signum() != 0 && m[termSub[t]].signum() != 0) {
-                    BigInteger p = v.multiply(m[termSub[t]]);
-                    s = plus ? s.add(p) : s.subtract(p);
-                }
-                plus = !plus;
+        c = laplace.exact(e);
+        if (sign[f] < 0) {
+            for (int j = 0; j < d; j++) {
+                c[j] = c[j].negate();
             }
-            m[masks[i]] = s;
-        }
-        int full = (1 << d) - 1;
-        c = new BigInteger[d];
-        for (int j = 0; j < d; j++) {
-            BigInteger v = m[full ^ (1 << j)];
-            c[j] = ((d - 1 + j) & 1) == 0 == (sign[f] > 0) ? v : v.negate();
         }
         exactCof[f] = c;
         return c;
