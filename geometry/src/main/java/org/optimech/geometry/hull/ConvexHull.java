@@ -356,10 +356,16 @@ public final class ConvexHull {
         BigInteger a = m.abs();
         int length = a.bitLength();
         int top = length - 1 + e; // the exponent of the leading bit
-        if (top < -1022 || top > 1022) {
+        if (top > 1023) {
+            return m.signum() > 0 ? Double.POSITIVE_INFINITY : -Double.MAX_VALUE; // beyond the doubles: the bound is void
+        }
+        if (top < -1022 || top == 1023) {
             BigDecimal exact = new BigDecimal(m).multiply(e >= 0 ? new BigDecimal(BigInteger.ONE.shiftLeft(e)) : BigDecimal.ONE.divide(
                     new BigDecimal(BigInteger.ONE.shiftLeft(-e))));
             double b = exact.doubleValue();
+            if (Double.isInfinite(b)) {
+                return b > 0 ? b : -Double.MAX_VALUE;
+            }
             return new BigDecimal(b).compareTo(exact) < 0 ? Math.nextUp(b) : b;
         }
         int drop = Math.max(0, length - 53);

@@ -67,11 +67,13 @@ public final class QuickHull implements HullBuilder {
         // copies scaled by a power of two so that every coordinate is below 1: exact unless some underflow (then each is
         // off by at most 2^-1075, which the filters' absolute term covers, and only the exact-in-doubles case is lost)
         int scale = -Math.getExponent(max) - 1;
+        double up = Math.scalb(1.0, scale); // a product with a power of two is exact unless it underflows
+        double down = Math.scalb(1.0, -scale);
         double[] y = new double[n * d];
         boolean exactCopies = true;
         for (int i = 0; i < flat.length; i++) {
-            y[i] = Math.scalb(flat[i], scale);
-            exactCopies &= Math.scalb(y[i], -scale) == flat[i];
+            y[i] = flat[i] * up;
+            exactCopies &= (Double.isInfinite(down) ? Math.scalb(y[i], -scale) : y[i] * down) == flat[i];
         }
         Counter counter = new Counter();
         Span s = new Span(flat, y, n, d, shift, filter, exactCopies, scale, counter);
@@ -192,12 +194,13 @@ public final class QuickHull implements HullBuilder {
             add(b);
             double[][] basis = new double[d][];
             basis[0] = unit(diff(b, a));
+            double[] v = new double[d];
             int k = 1;
             while (k < d) {
                 int best = -1;
                 double bestR = 0;
                 for (int i = 0; i < n; i++) {
-                    double r = residual(i, a, basis, k);
+                    double r = residual(i, a, basis, k, v);
                     if (r > bestR) {
                         bestR = r;
                         best = i;
@@ -206,13 +209,7 @@ public final class QuickHull implements HullBuilder {
                 if (best < 0 || !independent(best)) {
                     break;
                 }
-                double[] v = diff(best, a);
-                for (int m = 0; m < k; m++) {
-                    double t = dot(v, basis[m]);
-                    for (int j = 0; j < d; j++) {
-                        v[j] -= t * basis[m][j];
-                    }
-                }
+                residual(best, a, basis, k, v);
                 basis[k++] = unit(v);
             }
             int from = 0;
@@ -374,8 +371,11 @@ public final class QuickHull implements HullBuilder {
             return -1;
         }
 
-        private double residual(int i, int a, double[][] basis, int k) {
-            double[] v = diff(i, a);
+        /** The squared distance of point i from the span of the basis through point a; v receives the residual vector. */
+        private double residual(int i, int a, double[][] basis, int k, double[] v) {
+            for (int j = 0; j < d; j++) {
+                v[j] = y[i * d + j] - y[a * d + j];
+            }
             for (int m = 0; m < k; m++) {
                 double t = dot(v, basis[m]);
                 for (int j = 0; j < d; j++) {

@@ -213,6 +213,55 @@ class QuickHullOracleTest {
         }
     }
 
+    /**
+     * Sheared boxes with integer points of up to 28 bits, on the faces and at the corners: edges are exact in doubles but
+     * the products in the cofactors are not, so only the error bound and the integers may decide; the exact-in-doubles
+     * case must not claim these facets (if it did, coplanar points would get rounded, non-zero heights).
+     */
+    @Test
+    void shearedBoxesWithLargeIntegersMatchTheExactHull() {
+        SplittableRandom rnd = new SplittableRandom(22);
+        for (int d = 2; d <= 5; d++) {
+            long[][] a = new long[d][d];
+            do {
+                for (long[] row : a) {
+                    for (int j = 0; j < d; j++) {
+                        row[j] = rnd.nextInt(7) - 3;
+                    }
+                }
+            } while (IntegerMatrices.determinant(toBig(a)).signum() == 0);
+            List<double[]> pts = new ArrayList<>();
+            for (int i = 0; i < (1 << d) + 2 * size(d); i++) {
+                long[] u = new long[d];
+                for (int j = 0; j < d; j++) {
+                    u[j] = i < (1 << d) ? ((i >> j) & 1) == 1 ? 1 << 24 : -(1 << 24) : rnd.nextLong(-(1 << 24), (1 << 24) + 1);
+                }
+                int face = rnd.nextInt(d);
+                if (i >= (1 << d)) {
+                    u[face] = rnd.nextBoolean() ? 1 << 24 : -(1 << 24);
+                }
+                double[] x = new double[d];
+                for (int r = 0; r < d; r++) {
+                    for (int j = 0; j < d; j++) {
+                        x[r] += a[r][j] * u[j];
+                    }
+                }
+                pts.add(x);
+            }
+            QuickHull.Result r = check(pts.toArray(new double[0][]), "sheared integer box d = " + d);
+            assertEquals(2 * d, r.hull().facets().size());
+            assertTrue(r.statistics().exactPredicates() > 0, r.statistics().toString());
+        }
+    }
+
+    private static BigInteger[][] toBig(long[][] a) {
+        BigInteger[][] b = new BigInteger[a.length][];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = Arrays.stream(a[i]).mapToObj(BigInteger::valueOf).toArray(BigInteger[]::new);
+        }
+        return b;
+    }
+
     /** Points in a random r-dimensional affine subspace (exact integer combinations): reduced to the span (ERRATA K12). */
     @Test
     void lowerDimensionalSetsAreReducedLikeTheExactHull() {
@@ -263,7 +312,7 @@ class QuickHullOracleTest {
     void tinyAndHugeMagnitudesMatchTheExactHull() {
         SplittableRandom rnd = new SplittableRandom(17);
         for (int d = 2; d <= 4; d++) {
-            for (double scale : new double[] {1e-300, 0x1p-1060, 1e300, 0x1p1000}) {
+            for (double scale : new double[] {1e-300, 0x1p-1060, 1e300, 0x1p1020}) {
                 double[][] p = uniform(rnd, size(d) / 3, d);
                 double[][] g = new double[p.length][d];
                 for (int i = 0; i < p.length; i++) {
@@ -284,6 +333,14 @@ class QuickHullOracleTest {
             }
             QuickHull.Result r = check(mixed, "mixed magnitudes d = " + d);
             assertTrue(r.statistics().exactPredicates() > 0, "d = " + d + ": flat copies must reach the exact fallback: " + r.statistics());
+            // coordinates up to the largest doubles (the reference implementation cannot round such offsets)
+            double[][] top = uniform(rnd, size(d) / 3, d);
+            for (double[] x : top) {
+                for (int j = 0; j < d; j++) {
+                    x[j] *= Double.MAX_VALUE;
+                }
+            }
+            assertSameHull(QuickHull.build(top, false).hull(), QuickHull.build(top, true).hull(), "near overflow d = " + d);
         }
     }
 
