@@ -23,10 +23,10 @@ import org.optimech.geometry.exact.ScaledPoints;
  * absolute values of the edges. With M_j = max over all points of |x_j| and |C|_j replaced by its computed value (at
  * most D + 2d further roundings of non-negative terms, each a factor 1 + u), the facet's bound is
  * ε = 2(D + 1)u · Σ_j |C̃|_j M_j + 2^-1000: the factor (D + 1)/D absorbs every (1 + u)^k here and the rounding of ε
- * itself, and 2^-1000 covers underflow (at most 2^9 products, each off by at most 2^-1075 absolutely and later
- * multiplied by at most (2d)^d &lt; 2^22, as every minor of these edges is below 2^16; and copies that underflowed, each
- * off by at most 2^-1075, which moves H by at most d(d + 1)·2^16·2^-1075 &lt; 2^-1050). So h &gt; ε proves H &gt; 0 and
- * h &lt; −ε proves H &lt; 0.
+ * itself, and 2^-1000 covers underflow for d ≤ 12 (at most d·2^d &lt; 2^16 products, each off by at most 2^-1075
+ * absolutely, and H depends on each through a minor-like sum below d!·2^d &lt; 2^41, as edges are below 2; and copies that
+ * underflowed, each off by at most 2^-1075, which moves H by at most (d + 1)·d·d!·2^d·2^-1075 &lt; 2^-1020). So h &gt; ε
+ * proves H &gt; 0 and h &lt; −ε proves H &lt; 0.
  *
  * <p><b>Exact in doubles.</b> Exact copies are multiples of g = 2^(scale − shift) (the common dyadic grid). If every
  * absolute minor of size t is below 2^53·g^t and Σ_j |C̃|_j·2M_j below 2^53·g^d (and g^d is not subnormal), every
@@ -42,6 +42,8 @@ import org.optimech.geometry.exact.ScaledPoints;
  */
 final class HullEngine {
     private static final double TINY = 0x1p-1000;
+    /** The error analysis below (its absolute term) holds up to this dimension. */
+    static final int MAX_DIMENSION = 12;
 
     private final int n;
     private final int d;
@@ -49,7 +51,7 @@ final class HullEngine {
     private final int shift;
     private final double[] x; // filter copies: reduced · 2^scale, all below 1 in magnitude
     private final boolean filter;
-    private final double[] bound = new double[8]; // M_j
+    private final double[] bound; // M_j
     private final double epsFactor;
     private final double[] gridLimit; // 2^53 · g^t for t = 0..d, or null if the exact-in-doubles case cannot occur
 
@@ -116,6 +118,10 @@ final class HullEngine {
         this.shift = shift;
         this.x = scaledCopy;
         this.filter = filter;
+        if (d > MAX_DIMENSION) {
+            throw new IllegalArgumentException("dimension must be at most " + MAX_DIMENSION + ". Provided value: " + d);
+        }
+        this.bound = new double[d];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < d; j++) {
                 bound[j] = Math.max(bound[j], Math.abs(x[i * d + j]));

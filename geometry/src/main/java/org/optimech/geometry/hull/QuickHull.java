@@ -106,6 +106,9 @@ public final class QuickHull implements HullBuilder {
         if (r == 1) {
             return new Result(segment(span, n, reduced, shift), counter.statistics(0));
         }
+        if (r > HullEngine.MAX_DIMENSION) {
+            return new Result(ExactQuickHull.of(points), counter.statistics(0)); // beyond the filter's analysis; impractical anyway
+        }
         HullEngine engine = new HullEngine(reduced, reducedCopy, n, r, shift, scale, filter, exactCopies);
         engine.run(simplex);
         HullEngine.Parts p = engine.result();

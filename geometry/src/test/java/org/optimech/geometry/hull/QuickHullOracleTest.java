@@ -262,6 +262,26 @@ class QuickHullOracleTest {
         return b;
     }
 
+    /** Up to 12 dimensions the filtered engine runs (a simplex with interior points); above, the reference does. */
+    @Test
+    void highDimensionsMatchTheExactHull() {
+        SplittableRandom rnd = new SplittableRandom(23);
+        for (int d : new int[] {8, 12, 13}) {
+            double[][] p = new double[d + 1 + 20][d];
+            for (int j = 0; j < d; j++) {
+                p[j + 1][j] = 1;
+            }
+            for (int i = d + 1; i < p.length; i++) {
+                for (int j = 0; j < d; j++) {
+                    p[i][j] = rnd.nextDouble() / (2 * d);
+                }
+            }
+            QuickHull.Result r = check(p, "simplex d = " + d);
+            assertEquals(d + 1, r.hull().facets().size());
+            assertEquals(d <= 12, r.statistics().predicates() > 0, r.statistics().toString());
+        }
+    }
+
     /** Points in a random r-dimensional affine subspace (exact integer combinations): reduced to the span (ERRATA K12). */
     @Test
     void lowerDimensionalSetsAreReducedLikeTheExactHull() {
