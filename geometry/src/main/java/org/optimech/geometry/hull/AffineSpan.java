@@ -1,7 +1,9 @@
 package org.optimech.geometry.hull;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 import org.apache.commons.math3.fraction.BigFraction;
+import org.optimech.runtime.exact.IntegerMatrices;
 
 /**
  * The affine span of a point set, parametrised by a subset of the ambient coordinates: a point x of
@@ -41,6 +43,53 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
             }
         }
         return new AffineSpan(d, p, new double[d], m);
+    }
+
+    /**
+     * The span through {@code origin} of the given independent difference rows (integer vectors, any common scale): its
+     * pivots are the pivot columns of their echelon form and its map their reduced row echelon form, both determined by
+     * the row space alone.
+     */
+    static AffineSpan of(int d, double[] origin, BigInteger[][] rows) {
+        int[] pivots = IntegerMatrices.pivotColumns(rows);
+        if (pivots.length != rows.length) {
+            throw new IllegalArgumentException("difference rows must be independent; rank " + pivots.length + " of " + rows.length);
+        }
+        return new AffineSpan(d, pivots, origin, rref(rows, pivots, d));
+    }
+
+    /** Reduced row echelon form of the rows, normalised to the identity on the pivots. */
+    static BigFraction[][] rref(BigInteger[][] rows, int[] pivots, int d) {
+        int r = rows.length;
+        BigFraction[][] m = new BigFraction[r][d];
+        for (int i = 0; i < r; i++) {
+            for (int j = 0; j < d; j++) {
+                m[i][j] = new BigFraction(rows[i][j]);
+            }
+        }
+        for (int k = 0; k < r; k++) {
+            int c = pivots[k];
+            int p = k;
+            while (m[p][c].getNumerator().signum() == 0) {
+                p++;
+            }
+            BigFraction[] t = m[k];
+            m[k] = m[p];
+            m[p] = t;
+            BigFraction inv = m[k][c].reciprocal();
+            for (int j = 0; j < d; j++) {
+                m[k][j] = m[k][j].multiply(inv);
+            }
+            for (int i = 0; i < r; i++) {
+                if (i != k && m[i][c].getNumerator().signum() != 0) {
+                    BigFraction f = m[i][c];
+                    for (int j = 0; j < d; j++) {
+                        m[i][j] = m[i][j].subtract(f.multiply(m[k][j]));
+                    }
+                }
+            }
+        }
+        return m;
     }
 
     public int dimension() {

@@ -1,28 +1,40 @@
 package org.optimech.geometry.hull;
 
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
 import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.ScaledPoints;
 
 /**
- * Quickhull (Barber–Dobkin–Huhdanpaa 1996) in any dimension with exact predicates: points are
- * scaled to integers ({@link ScaledPoints}) and every above/below test is an exact integer dot
- * product, so coplanar, repeated and cospherical points need no tolerances. A point is added only
- * when strictly above a facet; the boundary comes out as simplices, which are then merged per
- * supporting hyperplane. Sets that are not full-dimensional are reduced to their affine span first.
- * Floating point is used only to choose the furthest outside point, which affects speed, not the result.
+ * Quickhull (Barber–Dobkin–Huhdanpaa 1996) in any dimension, exact and fast: every above/below test is decided
+ * exactly, by a floating-point evaluation with a proven error bound where that bound decides it and in integer
+ * arithmetic on the common dyadic grid of the input ({@link ScaledPoints}) where it does not (the bound and its
+ * derivation are in {@code HullEngine}). Coplanar, repeated and cospherical points need no tolerances, and the hull
+ * is the same as that of the all-exact {@link ExactQuickHull}: the same vertices (of repeated points, the first copy)
+ * and the same facets, one per supporting hyperplane. A point is added only when strictly above a facet; the boundary
+ * comes out as simplices, which are then merged per hyperplane. Sets that are not full-dimensional are reduced to their
+ * affine span first (ERRATA K12). Floating point also picks the initial simplex and the furthest outside point, which
+ * affects speed, not the result.
  */
 public final class QuickHull implements HullBuilder {
+    private static final double TINY = 0x1p-1000;
+
+    /**
+     * Counters of one construction.
+     *
+     * @param predicates orientation tests evaluated
+     * @param exactPredicates those the floating-point filter could not decide, evaluated in integers
+     * @param facetsCreated simplicial facets made, including those later removed
+     */
+    public record Statistics(long predicates, long exactPredicates, long facetsCreated) {
+    }
+
+    /** A hull with the counters of its construction. */
+    public record Result(ConvexHull hull, Statistics statistics) {
+    }
 
     @Override
     public ConvexHull build(double[][] points) {
@@ -31,484 +43,376 @@ public final class QuickHull implements HullBuilder {
 
     /** The hull of the points; see {@link HullBuilder#build}. */
     public static ConvexHull of(double[][] points) {
-        ScaledPoints ambient = ScaledPoints.of(points);
-        int n = ambient.size();
-        int d = ambient.dimension();
-        BigInteger[][] a = new BigInteger[n][];
-        for (int i = 0; i < n; i++) {
-            a[i] = ambient.point(i);
-        }
-        // the affine span: differences from point 0, pivot columns of their echelon form
-        int[] basisRows = independentDifferences(a, d);
-        int r = basisRows.length;
-        BigInteger[][] diff = new BigInteger[r][d];
-        for (int k = 0; k < r; k++) {
-            for (int j = 0; j < d; j++) {
-                diff[k][j] = a[basisRows[k]][j].subtract(a[0][j]);
-            }
-        }
-        int[] pivots = IntegerMatrices.pivotColumns(diff);
-        AffineSpan span = r == d ? AffineSpan.full(d) : new AffineSpan(d, pivots, points[0], rref(diff, pivots, d));
-        double[][] reduced = new double[n][r];
-        BigInteger[][] scaled = new BigInteger[n][r];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < r; k++) {
-                reduced[i][k] = points[i][pivots[k]];
-                scaled[i][k] = a[i][pivots[k]];
-            }
-        }
-        int shift = ambient.shift();
-        if (r == 0) {
-            return new ConvexHull(span, reduced, scaled, shift, new int[] {0}, List.of(), new int[0][], new BigInteger[0], 1);
-        }
-        if (r == 1) {
-            return segment(span, reduced, scaled, shift);
-        }
-        return new Builder(scaled, r).run(span, reduced, shift, basisRows);
+        return build(points, true).hull();
     }
 
-    /** Indices of points whose differences from point 0 are independent, chosen far from point 0 first. */
-    private static int[] independentDifferences(BigInteger[][] a, int d) {
-        int n = a.length;
-        Integer[] order = new Integer[n - 1];
-        double[] dist = new double[n];
-        for (int i = 1; i < n; i++) {
-            order[i - 1] = i;
-            double s = 0;
-            for (int j = 0; j < d; j++) {
-                double v = a[i][j].subtract(a[0][j]).doubleValue();
-                s += v * v;
-            }
-            dist[i] = s;
-        }
-        Arrays.sort(order, (x, y) -> Double.compare(dist[y], dist[x]));
-        List<BigInteger[]> rows = new ArrayList<>();
-        List<Integer> chosen = new ArrayList<>();
-        for (int idx : order) {
-            if (chosen.size() == d) {
-                break;
-            }
-            BigInteger[] v = new BigInteger[d];
-            for (int j = 0; j < d; j++) {
-                v[j] = a[idx][j].subtract(a[0][j]);
-            }
-            if (IntegerMatrices.isZero(v)) {
-                continue;
-            }
-            rows.add(v);
-            if (IntegerMatrices.rank(rows.toArray(new BigInteger[0][])) == rows.size()) {
-                chosen.add(idx);
-            } else {
-                rows.remove(rows.size() - 1);
-            }
-        }
-        return chosen.stream().mapToInt(Integer::intValue).toArray();
+    /** As {@link #of}, with the construction's counters. */
+    public static Result withStatistics(double[][] points) {
+        return build(points, true);
     }
 
-    /** Reduced row echelon form of the difference rows, normalised to the identity on the pivots. */
-    private static BigFraction[][] rref(BigInteger[][] rows, int[] pivots, int d) {
-        int r = rows.length;
-        BigFraction[][] m = new BigFraction[r][d];
-        for (int i = 0; i < r; i++) {
+    /** @param filter false to decide every predicate in exact integer arithmetic (for tests: same hull, slower) */
+    static Result build(double[][] points, boolean filter) {
+        int shift = ScaledPoints.commonShift(points);
+        int n = points.length;
+        int d = points[0].length;
+        double[] flat = new double[n * d];
+        double max = 0;
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(points[i], 0, flat, i * d, d);
             for (int j = 0; j < d; j++) {
-                m[i][j] = new BigFraction(rows[i][j]);
+                max = Math.max(max, Math.abs(points[i][j]));
             }
         }
-        for (int k = 0; k < r; k++) {
-            int c = pivots[k];
-            int p = k;
-            while (m[p][c].getNumerator().signum() == 0) {
-                p++;
-            }
-            BigFraction[] t = m[k];
-            m[k] = m[p];
-            m[p] = t;
-            BigFraction inv = m[k][c].reciprocal();
-            for (int j = 0; j < d; j++) {
-                m[k][j] = m[k][j].multiply(inv);
-            }
-            for (int i = 0; i < r; i++) {
-                if (i != k && m[i][c].getNumerator().signum() != 0) {
-                    BigFraction f = m[i][c];
-                    for (int j = 0; j < d; j++) {
-                        m[i][j] = m[i][j].subtract(f.multiply(m[k][j]));
-                    }
+        // copies scaled by a power of two so that every coordinate is below 1: exact unless some underflow (then each is
+        // off by at most 2^-1075, which the filters' absolute term covers, and only the exact-in-doubles case is lost)
+        int scale = -Math.getExponent(max) - 1;
+        double up = Math.scalb(1.0, scale); // a product with a power of two is exact unless it underflows
+        double down = Math.scalb(1.0, -scale);
+        double[] y = new double[n * d];
+        boolean exactCopies = true;
+        for (int i = 0; i < flat.length; i++) {
+            y[i] = flat[i] * up;
+            exactCopies &= (Double.isInfinite(down) ? Math.scalb(y[i], -scale) : y[i] * down) == flat[i];
+        }
+        Counter counter = new Counter();
+        Span s = new Span(flat, y, n, d, shift, filter, exactCopies, scale, counter);
+        int[] simplex = s.find();
+        int r = simplex.length - 1;
+        AffineSpan span;
+        double[] reduced;
+        double[] reducedCopy;
+        if (r == d) {
+            span = AffineSpan.full(d);
+            reduced = flat;
+            reducedCopy = y;
+        } else {
+            span = r == 0 ? new AffineSpan(d, new int[0], points[0], new BigFraction[0][]) : AffineSpan.of(d, points[0], s.rows());
+            int[] pivots = span.pivots();
+            reduced = new double[n * r];
+            reducedCopy = new double[n * r];
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < r; k++) {
+                    reduced[i * r + k] = flat[i * d + pivots[k]];
+                    reducedCopy[i * r + k] = y[i * d + pivots[k]];
                 }
             }
         }
-        return m;
+        if (r == 0) {
+            ConvexHull h = new ConvexHull(span, n, reduced, shift, new int[] {0}, new int[0], new int[] {0}, new int[0], null, new ConvexHull.Facet[0],
+                    new BigInteger[0], 1, null);
+            return new Result(h, counter.statistics(0));
+        }
+        if (r == 1) {
+            return new Result(segment(span, n, reduced, shift), counter.statistics(0));
+        }
+        if (r > HullEngine.MAX_DIMENSION) {
+            return new Result(ExactQuickHull.of(points), counter.statistics(0)); // beyond the filter's analysis; impractical anyway
+        }
+        HullEngine engine = new HullEngine(reduced, reducedCopy, n, r, shift, scale, filter, exactCopies);
+        engine.run(simplex);
+        HullEngine.Parts p = engine.result();
+        ConvexHull h = new ConvexHull(span, n, reduced, shift, p.vertices(), p.boundary(), p.facetStart(), p.facetVertices(), p.facetSimplex(), null,
+                p.interiorScaled(), r + 1, null);
+        counter.predicates += engine.predicates;
+        counter.exact += engine.exactPredicates;
+        return new Result(h, counter.statistics(engine.facetsCreated));
     }
 
-    private static ConvexHull segment(AffineSpan span, double[][] reduced, BigInteger[][] scaled, int shift) {
+    private static final class Counter {
+        long predicates;
+        long exact;
+
+        Statistics statistics(long facets) {
+            return new Statistics(predicates, exact, facets);
+        }
+    }
+
+    private static ConvexHull segment(AffineSpan span, int n, double[] reduced, int shift) {
         int lo = 0;
         int hi = 0;
-        for (int i = 1; i < scaled.length; i++) {
-            if (scaled[i][0].compareTo(scaled[lo][0]) < 0) {
+        for (int i = 1; i < n; i++) {
+            if (reduced[i] < reduced[lo]) {
                 lo = i;
             }
-            if (scaled[i][0].compareTo(scaled[hi][0]) > 0) {
+            if (reduced[i] > reduced[hi]) {
                 hi = i;
             }
         }
         int[] v = lo < hi ? new int[] {lo, hi} : new int[] {hi, lo};
-        List<ConvexHull.Facet> f = List.of(new ConvexHull.Facet(new int[] {lo}, new BigInteger[] {BigInteger.ONE.negate()}, scaled[lo][0].negate(),
-                new double[] {-1}, -reduced[lo][0]), new ConvexHull.Facet(new int[] {hi}, new BigInteger[] {BigInteger.ONE}, scaled[hi][0],
-                        new double[] {1}, reduced[hi][0]));
-        BigInteger[] mid = {scaled[lo][0].add(scaled[hi][0])};
-        return new ConvexHull(span, reduced, scaled, shift, v, f, new int[][] {{lo}, {hi}}, mid, 2);
+        BigInteger sLo = ScaledPoints.scale(reduced[lo], shift);
+        BigInteger sHi = ScaledPoints.scale(reduced[hi], shift);
+        ConvexHull.Facet[] f = {new ConvexHull.Facet(new int[] {lo}, new BigInteger[] {BigInteger.ONE.negate()}, sLo.negate(), new double[] {-1}, -reduced[lo]),
+            new ConvexHull.Facet(new int[] {hi}, new BigInteger[] {BigInteger.ONE}, sHi, new double[] {1}, reduced[hi])};
+        return new ConvexHull(span, n, reduced, shift, v, new int[] {lo, hi}, new int[] {0, 1, 2}, new int[] {lo, hi}, null, f,
+                new BigInteger[] {sLo.add(sHi)}, 2, null);
     }
 
-    /** One simplicial facet during construction: vertices v, and neighbour k across the ridge that omits v[k]. */
-    private static final class Face {
-        final int[] v;
-        final BigInteger[] normal;
-        final BigInteger offset;
-        final double norm;
-        final Face[] nb;
-        List<Integer> outside = new ArrayList<>();
-        boolean dead;
-        boolean visited;
-
-        Face(int[] v, BigInteger[] normal, BigInteger offset) {
-            this.v = v;
-            this.normal = normal;
-            this.offset = offset;
-            double s = 0;
-            for (BigInteger x : normal) {
-                double y = x.doubleValue();
-                s += y * y;
-            }
-            this.norm = Math.sqrt(s);
-            this.nb = new Face[v.length];
-        }
-    }
-
-    private static final class Builder {
-        private final BigInteger[][] p;
+    /**
+     * Finds an affinely independent set of points spanning the affine hull of the input: greedily in floating point (each
+     * next point the furthest from the span of those chosen, which also makes a large initial simplex), each choice
+     * confirmed exactly; then, if fewer than d + 1 were found, an exact scan for any point off their span, by integer
+     * normals of the span, filtered like the hull's predicates.
+     */
+    private static final class Span {
+        private final double[] flat;
+        private final double[] y;
+        private final int n;
         private final int d;
-        private BigInteger[] interior; // (d+1)·centroid of the first simplex
-        private final List<Face> faces = new ArrayList<>();
+        private final int shift;
+        private final boolean filter;
+        private final long gridExp; // g = 2^gridExp = 2^(scale − shift), the grid of exact copies; Integer.MIN_VALUE if inexact
+        private final Counter counter;
+        private final List<Integer> chosen = new ArrayList<>();
+        private final List<BigInteger[]> rows = new ArrayList<>();
 
-        Builder(BigInteger[][] p, int d) {
-            this.p = p;
+        Span(double[] flat, double[] y, int n, int d, int shift, boolean filter, boolean exactCopies, int scale, Counter counter) {
+            this.flat = flat;
+            this.y = y;
+            this.n = n;
             this.d = d;
+            this.shift = shift;
+            this.filter = filter;
+            this.gridExp = exactCopies ? (long) scale - shift : Integer.MIN_VALUE;
+            this.counter = counter;
         }
 
-        /** normal·x − offset for the integer point x (positive: strictly above). */
-        private BigInteger height(Face f, BigInteger[] x) {
-            return IntegerMatrices.dot(f.normal, x).subtract(f.offset);
+        BigInteger[][] rows() {
+            return rows.toArray(new BigInteger[0][]);
         }
 
-        private Face face(int[] v) {
-            BigInteger[][] pts = new BigInteger[d][];
-            for (int k = 0; k < d; k++) {
-                pts[k] = p[v[k]];
-            }
-            BigInteger[] n = IntegerMatrices.normalThrough(pts);
-            BigInteger c = IntegerMatrices.dot(n, p[v[0]]);
-            // orient outward: the interior point (scaled by d+1) must be strictly below
-            int side = IntegerMatrices.dot(n, interior).subtract(c.multiply(BigInteger.valueOf(d + 1))).signum();
-            if (side == 0) {
-                throw new IllegalStateException("degenerate facet " + Arrays.toString(v));
-            }
-            if (side > 0) {
-                for (int j = 0; j < d; j++) {
-                    n[j] = n[j].negate();
-                }
-                c = c.negate();
-            }
-            return new Face(v, n, c);
-        }
-
-        ConvexHull run(AffineSpan span, double[][] reduced, int shift, int[] basisRows) {
-            int[] simplex = new int[d + 1];
-            simplex[0] = 0;
-            System.arraycopy(basisRows, 0, simplex, 1, d);
-            interior = new BigInteger[d];
-            Arrays.fill(interior, BigInteger.ZERO);
-            for (int s : simplex) {
-                for (int j = 0; j < d; j++) {
-                    interior[j] = interior[j].add(p[s][j]);
+        int[] find() {
+            int a = furthestFrom(0);
+            if (!differs(a, 0)) {
+                a = firstDifferentFrom(0);
+                if (a < 0) {
+                    return new int[] {0};
                 }
             }
-            Face[] initial = new Face[d + 1];
-            for (int omit = 0; omit <= d; omit++) {
-                int[] v = new int[d];
-                for (int k = 0, c = 0; k <= d; k++) {
-                    if (k != omit) {
-                        v[c++] = simplex[k];
+            int b = furthestFrom(a);
+            if (!differs(a, b)) {
+                b = 0; // differences underflowed in the scaled copies; point 0 differs from a
+            }
+            chosen.add(a);
+            add(b);
+            double[][] basis = new double[d][];
+            basis[0] = unit(diff(b, a));
+            double[] v = new double[d];
+            int k = 1;
+            while (k < d) {
+                int best = -1;
+                double bestR = 0;
+                for (int i = 0; i < n; i++) {
+                    double r = residual(i, a, basis, k, v);
+                    if (r > bestR) {
+                        bestR = r;
+                        best = i;
                     }
                 }
-                initial[omit] = face(v);
-            }
-            // face omitting simplex[a] and face omitting simplex[b] share the ridge omitting both
-            for (int omit = 0; omit <= d; omit++) {
-                Face f = initial[omit];
-                for (int k = 0; k < d; k++) {
-                    int other = indexOf(simplex, f.v[k]);
-                    f.nb[k] = initial[other];
+                if (best < 0 || !independent(best)) {
+                    break;
                 }
-                faces.add(f);
+                residual(best, a, basis, k, v);
+                basis[k++] = unit(v);
             }
-            boolean[] inSimplex = new boolean[p.length];
-            for (int s : simplex) {
-                inSimplex[s] = true;
+            int from = 0;
+            while (chosen.size() <= d && from < n) {
+                from = scanOffSpan(from);
             }
-            List<Integer> all = new ArrayList<>();
-            for (int i = 0; i < p.length; i++) {
-                if (!inSimplex[i]) {
-                    all.add(i);
+            return chosen.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private void add(int p) {
+            BigInteger[] row = new BigInteger[d];
+            int a = chosen.get(0);
+            for (int j = 0; j < d; j++) {
+                row[j] = ScaledPoints.scale(flat[p * d + j], shift).subtract(ScaledPoints.scale(flat[a * d + j], shift));
+            }
+            rows.add(row);
+            chosen.add(p);
+        }
+
+        private boolean independent(int p) {
+            add(p);
+            if (IntegerMatrices.rank(rows()) == rows.size()) {
+                return true;
+            }
+            rows.remove(rows.size() - 1);
+            chosen.remove(chosen.size() - 1);
+            return false;
+        }
+
+        /** Scans points from {@code from} for one off the span of those chosen; adds it and returns where to go on. */
+        private int scanOffSpan(int from) {
+            BigInteger[][] w = kernel();
+            double[][] wd = new double[w.length][d];
+            double[] limit = new double[w.length];
+            for (int l = 0; l < w.length; l++) {
+                int bits = 0;
+                for (BigInteger v : w[l]) {
+                    bits = Math.max(bits, v.bitLength());
+                }
+                for (int j = 0; j < d; j++) {
+                    wd[l][j] = Math.scalb(w[l][j].doubleValue(), -bits); // |w̃| ≤ 1; exact if w has at most 53 bits
+                }
+                // the products are multiples of g·2^-bits: exact below 2^53 of those units if that unit is not subnormal
+                limit[l] = bits <= 53 && gridExp - bits >= -1074 ? Math.scalb(1.0, (int) (53 + gridExp - bits)) : 0;
+            }
+            int a = chosen.get(0);
+            for (int i = from; i < n; i++) {
+                for (int l = 0; l < w.length; l++) {
+                    if (offPlane(w[l], wd[l], limit[l], i, a)) {
+                        add(i);
+                        return i + 1;
+                    }
                 }
             }
-            assign(all, Arrays.asList(initial), -1);
-            ArrayDeque<Face> work = new ArrayDeque<>(Arrays.asList(initial));
-            while (!work.isEmpty()) {
-                Face f = work.pop();
-                if (f.dead || f.outside.isEmpty()) {
+            return n;
+        }
+
+        /**
+         * Whether w·(p_i − p_a) ≠ 0 exactly, with w̃ = w·2^-bits (|w̃| ≤ 1). In doubles t = Σ fl(w̃_j·fl(y_ij − y_aj)) has
+         * at most d + 2 roundings per term, so |t − T| ≤ γ_{d+2}·Σ|w̃_j||e_j| ≤ 2(d + 3)u·A for the computed A =
+         * Σ|w̃_j||ẽ_j|, plus 2^-1000 for underflow (in the products, and in copies y off by 2^-1075, weighted by |w̃| ≤ 1).
+         * If the copies are exact and the w_j have at most 53 bits, every term is a multiple of g·2^-bits, so when A is
+         * below 2^53 of those units no operation rounds and t is exact (zero included).
+         */
+        private boolean offPlane(BigInteger[] w, double[] wd, double limit, int i, int a) {
+            counter.predicates++;
+            if (filter) {
+                double t = 0;
+                double abs = 0;
+                for (int j = 0; j < d; j++) {
+                    double e = y[i * d + j] - y[a * d + j];
+                    t += wd[j] * e;
+                    abs += Math.abs(wd[j]) * Math.abs(e);
+                }
+                if (abs < limit) {
+                    return t != 0;
+                }
+                if (Math.abs(t) > 2.0 * (d + 3) * 0x1p-53 * abs + TINY) {
+                    return true;
+                }
+            }
+            counter.exact++;
+            BigInteger s = BigInteger.ZERO;
+            for (int j = 0; j < d; j++) {
+                if (w[j].signum() != 0) {
+                    s = s.add(w[j].multiply(ScaledPoints.scale(flat[i * d + j], shift).subtract(ScaledPoints.scale(flat[a * d + j], shift))));
+                }
+            }
+            return s.signum() != 0;
+        }
+
+        /** Integer vectors spanning the orthogonal complement of the chosen difference rows. */
+        private BigInteger[][] kernel() {
+            BigInteger[][] r = rows();
+            int[] pivots = IntegerMatrices.pivotColumns(r);
+            BigFraction[][] m = AffineSpan.rref(r, pivots, d);
+            BigInteger[][] w = new BigInteger[d - pivots.length][];
+            boolean[] isPivot = new boolean[d];
+            for (int p : pivots) {
+                isPivot[p] = true;
+            }
+            int l = 0;
+            for (int free = 0; free < d; free++) {
+                if (isPivot[free]) {
                     continue;
                 }
-                int eye = furthest(f);
-                List<Face> created = addPoint(f, eye);
-                for (Face c : created) {
-                    if (!c.outside.isEmpty()) {
-                        work.push(c);
-                    }
+                BigFraction[] v = new BigFraction[d];
+                Arrays.fill(v, BigFraction.ZERO);
+                v[free] = BigFraction.ONE;
+                for (int k = 0; k < pivots.length; k++) {
+                    v[pivots[k]] = m[k][free].negate();
                 }
+                BigInteger lcm = BigInteger.ONE;
+                for (BigFraction f : v) {
+                    BigInteger den = f.getDenominator();
+                    lcm = lcm.divide(lcm.gcd(den)).multiply(den);
+                }
+                w[l] = new BigInteger[d];
+                for (int j = 0; j < d; j++) {
+                    w[l][j] = v[j].getNumerator().multiply(lcm.divide(v[j].getDenominator()));
+                }
+                l++;
             }
-            return result(span, reduced, shift);
+            return w;
         }
 
-        private static int indexOf(int[] a, int x) {
-            for (int i = 0; i < a.length; i++) {
-                if (a[i] == x) {
-                    return i;
+        private int furthestFrom(int a) {
+            int best = a;
+            double bestD = 0;
+            for (int i = 0; i < n; i++) {
+                double s = 0;
+                for (int j = 0; j < d; j++) {
+                    double t = y[i * d + j] - y[a * d + j];
+                    s += t * t;
                 }
-            }
-            throw new IllegalStateException("vertex " + x + " not found");
-        }
-
-        private int furthest(Face f) {
-            int best = -1;
-            double bestH = Double.NEGATIVE_INFINITY;
-            for (int i : f.outside) {
-                double h = height(f, p[i]).doubleValue() / f.norm;
-                if (best < 0 || h > bestH) {
+                if (s > bestD) {
+                    bestD = s;
                     best = i;
-                    bestH = h;
                 }
             }
             return best;
         }
 
-        /** Gives each point to the first of the faces it is strictly above; the rest are inside and dropped. */
-        private void assign(List<Integer> points, List<Face> targets, int skip) {
-            for (int i : points) {
-                if (i == skip) {
-                    continue;
-                }
-                for (Face t : targets) {
-                    if (height(t, p[i]).signum() > 0) {
-                        t.outside.add(i);
-                        break;
-                    }
+        private boolean differs(int a, int b) {
+            for (int j = 0; j < d; j++) {
+                if (flat[a * d + j] != flat[b * d + j]) {
+                    return true;
                 }
             }
+            return false;
         }
 
-        private List<Face> addPoint(Face start, int eye) {
-            // visible faces: connected, found by search from the start face
-            List<Face> visible = new ArrayList<>();
-            ArrayDeque<Face> stack = new ArrayDeque<>();
-            start.visited = true;
-            stack.push(start);
-            while (!stack.isEmpty()) {
-                Face f = stack.pop();
-                visible.add(f);
-                for (Face g : f.nb) {
-                    if (!g.visited && height(g, p[eye]).signum() > 0) {
-                        g.visited = true;
-                        stack.push(g);
-                    }
+        private int firstDifferentFrom(int a) {
+            for (int i = 0; i < n; i++) {
+                if (differs(i, a)) {
+                    return i;
                 }
             }
-            // horizon ridges: between a visible face and a face that is not
-            List<Face> created = new ArrayList<>();
-            Map<List<Integer>, Object[]> open = new HashMap<>();
-            for (Face f : visible) {
-                for (int k = 0; k < d; k++) {
-                    Face h = f.nb[k];
-                    if (h.visited) {
-                        continue;
-                    }
-                    int[] v = new int[d];
-                    for (int j = 0, c = 0; j < d; j++) {
-                        if (j != k) {
-                            v[c++] = f.v[j];
-                        }
-                    }
-                    v[d - 1] = eye;
-                    Face nf = face(v);
-                    // across the ridge without the eye lies h
-                    nf.nb[d - 1] = h;
-                    h.nb[indexOfFace(h, f)] = nf;
-                    // across the ridge without v[j] (j < d-1) lies another new face: match by the ridge's other vertices
-                    for (int j = 0; j < d - 1; j++) {
-                        List<Integer> key = new ArrayList<>(d - 2);
-                        for (int m = 0; m < d - 1; m++) {
-                            if (m != j) {
-                                key.add(v[m]);
-                            }
-                        }
-                        key.sort(null);
-                        Object[] other = open.remove(key);
-                        if (other == null) {
-                            open.put(key, new Object[] {nf, j});
-                        } else {
-                            Face of = (Face) other[0];
-                            int oj = (Integer) other[1];
-                            nf.nb[j] = of;
-                            of.nb[oj] = nf;
-                        }
-                    }
-                    created.add(nf);
-                }
-            }
-            if (!open.isEmpty()) {
-                throw new IllegalStateException("horizon not closed: " + open.size() + " unmatched ridges");
-            }
-            List<Integer> orphans = new ArrayList<>();
-            for (Face f : visible) {
-                f.dead = true;
-                orphans.addAll(f.outside);
-                f.outside = List.of();
-            }
-            for (Face f : visible) {
-                f.visited = false;
-            }
-            assign(orphans, created, eye);
-            faces.addAll(created);
-            return created;
+            return -1;
         }
 
-        private static int indexOfFace(Face h, Face f) {
-            for (int k = 0; k < h.nb.length; k++) {
-                if (h.nb[k] == f) {
-                    return k;
+        /** The squared distance of point i from the span of the basis through point a; v receives the residual vector. */
+        private double residual(int i, int a, double[][] basis, int k, double[] v) {
+            for (int j = 0; j < d; j++) {
+                v[j] = y[i * d + j] - y[a * d + j];
+            }
+            for (int m = 0; m < k; m++) {
+                double t = dot(v, basis[m]);
+                for (int j = 0; j < d; j++) {
+                    v[j] -= t * basis[m][j];
                 }
             }
-            throw new IllegalStateException("neighbour link broken");
+            return dot(v, v);
         }
 
-        private ConvexHull result(AffineSpan span, double[][] reduced, int shift) {
-            List<Face> live = new ArrayList<>();
-            for (Face f : faces) {
-                if (!f.dead) {
-                    live.add(f);
-                }
+        private double[] diff(int i, int a) {
+            double[] v = new double[d];
+            for (int j = 0; j < d; j++) {
+                v[j] = y[i * d + j] - y[a * d + j];
             }
-            // merge simplicial faces per supporting hyperplane (normals are primitive: equal planes have equal keys)
-            Map<List<BigInteger>, TreeSet<Integer>> planes = new LinkedHashMap<>();
-            Map<List<BigInteger>, Face> planeFace = new HashMap<>();
-            int[][] boundary = new int[live.size()][];
-            for (int k = 0; k < live.size(); k++) {
-                Face f = live.get(k);
-                int[] v = f.v.clone();
-                Arrays.sort(v);
-                boundary[k] = v;
-                List<BigInteger> key = new ArrayList<>(Arrays.asList(f.normal));
-                key.add(f.offset);
-                planes.computeIfAbsent(key, x -> new TreeSet<>());
-                planeFace.putIfAbsent(key, f);
-            }
-            // the points on each plane: a facet's vertices are vertices of its simplices (points strictly inside a face
-            // or dropped as inside are never extreme), so the simplices' vertices suffice
-            List<List<BigInteger>> keys = new ArrayList<>(planes.keySet());
-            for (Face f : live) {
-                List<BigInteger> key = new ArrayList<>(Arrays.asList(f.normal));
-                key.add(f.offset);
-                for (int i : f.v) {
-                    planes.get(key).add(i);
-                }
-            }
-            List<List<Integer>> onPlane = new ArrayList<>();
-            for (List<BigInteger> key : keys) {
-                onPlane.add(new ArrayList<>(planes.get(key)));
-            }
-            // a point is a vertex iff the normals of the facets through it span the space
-            Map<Integer, List<BigInteger[]>> through = new HashMap<>();
-            for (int q = 0; q < keys.size(); q++) {
-                BigInteger[] n = planeFace.get(keys.get(q)).normal;
-                for (int i : onPlane.get(q)) {
-                    through.computeIfAbsent(i, x -> new ArrayList<>()).add(n);
-                }
-            }
-            TreeSet<Integer> vertexSet = new TreeSet<>();
-            // repeated points: keep the lowest index of each distinct vertex
-            Map<List<BigInteger>, Integer> seen = new HashMap<>();
-            for (Map.Entry<Integer, List<BigInteger[]>> e : through.entrySet()) {
-                if (e.getValue().size() >= d && IntegerMatrices.rank(e.getValue().toArray(new BigInteger[0][])) == d) {
-                    List<BigInteger> key = Arrays.asList(p[e.getKey()]);
-                    Integer prev = seen.get(key);
-                    if (prev == null || e.getKey() < prev) {
-                        if (prev != null) {
-                            vertexSet.remove(prev);
-                        }
-                        seen.put(key, e.getKey());
-                        vertexSet.add(e.getKey());
-                    }
-                }
-            }
-            List<ConvexHull.Facet> facets = new ArrayList<>();
-            for (int q = 0; q < keys.size(); q++) {
-                Face f = planeFace.get(keys.get(q));
-                List<Integer> vs = new ArrayList<>();
-                for (int i : onPlane.get(q)) {
-                    if (vertexSet.contains(i)) {
-                        vs.add(i);
-                    }
-                }
-                int[] fv = vs.stream().mapToInt(Integer::intValue).toArray();
-                double[] nd = unitish(f.normal);
-                facets.add(new ConvexHull.Facet(fv, f.normal, f.offset, nd, roundedOffset(nd, fv, reduced)));
-            }
-            int[] vertices = vertexSet.stream().mapToInt(Integer::intValue).toArray();
-            return new ConvexHull(span, reduced, p, shift, vertices, facets, boundary, interior, d + 1);
+            return v;
         }
 
-        /**
-         * The exact normal as doubles scaled by a power of two so its largest entry has magnitude in [1/2, 1]; entries
-         * beyond 53 significant bits are rounded, which is safe because the offset is computed for the rounded normal.
-         */
-        private static double[] unitish(BigInteger[] n) {
-            int bits = 0;
-            for (BigInteger x : n) {
-                bits = Math.max(bits, x.bitLength());
+        private static double dot(double[] u, double[] v) {
+            double s = 0;
+            for (int j = 0; j < u.length; j++) {
+                s += u[j] * v[j];
             }
-            int drop = Math.max(0, bits - 62);
-            double[] out = new double[n.length];
-            for (int j = 0; j < n.length; j++) {
-                out[j] = Math.scalb(n[j].shiftRight(drop).doubleValue(), drop - bits);
-            }
-            return out;
+            return s;
         }
 
-        /** max over the facet's vertices of normal·v in exact arithmetic, rounded up to a double. */
-        private static double roundedOffset(double[] normal, int[] vertices, double[][] reduced) {
-            BigDecimal best = null;
-            for (int i : vertices) {
-                BigDecimal s = BigDecimal.ZERO;
-                for (int j = 0; j < normal.length; j++) {
-                    s = s.add(new BigDecimal(normal[j]).multiply(new BigDecimal(reduced[i][j])));
-                }
-                if (best == null || s.compareTo(best) > 0) {
-                    best = s;
+        private static double[] unit(double[] v) {
+            double s = Math.sqrt(dot(v, v));
+            double[] u = v.clone();
+            if (s > 0) {
+                for (int j = 0; j < u.length; j++) {
+                    u[j] /= s;
                 }
             }
-            double b = best.doubleValue();
-            if (new BigDecimal(b).compareTo(best) < 0) {
-                b = Math.nextUp(b);
-            }
-            return b;
+            return u;
         }
     }
 }

@@ -25,6 +25,17 @@ public final class ScaledPoints {
      *     non-finite coordinate (naming the point and coordinate)
      */
     public static ScaledPoints of(double[][] points) {
+        int shift = commonShift(points);
+        return new ScaledPoints(Dyadic.scale(points, shift), shift, points[0].length);
+    }
+
+    /**
+     * The shift {@link #of} would use, without converting any coordinate: the largest number of fractional bits among the
+     * coordinates (0 if all are integers).
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    public static int commonShift(double[][] points) {
         if (points == null || points.length == 0) {
             throw new IllegalArgumentException("points must not be empty");
         }
@@ -33,19 +44,26 @@ public final class ScaledPoints {
             throw new IllegalArgumentException("points must have at least one coordinate");
         }
         for (int i = 0; i < points.length; i++) {
-            if (points[i] == null || points[i].length != d) {
-                throw new IllegalArgumentException("every point must have " + d + " coordinates; point " + i + " has "
-                        + (points[i] == null ? "none" : points[i].length));
+            double[] p = points[i];
+            if (p == null || p.length != d) {
+                throw new IllegalArgumentException("every point must have " + d + " coordinates; point " + i + " has " + (p == null ? "none" : p.length));
             }
             for (int j = 0; j < d; j++) {
-                double x = points[i][j];
-                if (!Double.isFinite(x)) {
-                    throw new IllegalArgumentException("point " + i + " coordinate " + j + " must be finite. Provided value: " + x);
+                if (!Double.isFinite(p[j])) {
+                    throw new IllegalArgumentException("point " + i + " coordinate " + j + " must be finite. Provided value: " + p[j]);
                 }
             }
         }
-        int shift = Dyadic.shift(points);
-        return new ScaledPoints(Dyadic.scale(points, shift), shift, d);
+        return Dyadic.shift(points);
+    }
+
+    /**
+     * {@code x · 2^shift} as an integer, exactly.
+     *
+     * @throws IllegalArgumentException when x has more than {@code shift} fractional bits (not with {@link #commonShift})
+     */
+    public static BigInteger scale(double x, int shift) {
+        return Dyadic.scale(x, shift);
     }
 
     /** The number of points. */
