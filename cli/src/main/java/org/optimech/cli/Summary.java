@@ -20,12 +20,15 @@ final class Summary {
         out.printf("  solver       %s (%s): %s, %d iterations, %.2f s; LP %d variables, %d rows, %d nonzeros%n", s.name(), s.description(), s.status(),
                 s.iterations(), s.seconds(), d.lpVariables(), d.lpRows(), d.lpNonzeros());
         if (p.isPure()) {
-            out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s <= requested %s (checked exactly on the stored integers, denominator 2^%d)%n",
-                    d.certifiedEpsilon(), p.epsilon(), d.weights().denominatorBits());
+            out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (checked exactly on the stored integers, denominator 2^%d)%n",
+                    d.certifiedEpsilon().toPlainString(), lessThanRequested(d.certifiedEpsilon(), p.epsilon(), null), d.weights().denominatorBits());
         } else {
             out.printf("  guarantee    (epsilon, delta)-DP: certified delta = %s <= requested %s at epsilon %s (exact hockey-stick divergence of the stored integers, "
                     + "denominator 2^%d); largest mass on outputs that reveal the input: %.3g%n",
                     d.certifiedDelta(), p.delta(), d.certifiedEpsilon(), d.weights().denominatorBits(), d.maxRevealingMass());
+        }
+        for (String note : d.notes()) {
+            out.printf("  note         %s%n", note);
         }
         out.printf("  objective    %s risk of the stored mechanism = %s (the solver's value for its unrepaired solution: %.12g)%n", p.objective().json(),
                 round(d.objectiveValue(), 12), d.solverObjective());
@@ -52,8 +55,9 @@ final class Summary {
         out.printf("  method       structural: truncated geometric mechanism, then a %s remap (%s%s)%n",
                 randomized == 0 ? "deterministic" : "randomized (" + randomized + " randomized rows)", d.engine(),
                 d.iterations() > 0 ? ", " + d.iterations() + " column-generation rounds" : "");
-        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s (exactly: geometric noise on the path graph, remap is post-processing; "
-                + "sampled with exact integer arithmetic)%n", d.noiseEpsilon());
+        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (exactly: geometric noise on the path graph, remap is post-processing; "
+                + "sampled with exact integer arithmetic)%n", d.noiseEpsilon().toPlainString(), lessThanRequested(d.noiseEpsilon(), p.epsilon(),
+                        "the request rounded down to a fraction the exact sampler takes"));
         out.printf("  objective    %s risk of the stored mechanism = %.12g%n", p.objective().json(), d.objectiveValue());
         StructuralDesign.Certificate c = d.certificate();
         if (c.certified()) {
@@ -67,6 +71,19 @@ final class Summary {
         out.flush();
     }
 
+    /**
+     * How a certified ε compares with the request: {@code " = requested"} or {@code " <= requested R (D less: why)"}, D the exact
+     * difference. The designers never certify more than the request.
+     */
+    static String lessThanRequested(BigDecimal certified, BigDecimal requested, String why) {
+        int c = certified.compareTo(requested);
+        if (c == 0) {
+            return " = requested";
+        }
+        return " <= requested " + requested.toPlainString() + " (" + requested.subtract(certified).stripTrailingZeros().toString() + " less"
+                + (why == null ? "" : ": " + why) + ")";
+    }
+
     private static void header(PrintWriter out, Path problemFile, Path specFile, DiscreteProblem p) {
         out.printf("optimech design %s -> %s%n", problemFile, specFile);
         String graph = p.neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES
@@ -77,8 +94,11 @@ final class Summary {
         out.printf("  request      epsilon %s, delta %s, %s relation; %s%n", p.epsilon(), p.delta(), p.relation().json(), inputPolicy(p));
     }
 
+    /** x to {@code digits} significant digits: plain when that is short, else in scientific notation (1.2345E-250). */
     static String round(BigDecimal x, int digits) {
-        return x.round(new java.math.MathContext(digits)).stripTrailingZeros().toPlainString();
+        BigDecimal r = x.round(new java.math.MathContext(digits)).stripTrailingZeros();
+        String plain = r.toPlainString();
+        return plain.length() <= digits + 8 ? plain : r.toString();
     }
 
     static String pad(String s, int width) {
@@ -153,8 +173,9 @@ final class Summary {
             org.optimech.runtime.spec.DiscreteMechanismSpec written, String digest) {
         out.printf("optimech design %s -> %s%n", problemFile, specFile);
         out.printf("  mechanism    %s: %s%n", method.json(), written.design().get("formula").orElseThrow().asString());
-        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s <= requested %s (checked exactly on the stored integers, %s neighbours)%n",
-                written.privacy().certifiedEpsilon(), written.privacy().epsilon(), written.privacy().neighbours().kind().json());
+        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (checked exactly on the stored integers, %s neighbours)%n",
+                written.privacy().certifiedEpsilon().toPlainString(), lessThanRequested(written.privacy().certifiedEpsilon(), written.privacy().epsilon(), null),
+                written.privacy().neighbours().kind().json());
         written.design().get("objective_value").ifPresent(v -> out.printf("  objective    %s risk of the stored mechanism = %s (not optimised)%n",
                 written.design().get("objective").orElseThrow().asString(), org.optimech.runtime.json.JsonWriter.compact(v)));
         out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);

@@ -15,7 +15,7 @@ import org.optimech.runtime.exact.ExpBounds;
  * the ones the runtime will re-check on load.
  */
 final class Certifier {
-    /** Decimal places of a certified ε (rounded up). */
+    /** Significant digits of a certified ε (rounded up): relative, so that ε = 10^-6 is certified as finely as ε = 1. */
     static final int EPSILON_DIGITS = 9;
     /** Significant digits of a certified δ (rounded up). */
     static final int DELTA_DIGITS = 6;
@@ -28,9 +28,8 @@ final class Certifier {
     }
 
     /**
-     * The smallest decimal with {@value #EPSILON_DIGITS} places (or the request itself) that passes
-     * the exact check, starting from ln of the exact largest ratio. The result may exceed the request;
-     * the caller decides.
+     * The smallest decimal with {@value #EPSILON_DIGITS} significant digits (or the request itself) that passes the exact
+     * check, starting from ln of the exact largest ratio. The result may exceed the request; the caller decides.
      *
      * @throws IllegalStateException if the table has an infinite ratio
      */
@@ -42,19 +41,25 @@ final class Certifier {
         double ln = Math.max(0, max.ln());
         // Passing is monotone in ε: walk up from ln(max ratio), rounded up, to the first decimal that
         // passes (the double ln can sit a hair below the exact one).
-        BigDecimal step = BigDecimal.ONE.movePointLeft(EPSILON_DIGITS);
-        BigDecimal c = Decimals.ceilToDigits(new BigDecimal(ln), EPSILON_DIGITS);
+        BigDecimal c = new BigDecimal(ln).round(new MathContext(EPSILON_DIGITS, RoundingMode.CEILING));
         int tries = 0;
         while (!passes(w, g, c)) {
             if (++tries > 100) {
-                throw new IllegalStateException("no certified epsilon within 1e-7 of ln(max ratio) = " + ln);
+                throw new IllegalStateException("no certified epsilon within 100 steps of 10^-" + (EPSILON_DIGITS - 1) + " relative above ln(max ratio) = " + ln);
             }
-            c = c.add(step);
+            c = c.signum() == 0 ? new BigDecimal("1e-15") : c.add(step(c)).round(new MathContext(EPSILON_DIGITS, RoundingMode.CEILING));
         }
+        c = new BigDecimal(Decimals.plain(c));
         if (c.compareTo(requested) > 0 && passes(w, g, requested)) {
             return new EpsilonCertificate(requested, ln); // the request has more digits than the grid
         }
         return new EpsilonCertificate(c, ln);
+    }
+
+    /** One unit in the last of {@value #EPSILON_DIGITS} significant digits of a positive c. */
+    private static BigDecimal step(BigDecimal c) {
+        int lead = c.precision() - c.scale() - 1; // c = d.ddd × 10^lead
+        return BigDecimal.ONE.scaleByPowerOfTen(lead - (EPSILON_DIGITS - 1));
     }
 
     static boolean passes(WeightTable w, NeighbourGraph g, BigDecimal epsilon) {

@@ -25,13 +25,18 @@ import org.optimech.runtime.spec.Relation;
  *   <li>k-ary randomized response P(θ | θ) = e^ε/(e^ε + k − 1), a local-DP mechanism, hence on the
  *       complete neighbour graph.</li>
  * </ul>
- * Both are quantized over 2^K (rounding entries down, the residual on the largest) at ε(1 − 10⁻⁸), so
- * that the exact certificate, rounded up to nine places, stays at or below the request; the spec records
+ * Both are quantized over 2^K (rounding entries down, the residual on the largest) at ε(1 − 10⁻⁸) − 10⁻¹², so
+ * that the exact certificate, rounded up to nine significant digits, stays at or below the request; the spec records
  * the certified ε. Neither is claimed optimal for any objective; the design block says so.
  */
 public final class ClassicalMechanisms {
     /** The relative margin kept below the requested ε before quantization. */
     static final double MARGIN = 1e-8;
+    /**
+     * The absolute margin kept besides: quantization moves a log ratio by up to about 2^-45 (a double exponent near 62 carries
+     * 2^-46 absolute), which at ε = 10^-6 exceeds the relative margin.
+     */
+    static final double ABSOLUTE_MARGIN = 1e-12;
 
     private ClassicalMechanisms() {
     }
@@ -53,7 +58,7 @@ public final class ClassicalMechanisms {
                 sens = Math.max(sens, Math.abs(p.loss().at(e[0], j) - p.loss().at(e[1], j)));
             }
         }
-        double eps = p.epsilon().doubleValue() * (1 - MARGIN);
+        double eps = buildEpsilon(p.epsilon());
         double[][] logp = new double[n][m];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < m; j++) {
@@ -63,7 +68,7 @@ public final class ClassicalMechanisms {
         }
         WeightTable w = Quantizer.fromLog(logp);
         String formula = "P(output | input) proportional to exp(-epsilon * loss(input, output) / (2 * " + sens
-                + ")), the loss's sensitivity over the neighbour graph; built at epsilon * (1 - 1e-8), quantized over 2^" + w.denominatorBits();
+                + ")), the loss's sensitivity over the neighbour graph; built at epsilon * (1 - 1e-8) - 1e-12, quantized over 2^" + w.denominatorBits();
         return certify(p.relation(), p.neighbours(), p.epsilon(), w, p.inputs(), p.outputs(), p.inputPolicy(), p.defaultInput(), "exponential-mechanism", formula, p.toJson(),
                 risk(p, w), provenance);
     }
@@ -103,7 +108,7 @@ public final class ClassicalMechanisms {
             throw new IllegalArgumentException("epsilon must be > 0 and at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon);
         }
         int k = labels.size();
-        double eps = epsilon.doubleValue() * (1 - MARGIN);
+        double eps = buildEpsilon(epsilon);
         double[][] logp = new double[k][k];
         for (int i = 0; i < k; i++) {
             for (int j = 0; j < k; j++) {
@@ -116,9 +121,14 @@ public final class ClassicalMechanisms {
         JsonObject problem = JsonObject.builder().put("kind", "randomized-response").put("labels", org.optimech.runtime.json.JsonArray.ofStrings(labels))
                 .put("epsilon", epsilon.toString()).put("input_policy", "default").put("default_input", labels.get(defaultInput)).build();
         String formula = "P(truth) = e^epsilon / (e^epsilon + " + (k - 1) + "), each other label 1 / (e^epsilon + " + (k - 1)
-                + "); local DP, so every pair of inputs are neighbours; built at epsilon * (1 - 1e-8), quantized over 2^" + w.denominatorBits();
+                + "); local DP, so every pair of inputs are neighbours; built at epsilon * (1 - 1e-8) - 1e-12, quantized over 2^" + w.denominatorBits();
         return certify(Relation.SUBSTITUTION, NeighbourGraph.complete(k), epsilon, w, domain, domain, InputPolicy.DEFAULT, defaultInput, "randomized-response", formula, problem,
                 Double.NaN, provenance);
+    }
+
+    /** The ε a table is built at before quantization: below the request by both margins. */
+    static double buildEpsilon(BigDecimal requested) {
+        return requested.doubleValue() * (1 - MARGIN) - ABSOLUTE_MARGIN;
     }
 
     private static void normalizeLog(double[] row) {

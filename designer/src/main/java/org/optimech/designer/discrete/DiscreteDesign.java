@@ -20,6 +20,7 @@ import org.optimech.runtime.discrete.WeightTable;
  * @param certificate the optimality certificate
  * @param solver backend facts: name, description, status, iterations, seconds
  * @param attempts one entry per solve: the margin used and what it certified
+ * @param notes what a reader of the report must know about how the solution was reached (a lowered solve ε), possibly empty
  * @param lpVariables size of the LP
  * @param lpRows size of the LP
  * @param lpNonzeros size of the LP
@@ -39,6 +40,7 @@ public record DiscreteDesign(
         Certificate certificate,
         SolverRun solver,
         List<Attempt> attempts,
+        List<String> notes,
         long lpVariables,
         long lpRows,
         long lpNonzeros,
@@ -52,6 +54,7 @@ public record DiscreteDesign(
         Objects.requireNonNull(weights);
         riskPerInput = List.copyOf(riskPerInput);
         attempts = List.copyOf(attempts);
+        notes = List.copyOf(notes);
     }
 
     /**

@@ -12,6 +12,7 @@ import org.optimech.designer.lp.LpSolution;
 import org.optimech.designer.lp.LpSolutionCheck;
 import org.optimech.designer.lp.LpSolver;
 import org.optimech.designer.lp.LpStatus;
+import org.optimech.designer.lp.OrToolsLpSolver;
 import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.Objective;
 import org.optimech.runtime.discrete.PrivacyChecks;
@@ -38,6 +39,13 @@ import org.optimech.designer.common.DesignOptions;
 public final class DiscreteDesigner {
     /** Repairs of one LP solution at decreasing ε_r before solving again with a larger margin. */
     private static final int REPAIRS_PER_SOLVE = 4;
+    /**
+     * The first ceiling on the solve ε after every backend failed numerically at a larger one (e^20 ≈ 5e8); each further
+     * failure halves it.
+     */
+    static final double HIGH_CEILING = 20;
+    /** No ceiling goes below this: a failure there is not about the size of e^ε, and is reported. */
+    static final double LOWEST_CEILING = 2;
 
     private final DesignOptions options;
     private final Progress progress;
@@ -49,6 +57,8 @@ public final class DiscreteDesigner {
 
     public DiscreteDesign design(DiscreteProblem p) throws DesignException {
         LpSolver solver = options.solver();
+        List<LpSolver> backends = fallbacks(solver);
+        int backend = 0;
         long vars = DiscreteLp.variableCount(p);
         long rows = DiscreteLp.rowCount(p);
         if (vars > solver.maxVariables() || rows > solver.maxRows()) {
@@ -69,12 +79,16 @@ public final class DiscreteDesigner {
         double margin = pure ? Math.min(options.initialMargin(), eps / 100) : 0;
         double deltaMargin = pure ? 0 : Math.max(delta * 1e-6, 1e-15);
         List<DiscreteDesign.Attempt> attempts = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         double tBuild = 0;
         double tSolve = 0;
         double tCertify = 0;
+        // The LP is solved at most at this ε: lowered when a backend fails numerically at a large ε (an ε′-DP mechanism with
+        // ε′ < ε meets the request; the lower bound stays at the exact ε, so the report says what that costs).
+        double ceiling = Double.POSITIVE_INFINITY;
 
         for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
-            double epsS = eps - margin;
+            double epsS = Math.min(eps - margin, ceiling);
             double deltaS = delta - deltaMargin;
             if (!(epsS > 0) || deltaS < 0) {
                 throw new DesignException("cannot certify: the margin needed (" + margin + " on epsilon, " + deltaMargin + " on delta) leaves nothing to solve at; attempts: " + attempts);
@@ -88,13 +102,42 @@ public final class DiscreteDesigner {
             LpSolution sol;
             long t1 = System.nanoTime();
             try {
-                sol = progress.during("solving with " + solver.name() + " (attempt " + attempt + ")", 10, () -> solver.solve(model.lp(), options.timeLimit()));
+                LpSolver current = solver;
+                sol = progress.during("solving with " + current.name() + " (attempt " + attempt + ")", 10, () -> current.solve(model.lp(), options.timeLimit()));
             } catch (LpException e) {
                 throw new DesignException(e.getMessage(), e);
             } catch (Exception e) {
                 throw new DesignException("solver " + solver.name() + " failed: " + e, e);
             }
             tSolve += seconds(t1);
+            Optional<String> numericalFailure = sol.status() == LpStatus.OPTIMAL || sol.status() == LpStatus.LIMIT_REACHED ? Optional.empty()
+                    : Optional.of("status " + sol.status() + " (" + sol.statusDetail() + ")");
+            LpSolutionCheck.Report check = null;
+            if (numericalFailure.isEmpty() && sol.status() == LpStatus.OPTIMAL) {
+                check = LpSolutionCheck.check(model.lp(), sol);
+                if (!check.acceptable(options.residualTolerance())) {
+                    numericalFailure = Optional.of(String.format("an OPTIMAL solution whose rows are violated by %.3g", check.rowViolation()));
+                }
+            }
+            if (numericalFailure.isPresent() && (backend + 1 < backends.size() || epsS > LOWEST_CEILING)) {
+                String failed = solver.name() + " failed numerically at epsilon_s = " + epsS + " (" + numericalFailure.get() + ")";
+                String note;
+                if (backend + 1 < backends.size()) {
+                    backend++;
+                    note = failed + "; solved again with " + backends.get(backend).name();
+                } else {
+                    backend = 0;
+                    ceiling = epsS > 2 * HIGH_CEILING ? HIGH_CEILING : Math.max(LOWEST_CEILING, epsS / 2);
+                    note = (backends.size() > 1 ? "every backend (" + names(backends) + ") failed numerically at epsilon_s = " + epsS + ", the last with "
+                            + numericalFailure.get() : failed) + ": likelihood ratios of e^" + Math.round(epsS) + " are beyond what the backends resolve here; solved again at epsilon_s = "
+                            + ceiling + ", a mechanism that meets the request with room to spare (the lower bound is still taken at the requested epsilon)";
+                }
+                solver = backends.get(backend);
+                notes.add(note);
+                progress.stage(note);
+                attempt--; // another backend or a lower ceiling is not a certification attempt
+                continue;
+            }
             if (sol.status() != LpStatus.OPTIMAL) {
                 String hint = switch (sol.status()) {
                     case LIMIT_REACHED -> " (raise the time limit)";
@@ -108,7 +151,6 @@ public final class DiscreteDesigner {
                         + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);
             }
             progress.stage(String.format("solved: %s, objective %.10g, %d iterations, %.2f s", sol.status(), sol.objectiveValue(), sol.iterations(), sol.seconds()));
-            LpSolutionCheck.Report check = LpSolutionCheck.check(model.lp(), sol);
             if (!check.acceptable(options.residualTolerance())) {
                 throw new DesignException(String.format("solver %s reported OPTIMAL but its solution does not check out: worst row violation %.3g at %s, "
                         + "worst bound violation %.3g at %s, objective recomputed %.12g vs reported %.12g (tolerance %.1g); refusing it",
@@ -135,9 +177,11 @@ public final class DiscreteDesigner {
                             + (ok ? "" : ": above the request"));
                     if (ok) {
                         tCertify += seconds(t2);
-                        return finish(p, model, sol, w, c.epsilon(), BigDecimal.ZERO, attempts, tBuild, tSolve, tCertify);
+                        return finish(p, solver, model, sol, w, c.epsilon(), BigDecimal.ZERO, attempts, notes, tBuild, tSolve, tCertify);
                     }
-                    epsR = epsR - 2 * (c.lnMaxRatio() - epsR) - 1e-12;
+                    // the overshoot is mostly the row normalisation after the majorant, nearly independent of epsR: aim below the
+                    // request by a growing multiple of it
+                    epsR = epsR - (1.25 + repair) * Math.max(0, c.lnMaxRatio() - eps) - 1e-12 * Math.max(1, eps);
                 }
                 tCertify += seconds(t2);
                 margin = Math.max(2 * margin, 2 * (c.lnMaxRatio() - epsS) + 1e-9);
@@ -154,17 +198,17 @@ public final class DiscreteDesigner {
                 deltaMargin = 2 * (d.doubleValue() - deltaS) + 1e-15;
                 continue;
             }
-            return finish(p, model, sol, w, p.epsilon(), d, attempts, tBuild, tSolve, tCertify);
+            return finish(p, solver, model, sol, w, p.epsilon(), d, attempts, notes, tBuild, tSolve, tCertify);
         }
         throw new DesignException("could not certify the requested guarantee after " + options.maxAttempts() + " solves; attempts: " + attempts);
     }
 
-    private DiscreteDesign finish(DiscreteProblem p, DiscreteLp model, LpSolution sol, WeightTable w, BigDecimal certEps, BigDecimal certDelta,
-            List<DiscreteDesign.Attempt> attempts, double tBuild, double tSolve, double tCertify) {
+    private DiscreteDesign finish(DiscreteProblem p, LpSolver s, DiscreteLp model, LpSolution sol, WeightTable w, BigDecimal certEps, BigDecimal certDelta,
+            List<DiscreteDesign.Attempt> attempts, List<String> notes, double tBuild, double tSolve, double tCertify) {
         long t0 = System.nanoTime();
         BigDecimal[] risks = Risks.perInput(w, p.loss());
         BigDecimal objective = p.objective() == Objective.BAYES ? Risks.bayes(risks, p.prior()) : Risks.max(risks);
-        DiscreteDesign.Certificate certificate = certificate(p, sol, objective);
+        DiscreteDesign.Certificate certificate = certificate(p, s, sol, objective);
         double revealing = 0;
         if (!p.isPure()) {
             for (double v : PrivacyChecks.revealingMass(w)) {
@@ -172,15 +216,13 @@ public final class DiscreteDesigner {
             }
         }
         tCertify += seconds(t0);
-        LpSolver s = options.solver();
         return new DiscreteDesign(p, w, certEps, certDelta, List.of(risks), objective, sol.objectiveValue(), certificate,
-                new DiscreteDesign.SolverRun(s.name(), s.description(), sol.status().toString(), sol.iterations(), sol.seconds()), attempts,
+                new DiscreteDesign.SolverRun(s.name(), s.description(), sol.status().toString(), sol.iterations(), sol.seconds()), attempts, notes,
                 model.lp().variables(), model.lp().rows(), model.lp().nonzeros(), revealing, tBuild, tSolve, tCertify);
     }
 
-    private DiscreteDesign.Certificate certificate(DiscreteProblem p, LpSolution sol, BigDecimal stored) {
+    private DiscreteDesign.Certificate certificate(DiscreteProblem p, LpSolver solver, LpSolution sol, BigDecimal stored) {
         Optional<double[]> duals = sol.dualValues();
-        LpSolver solver = options.solver();
         if (duals.isEmpty()) {
             return DiscreteDesign.Certificate.none("the " + solver.name() + " backend returns no usable dual values");
         }
@@ -211,6 +253,23 @@ public final class DiscreteDesigner {
                         : "the " + solver.name() + " backend's dual values are unreliable (see README); the bound they give is weak";
         return new DiscreteDesign.Certificate(certified ? "lagrangian-dual-bound" : "weak-lagrangian-bound", lb, gap.round(new MathContext(6, java.math.RoundingMode.CEILING)),
                 rel, solver.name(), solver.dualsReliable(), prior, reason);
+    }
+
+    /** The backends tried in turn after a numerical failure: the chosen one, then the other OR-Tools backends where it is one. */
+    private static List<LpSolver> fallbacks(LpSolver chosen) {
+        List<LpSolver> list = new ArrayList<>(List.of(chosen));
+        if (chosen instanceof OrToolsLpSolver) {
+            for (LpSolver other : List.of(OrToolsLpSolver.clp(), OrToolsLpSolver.highs(), OrToolsLpSolver.glop())) {
+                if (!other.name().equals(chosen.name())) {
+                    list.add(other);
+                }
+            }
+        }
+        return list;
+    }
+
+    private static String names(List<LpSolver> solvers) {
+        return String.join(", ", solvers.stream().map(LpSolver::name).toList());
     }
 
     /** Doubles enclosing e^ε, from the exact rational bounds. */

@@ -149,15 +149,19 @@ public final class DesignSpecs {
                     .put("accepted", a.accepted())
                     .build());
         }
-        b.put("certification", JsonObject.builder()
+        JsonObject.Builder certification = JsonObject.builder();
+        certification
                 .put("procedure", p.isPure()
                         ? "LP solved at epsilon minus a margin; log-Lipschitz majorant per output column; rows normalised; rounded down to integers over 2^K "
                                 + "(residual on each row's largest entry); every neighbour ratio checked exactly against a rational lower bound of e^certified_epsilon"
                         : "LP solved at delta minus a margin; negatives clamped, rows normalised; rounded down to integers over 2^62; hockey-stick divergence "
                                 + "at a rational lower bound of e^epsilon computed exactly and rounded up")
                 .put("denominator_bits", d.weights().denominatorBits())
-                .put("attempts", JsonArray.of(attempts))
-                .build());
+                .put("attempts", JsonArray.of(attempts));
+        if (!d.notes().isEmpty()) {
+            certification.put("notes", JsonArray.ofStrings(d.notes()));
+        }
+        b.put("certification", certification.build());
         DiscreteDesign.Certificate c = d.certificate();
         JsonObject.Builder o = JsonObject.builder();
         o.put("certified", c.certified());

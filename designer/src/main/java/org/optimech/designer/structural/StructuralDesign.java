@@ -10,7 +10,8 @@ import org.optimech.runtime.discrete.Remap;
  * followed by {@code remap}, its risk, and the evidence that it is optimal.
  *
  * @param problem what was designed
- * @param noiseEpsilon ε of the geometric noise: exactly the requested ε (the mechanism is exactly ε-DP)
+ * @param noiseEpsilon ε of the geometric noise, what the mechanism is exactly DP at: the requested ε, or the request rounded down
+ *     to a fraction the exact sampler takes ({@link org.optimech.runtime.noise.DiscreteLaplace#samplableAtMost})
  * @param remap the stored remap (deterministic for Bayes; quantized to 2^62 where randomized)
  * @param riskLower per-input risk summed over the evaluation window
  * @param riskUpper per-input risk plus the bound on the mass outside the window

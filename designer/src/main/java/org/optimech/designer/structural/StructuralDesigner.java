@@ -1,5 +1,6 @@
 package org.optimech.designer.structural;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -13,6 +14,7 @@ import org.optimech.designer.problem.Objective;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
 import org.optimech.runtime.discrete.Remap;
+import org.optimech.runtime.noise.DiscreteLaplace;
 
 /**
  * Designs the truncated geometric mechanism plus an optimal remap (see the package documentation),
@@ -74,7 +76,19 @@ public final class StructuralDesigner {
             throw new DesignException("the structural method does not apply: " + why.get() + "; use the lp or auto method");
         }
         int n = p.inputCount() - 1;
-        Geometric g = Geometric.of(n, p.epsilon().doubleValue());
+        // The stored noise parameter: the request, or the request rounded down to a fraction the exact sampler takes
+        // (short numerator and denominator). The design and its risk use it; the lower bound uses the request.
+        BigDecimal noiseEpsilon;
+        try {
+            noiseEpsilon = DiscreteLaplace.samplableAtMost(p.epsilon());
+        } catch (IllegalArgumentException e) {
+            throw new DesignException("the structural method cannot store epsilon " + p.epsilon() + ": " + e.getMessage());
+        }
+        if (noiseEpsilon.compareTo(p.epsilon()) < 0) {
+            progress.stage("noise epsilon " + noiseEpsilon.toPlainString() + ": the request rounded down to a fraction the exact sampler takes ("
+                    + p.epsilon().subtract(noiseEpsilon).stripTrailingZeros().toString() + " less)");
+        }
+        Geometric g = Geometric.of(n, noiseEpsilon.doubleValue());
         Loss loss = p.loss();
         double[] prior = p.prior();
         String engine = loss.distanceForm().isPresent()
@@ -86,13 +100,13 @@ public final class StructuralDesigner {
         double[] lfp = null;
         BayesRemap.Result bayes = null;
         if (p.objective() == Objective.BAYES) {
-            progress.stage("structural Bayes design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), remap by " + engine);
+            progress.stage("structural Bayes design: truncated geometric (epsilon " + noiseEpsilon + ", " + (n + 1) + " values), remap by " + engine);
             bayes = BayesRemap.solve(prior, loss, g);
             remap = Remap.deterministic(p.outputCount(), bayes.target());
         } else {
             List<LpSolver> masters = MinimaxRemap.masterSolvers(options.solver());
             String names = masters.stream().map(LpSolver::name).collect(Collectors.joining(", then "));
-            progress.stage("structural minimax design: truncated geometric (epsilon " + p.epsilon() + ", " + (n + 1) + " values), randomized remap by column generation, master LP on "
+            progress.stage("structural minimax design: truncated geometric (epsilon " + noiseEpsilon + ", " + (n + 1) + " values), randomized remap by column generation, master LP on "
                     + names + (masters.size() > 1 ? " (where OR-Tools loads, whatever the chosen LP backend; README)" : ""));
             MinimaxRemap.Result r = MinimaxRemap.solve(loss, g, p.outputCount(), masters, options.timeLimit(), progress);
             remap = r.remap();
@@ -107,12 +121,14 @@ public final class StructuralDesigner {
         StructuralRisk.PerInput risk = StructuralRisk.of(g, remap, loss);
         double stored = bayes != null ? risk.bayesUpper(prior) : risk.maxUpper();
         double[] boundPrior = bayes != null ? prior : lfp;
-        // The dual is built from the Bayes remap's column values under the bound's prior: the design's own for Bayes.
-        BayesRemap.Result atPrior = bayes != null ? bayes : BayesRemap.solve(boundPrior, loss, g);
-        GeometricDual.Bound bound = GeometricDual.bound(boundPrior, loss, g, atPrior.value());
+        // The bound is over every mechanism meeting the request, so it is taken at the requested epsilon. The dual is built
+        // from the Bayes remap's column values under the bound's prior there: the design's own for Bayes at an unrounded epsilon.
+        Geometric requested = noiseEpsilon.compareTo(p.epsilon()) == 0 ? g : Geometric.of(n, p.epsilon().doubleValue());
+        BayesRemap.Result atPrior = bayes != null && requested == g ? bayes : BayesRemap.solve(boundPrior, loss, requested);
+        GeometricDual.Bound bound = GeometricDual.bound(boundPrior, loss, requested, atPrior.value());
         StructuralDesign.Certificate cert = certificate(p, stored, bound, lfp);
         double secondsCertify = (System.nanoTime() - t1) / 1e9;
-        return new StructuralDesign(p, p.epsilon(), remap, risk.lower(), risk.upper(), stored, cert, engine, rounds, secondsDesign, secondsCertify);
+        return new StructuralDesign(p, noiseEpsilon, remap, risk.lower(), risk.upper(), stored, cert, engine, rounds, secondsDesign, secondsCertify);
     }
 
     private StructuralDesign.Certificate certificate(DiscreteProblem p, double stored, GeometricDual.Bound bound, double[] lfp) {

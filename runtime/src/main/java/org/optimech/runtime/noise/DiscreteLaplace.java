@@ -36,6 +36,53 @@ public final class DiscreteLaplace {
         if (epsilon.signum() <= 0) {
             throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
         }
+        BigInteger[] f = lowestTerms(epsilon);
+        BigInteger num = f[0];
+        BigInteger den = f[1];
+        if (num.compareTo(BigInteger.valueOf(MAX_PART)) >= 0 || den.compareTo(BigInteger.valueOf(MAX_PART)) >= 0) {
+            throw new IllegalArgumentException("epsilon has too many digits for the exact sampler (numerator and denominator must be below 2^40; samplableAtMost rounds it down to one that is). Provided value: " + epsilon);
+        }
+        return new DiscreteLaplace(num.longValueExact(), den.longValueExact(), epsilon);
+    }
+
+    /** Most decimal places {@link #samplableAtMost} keeps: 10^12 is the largest power of ten below 2^40. */
+    static final int MAX_PLACES = 12;
+
+    /**
+     * The noise parameter to store for a requested ε: ε itself when {@link #of} accepts it, else ε rounded <b>down</b> to the
+     * most decimal places (at most {@value #MAX_PLACES}) whose fraction in lowest terms has numerator and denominator below
+     * 2^40. The result is never above ε; for ε in [10^-6, 50] it is below ε by less than 10^-10 (less than 10^-12 for
+     * ε below 1.0995), so at least six significant digits survive. Keeping the fraction short keeps big integers off the
+     * sampling path; a spec then certifies the returned value, which a caller reports as what the stored numbers achieve.
+     *
+     * @throws IllegalArgumentException when ε ≤ 0, or ε is below 10^-12 (no positive decimal the sampler accepts lies at or below it
+     *     with so few places)
+     */
+    public static BigDecimal samplableAtMost(BigDecimal epsilon) {
+        Objects.requireNonNull(epsilon, "epsilon");
+        if (epsilon.signum() <= 0) {
+            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
+        }
+        if (accepts(epsilon)) {
+            return epsilon;
+        }
+        for (int places = Math.min(MAX_PLACES, epsilon.scale() - 1); places >= 0; places--) {
+            BigDecimal d = epsilon.setScale(places, java.math.RoundingMode.FLOOR);
+            if (d.signum() > 0 && accepts(d)) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("no decimal of at most " + MAX_PLACES + " places at or below epsilon has a numerator and denominator below 2^40, "
+                + "as the exact sampler needs (epsilon below 10^-12, or above 2^40). Provided value: " + epsilon);
+    }
+
+    private static boolean accepts(BigDecimal epsilon) {
+        BigInteger[] f = lowestTerms(epsilon);
+        return f[0].compareTo(BigInteger.valueOf(MAX_PART)) < 0 && f[1].compareTo(BigInteger.valueOf(MAX_PART)) < 0;
+    }
+
+    /** ε = num/den in lowest terms, {@code {num, den}}. */
+    private static BigInteger[] lowestTerms(BigDecimal epsilon) {
         BigDecimal e = epsilon.stripTrailingZeros();
         BigInteger num = e.unscaledValue();
         BigInteger den = BigInteger.ONE;
@@ -45,12 +92,7 @@ public final class DiscreteLaplace {
             num = num.multiply(BigInteger.TEN.pow(-e.scale()));
         }
         BigInteger g = num.gcd(den);
-        num = num.divide(g);
-        den = den.divide(g);
-        if (num.compareTo(BigInteger.valueOf(MAX_PART)) >= 0 || den.compareTo(BigInteger.valueOf(MAX_PART)) >= 0) {
-            throw new IllegalArgumentException("epsilon has too many digits for the exact sampler (numerator and denominator must be below 2^40). Provided value: " + epsilon);
-        }
-        return new DiscreteLaplace(num.longValueExact(), den.longValueExact(), epsilon);
+        return new BigInteger[] {num.divide(g), den.divide(g)};
     }
 
     /** P(z) ∝ e^{-|z|/t} for an integer scale t ≥ 1 (ε = 1/t, kept as a fraction). */
