@@ -28,6 +28,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Validates a spec and summarises it: guarantee, design, risk per input (recomputed from the stored weights), the matrix if small.")
 final class InspectCommand implements Callable<Integer> {
+    /** Structural specs list the risk of at most this many inputs (the design block lists them all). */
+    static final int MAX_LISTED_RISKS = 1000;
+
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
 
@@ -94,6 +97,7 @@ final class InspectCommand implements Callable<Integer> {
                 text(design, "objective_value").orElse("-"),
                 design.get("solver").filter(v -> v instanceof JsonObject).flatMap(v -> text(v.asObject(), "backend")).orElse("-"),
                 optimality(design));
+        warnings(out, s.design());
         out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
 
         Optional<DiscreteProblem> problem = problemOf(design);
@@ -191,7 +195,28 @@ final class InspectCommand implements Callable<Integer> {
         JsonObject design = s.design();
         out.printf("design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),
                 text(design, "objective_value").orElse("-"), optimality(design));
+        warnings(out, s.design());
         out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
+        Optional<DiscreteProblem> problem = problemOf(design);
+        if (problem.isPresent() && problem.get().inputCount() == r.rows() && problem.get().outputCount() == r.outputCount()) {
+            DiscreteProblem pr = problem.get();
+            double[] risk = org.optimech.designer.structural.StructuralDesigner.riskPerInput(pr, s.noiseEpsilon(), r);
+            double objective = 0;
+            for (int i = 0; i < risk.length; i++) {
+                objective = pr.objective() == org.optimech.designer.problem.Objective.MINIMAX ? Math.max(objective, risk[i]) : objective + pr.priorAt(i) * risk[i];
+            }
+            int listed = Math.min(risk.length, MAX_LISTED_RISKS);
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"input", "risk"});
+            for (int i = 0; i < listed; i++) {
+                rows.add(new String[] {s.inputs().valueAt(i), String.format("%.6g", risk[i])});
+            }
+            out.printf("risk per input (%s loss, recomputed from the stored noise epsilon and remap; %s risk %.12g)%s:%n", pr.loss().name(),
+                    pr.objective().json(), objective, listed < risk.length ? " (first " + listed + " of " + risk.length + ")" : "");
+            out.print(Summary.table(rows));
+        } else {
+            out.println("risk per input: the spec records no design.problem this tool can read");
+        }
         int shown = Math.min(r.rows(), maxMatrix);
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"noisy value", "released as"});
@@ -221,6 +246,15 @@ final class InspectCommand implements Callable<Integer> {
     /** A member as plain text: strings unquoted, other values as JSON. */
     private static Optional<String> text(JsonObject o, String name) {
         return o.get(name).map(v -> v instanceof org.optimech.runtime.json.JsonString str ? str.value() : JsonWriter.compact(v));
+    }
+
+    /** The design block's warnings (a mechanism that ignores its input), one line each. */
+    private static void warnings(PrintWriter out, JsonObject design) {
+        if (design.get("warnings").orElse(null) instanceof org.optimech.runtime.json.JsonArray a) {
+            for (org.optimech.runtime.json.JsonValue v : a.elements()) {
+                out.printf("WARNING      %s%n", v instanceof org.optimech.runtime.json.JsonString t ? t.value() : JsonWriter.compact(v));
+            }
+        }
     }
 
     private static String optimality(JsonObject design) {

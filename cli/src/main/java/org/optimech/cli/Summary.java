@@ -30,6 +30,8 @@ final class Summary {
         for (String note : d.notes()) {
             out.printf("  note         %s%n", note);
         }
+        org.optimech.designer.common.InputIgnored.warning(p, org.optimech.designer.common.InputIgnored.of(d.weights()), d.certifiedEpsilon())
+                .ifPresent(w -> out.printf("  WARNING      %s%n", w));
         out.printf("  objective    %s risk of the stored mechanism = %s (the solver's value for its unrepaired solution: %.12g)%n", p.objective().json(),
                 round(d.objectiveValue(), 12), d.solverObjective());
         DiscreteDesign.Certificate c = d.certificate();
@@ -58,6 +60,8 @@ final class Summary {
         out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (exactly: geometric noise on the path graph, remap is post-processing; "
                 + "sampled with exact integer arithmetic)%n", d.noiseEpsilon().toPlainString(), lessThanRequested(d.noiseEpsilon(), p.epsilon(),
                         "the request rounded down to a fraction the exact sampler takes"));
+        org.optimech.designer.common.InputIgnored.warning(p, org.optimech.designer.common.InputIgnored.of(d.remap()), d.noiseEpsilon())
+                .ifPresent(w -> out.printf("  WARNING      %s%n", w));
         out.printf("  objective    %s risk of the stored mechanism = %.12g%n", p.objective().json(), d.objectiveValue());
         StructuralDesign.Certificate c = d.certificate();
         if (c.certified()) {
@@ -141,9 +145,12 @@ final class Summary {
     static void knorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.knorm.KNormComparison.Result r,
             org.optimech.runtime.spec.KNormSpec k, boolean bodyChosen, String digest, double totalSeconds) {
         out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), k.design().get("stored").orElseThrow()
-                .asString(), k.bodyType(), !bodyChosen
-                        ? ", selected by " + r.criterion().json() : ", chosen with --body (" + r.criterion().json() + " selects " + r.selected().name() + ")",
+        String stored = k.design().get("stored").orElseThrow().asString();
+        String why = bodyChosen ? ", chosen with --body (" + r.criterion().json() + " selects " + r.selected().name() + ")"
+                : stored.equals(r.selected().name()) ? ", selected by " + r.criterion().json()
+                : ", the best candidate under " + r.criterion().json() + " with an exact lattice sampler (" + r.criterion().json() + " selects "
+                        + r.selected().name() + ", which has none)";
+        out.printf("  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), stored, k.bodyType(), why,
                 k.noiseDimension());
         out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g", c.name(),
                 c.covarianceTrace())).toArray(String[]::new)));

@@ -76,6 +76,12 @@ public final class DiscreteDesigner {
         double eps = p.epsilon().doubleValue();
         double delta = p.delta().doubleValue();
         boolean pure = p.isPure();
+        // The problem the LP is solved for: p, or p at δ = 0 once δ proves too small for the backend to honour (a pure ε-DP
+        // mechanism is (ε, δ)-DP for every δ; the lower bound is still taken for p).
+        DiscreteProblem solved = p;
+        // The last solution of an LP for p itself, with its backend: its duals bound p's optimum (those of p at δ = 0 would not).
+        LpSolution boundSolution = null;
+        LpSolver boundSolver = null;
         double margin = pure ? Math.min(options.initialMargin(), eps / 100) : 0;
         double deltaMargin = pure ? 0 : Math.max(delta * 1e-6, 1e-15);
         List<DiscreteDesign.Attempt> attempts = new ArrayList<>();
@@ -86,6 +92,13 @@ public final class DiscreteDesigner {
         // The LP is solved at most at this ε: lowered when a backend fails numerically at a large ε (an ε′-DP mechanism with
         // ε′ < ε meets the request; the lower bound stays at the exact ε, so the report says what that costs).
         double ceiling = Double.POSITIVE_INFINITY;
+        if (!pure && !(delta - deltaMargin > 0)) {
+            pureInstead(p, "delta " + p.delta() + " is below the margin of " + deltaMargin + " an LP backend needs on it", notes);
+            solved = p.withDelta(BigDecimal.ZERO);
+            pure = true;
+            margin = Math.min(options.initialMargin(), eps / 100);
+            deltaMargin = delta;
+        }
 
         for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
             double epsS = Math.min(eps - margin, ceiling);
@@ -95,7 +108,7 @@ public final class DiscreteDesigner {
             }
             double expS = Math.exp(epsS);
             long t0 = System.nanoTime();
-            DiscreteLp model = DiscreteLp.build(p, expS, expS, deltaS, deltaS, false);
+            DiscreteLp model = DiscreteLp.build(solved, expS, expS, deltaS, deltaS, false);
             tBuild += seconds(t0);
             progress.stage(String.format("LP: %d variables, %d rows, %d nonzeros (%d inputs x %d outputs, %s, %s)", model.lp().variables(), model.lp().rows(),
                     model.lp().nonzeros(), p.inputCount(), p.outputCount(), p.objective().json(), pure ? "epsilon_s = " + epsS : "delta_s = " + deltaS));
@@ -151,6 +164,10 @@ public final class DiscreteDesigner {
                         + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);
             }
             progress.stage(String.format("solved: %s, objective %.10g, %d iterations, %.2f s", sol.status(), sol.objectiveValue(), sol.iterations(), sol.seconds()));
+            if (solved == p) {
+                boundSolution = sol;
+                boundSolver = solver;
+            }
             if (!check.acceptable(options.residualTolerance())) {
                 throw new DesignException(String.format("solver %s reported OPTIMAL but its solution does not check out: worst row violation %.3g at %s, "
                         + "worst bound violation %.3g at %s, objective recomputed %.12g vs reported %.12g (tolerance %.1g); refusing it",
@@ -177,7 +194,7 @@ public final class DiscreteDesigner {
                             + (ok ? "" : ": above the request"));
                     if (ok) {
                         tCertify += seconds(t2);
-                        return finish(p, solver, model, sol, w, c.epsilon(), BigDecimal.ZERO, attempts, notes, tBuild, tSolve, tCertify);
+                        return finish(p, solver, model, sol, boundSolver, boundSolution, w, c.epsilon(), BigDecimal.ZERO, attempts, notes, tBuild, tSolve, tCertify);
                     }
                     // the overshoot is mostly the row normalisation after the majorant, nearly independent of epsR: aim below the
                     // request by a growing multiple of it
@@ -196,19 +213,30 @@ public final class DiscreteDesigner {
             progress.stage("certified delta " + d + " at epsilon " + p.epsilon() + " from the stored integers" + (ok ? "" : ": above the request, solving again with a larger margin"));
             if (!ok) {
                 deltaMargin = 2 * (d.doubleValue() - deltaS) + 1e-15;
+                if (!(delta - deltaMargin > 0)) {
+                    // The backend's primal tolerance (about 1e-7 absolute for CLP) is of the order of δ: its δ rows cannot be
+                    // honoured. Design the pure ε-DP mechanism instead, whose ratios the repair makes exact.
+                    pureInstead(p, "certified delta " + d + " exceeds the request by more than the LP can take back (its backend honours "
+                            + "constraints to about 1e-7 absolute)", notes);
+                    solved = p.withDelta(BigDecimal.ZERO);
+                    pure = true;
+                    margin = Math.min(options.initialMargin(), eps / 100);
+                    deltaMargin = delta;
+                    attempt--;
+                }
                 continue;
             }
-            return finish(p, solver, model, sol, w, p.epsilon(), d, attempts, notes, tBuild, tSolve, tCertify);
+            return finish(p, solver, model, sol, boundSolver, boundSolution, w, p.epsilon(), d, attempts, notes, tBuild, tSolve, tCertify);
         }
         throw new DesignException("could not certify the requested guarantee after " + options.maxAttempts() + " solves; attempts: " + attempts);
     }
 
-    private DiscreteDesign finish(DiscreteProblem p, LpSolver s, DiscreteLp model, LpSolution sol, WeightTable w, BigDecimal certEps, BigDecimal certDelta,
+    private DiscreteDesign finish(DiscreteProblem p, LpSolver s, DiscreteLp model, LpSolution sol, LpSolver boundSolver, LpSolution boundSolution, WeightTable w, BigDecimal certEps, BigDecimal certDelta,
             List<DiscreteDesign.Attempt> attempts, List<String> notes, double tBuild, double tSolve, double tCertify) {
         long t0 = System.nanoTime();
         BigDecimal[] risks = Risks.perInput(w, p.loss());
         BigDecimal objective = p.objective() == Objective.BAYES ? Risks.bayes(risks, p.prior()) : Risks.max(risks);
-        DiscreteDesign.Certificate certificate = certificate(p, s, sol, objective);
+        DiscreteDesign.Certificate certificate = certificate(p, boundSolver, boundSolution, objective);
         double revealing = 0;
         if (!p.isPure()) {
             for (double v : PrivacyChecks.revealingMass(w)) {
@@ -222,6 +250,21 @@ public final class DiscreteDesigner {
     }
 
     private DiscreteDesign.Certificate certificate(DiscreteProblem p, LpSolver solver, LpSolution sol, BigDecimal stored) {
+        if (sol == null) {
+            // the mechanism came from p at δ = 0: solve p's own LP once, for multipliers only (any multipliers give a valid bound)
+            solver = options.solver();
+            try {
+                double e = Math.exp(p.epsilon().doubleValue());
+                LpSolution own = solver.solve(DiscreteLp.build(p, e, e, p.delta().doubleValue(), p.delta().doubleValue(), false).lp(), options.timeLimit());
+                if (own.status() != LpStatus.OPTIMAL) {
+                    return DiscreteDesign.Certificate.none("the LP for the requested (epsilon, delta) ended " + own.status() + " on " + solver.name()
+                            + ", so there are no multipliers to bound the optimum with");
+                }
+                sol = own;
+            } catch (LpException e) {
+                return DiscreteDesign.Certificate.none("the LP for the requested (epsilon, delta) failed on " + solver.name() + ": " + e.getMessage());
+            }
+        }
         Optional<double[]> duals = sol.dualValues();
         if (duals.isEmpty()) {
             return DiscreteDesign.Certificate.none("the " + solver.name() + " backend returns no usable dual values");
@@ -253,6 +296,14 @@ public final class DiscreteDesigner {
                         : "the " + solver.name() + " backend's dual values are unreliable (see README); the bound they give is weak";
         return new DiscreteDesign.Certificate(certified ? "lagrangian-dual-bound" : "weak-lagrangian-bound", lb, gap.round(new MathContext(6, java.math.RoundingMode.CEILING)),
                 rel, solver.name(), solver.dualsReliable(), prior, reason);
+    }
+
+    /** Records (and reports) that a δ too small for the LP backend is met by a pure ε-DP design. */
+    private void pureInstead(DiscreteProblem p, String why, List<String> notes) {
+        String note = why + ": designed a pure epsilon-DP mechanism, which meets (epsilon, delta = " + p.delta() + ")-DP as every pure one does; the "
+                + "lower bound is still for the requested (epsilon, delta)";
+        notes.add(note);
+        progress.stage(note);
     }
 
     /** The backends tried in turn after a numerical failure: the chosen one, then the other OR-Tools backends where it is one. */

@@ -48,6 +48,9 @@ public record KdeRelease(FunctionProblem problem) {
         return problem.grid();
     }
 
+    /** How many times the analytic noise scale may grow by 1e-6 relative before the runtime's check of it is taken as final. */
+    static final int MAX_SCALE_BUMPS = 1000;
+
     /** The RKHS sensitivity Δ (closed form, rounded up). */
     public double sensitivity() {
         return org.optimech.runtime.statistic.KdeSensitivity.of(problem.kernel().json(), problem.n(), problem.bandwidth()) * (1 + 1e-12);
@@ -57,7 +60,7 @@ public record KdeRelease(FunctionProblem problem) {
     public double c() {
         double a = problem.epsilon().doubleValue();
         double b = problem.delta().doubleValue();
-        return problem.calibration() == Calibration.CLASSICAL ? Math.sqrt(2 * Math.log(2 / b)) * (1 + 1e-12)
+        return problem.calibration() == Calibration.CLASSICAL ? GaussianProfile.classicalConstant(b) * (1 + 1e-12)
                 : GaussianProfile.calibrate(a, 1, b) * a;
     }
 
@@ -94,9 +97,13 @@ public record KdeRelease(FunctionProblem problem) {
         BigDecimal beta = problem.delta();
         double s = c * delta / alpha.doubleValue() * (1 + 1e-12);
         String sens = new BigDecimal(delta).round(new MathContext(17, RoundingMode.CEILING)).toString();
-        String scale = new BigDecimal(s).round(new MathContext(17, RoundingMode.CEILING)).toString();
         InvalidSpecException last = null;
+        // Where the privacy profile is nearly flat in the noise (tiny epsilon and delta), its floating-point upper bound wobbles
+        // by more than the calibration's margin: the runtime's check of the stored numbers decides, and the noise grows by
+        // 1e-6 relative until it passes (more noise is never less private).
+        int bumps = 0;
         for (int k = -1; k <= 6; k++) {
+            String scale = new BigDecimal(s).round(new MathContext(17, RoundingMode.CEILING)).toString();
             String jitter = k < 0 ? "0" : "1e-" + (12 - k);
             GaussianProcessBlock block = new GaussianProcessBlock(grid(), problem.kernel(), problem.bandwidth(), new BigDecimal(sens), new BigDecimal(scale),
                     problem.calibration(), new BigDecimal(jitter));
@@ -104,6 +111,11 @@ public record KdeRelease(FunctionProblem problem) {
                 return GaussianProcessSpec.of(block, Relation.SUBSTITUTION, alpha, beta, alpha, beta, design.with("jitter", JsonNumber.ofLiteral(jitter))
                         .with("noise_constant_c", JsonNumber.of(c)), provenance);
             } catch (InvalidSpecException e) {
+                if (e.pointer().equals("/mechanism/noise_scale") && problem.calibration() == Calibration.ANALYTIC && bumps++ < MAX_SCALE_BUMPS) {
+                    s *= 1 + 1e-6;
+                    k--;
+                    continue;
+                }
                 if (!e.pointer().equals("/mechanism/jitter")) {
                     throw e;
                 }
@@ -125,7 +137,7 @@ public record KdeRelease(FunctionProblem problem) {
                 .put("sensitivity_derivation", derivation)
                 .put("calibration_note", problem.calibration() == Calibration.CLASSICAL ? "c(beta) = sqrt(2 ln(2/beta)), valid for epsilon <= 1 (ERRATA G1)"
                         : String.format(Locale.ROOT, "the smallest noise whose exact Gaussian privacy profile (Balle and Wang 2018) gives delta(%s) <= %s; "
-                                + "the classical c(beta) would be %.6g", problem.epsilon(), problem.delta(), Math.sqrt(2 * Math.log(2 / problem.delta().doubleValue()))))
+                                + "the classical c(beta) would be %.6g", problem.epsilon(), problem.delta(), GaussianProfile.classicalConstant(problem.delta().doubleValue())))
                 .build();
     }
 }

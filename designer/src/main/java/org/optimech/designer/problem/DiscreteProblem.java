@@ -132,6 +132,11 @@ public record DiscreteProblem(
         return new DiscreteProblem(name, newEpsilon, delta, relation, inputs, outputs, neighbours, loss, priorName, prior, objective, inputPolicy, defaultInput);
     }
 
+    /** The same problem at another δ (validated like any other). */
+    public DiscreteProblem withDelta(BigDecimal newDelta) {
+        return new DiscreteProblem(name, epsilon, newDelta, relation, inputs, outputs, neighbours, loss, priorName, prior, objective, inputPolicy, defaultInput);
+    }
+
     public boolean isPure() {
         return delta.signum() == 0;
     }
@@ -147,9 +152,20 @@ public record DiscreteProblem(
         b.put("epsilon", JsonNumber.exact(epsilon));
         b.put("delta", JsonNumber.exact(delta));
         b.put("relation", relation.json());
-        b.put("inputs", DiscreteJson.writeDomain(inputs));
-        b.put("outputs", DiscreteJson.writeDomain(outputs));
-        b.put("neighbours", DiscreteJson.writeGraph(neighbours));
+        java.util.Optional<Histograms> histograms = outputs.equals(inputs) && relation == Relation.SUBSTITUTION ? Histograms.recognise(inputs)
+                : java.util.Optional.empty();
+        if (histograms.isPresent()) {
+            // as the user wrote it: the parser then takes the histogram losses ("l1") and the substitution graph back
+            Histograms h = histograms.get();
+            b.put("inputs", JsonObject.builder().put("histograms", JsonObject.builder().put("cells", h.cells()).put("records", h.records()).build()).build());
+            if (!neighbours.equals(h.substitutionGraph())) {
+                b.put("neighbours", DiscreteJson.writeGraph(neighbours));
+            }
+        } else {
+            b.put("inputs", DiscreteJson.writeDomain(inputs));
+            b.put("outputs", DiscreteJson.writeDomain(outputs));
+            b.put("neighbours", DiscreteJson.writeGraph(neighbours));
+        }
         if (loss.name().equals("matrix")) {
             double[][] m = loss.matrix(); // a copy: take it once
             JsonValue[] rows = new JsonValue[m.length];

@@ -30,35 +30,56 @@ public record FunctionProblem(String name, Kernel kernel, double bandwidth, int 
     /** Most grid points (the Gram matrix is gridPoints²). */
     public static final int MAX_GRID_POINTS = 4000;
 
+    /**
+     * Smallest δ the analytic calibration takes: the runtime bounds the Gaussian privacy profile to an absolute 1e-300
+     * ({@code GaussianProfile.deltaUpperBound}), so a smaller δ could never be certified.
+     */
+    public static final BigDecimal MIN_ANALYTIC_DELTA = new BigDecimal("1e-290");
+
     public FunctionProblem {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(kernel, "kernel");
         Objects.requireNonNull(calibration, "calibration");
+        String[] v = violation(kernel, bandwidth, n, lo, hi, gridPoints, epsilon, delta, calibration);
+        if (v != null) {
+            throw new IllegalArgumentException(v[1]);
+        }
+    }
+
+    /** The first rule the parts break, as {pointer in the problem file, message}, or null: the one place the rules live. */
+    private static String[] violation(Kernel kernel, double bandwidth, int n, double lo, double hi, int gridPoints, BigDecimal epsilon, BigDecimal delta,
+            Calibration calibration) {
         if (!(bandwidth > 0) || Double.isInfinite(bandwidth)) {
-            throw new IllegalArgumentException("bandwidth must be > 0 and finite. Provided value: " + bandwidth);
+            return new String[] {"/bandwidth", "bandwidth must be > 0 and finite. Provided value: " + bandwidth};
         }
         if (n < 1) {
-            throw new IllegalArgumentException("n must be >= 1. Provided value: " + n);
+            return new String[] {"/n", "n must be >= 1. Provided value: " + n};
         }
         if (!(lo < hi) || Double.isInfinite(lo) || Double.isInfinite(hi)) {
-            throw new IllegalArgumentException("grid bounds must be finite with lo < hi. Provided values: " + lo + ", " + hi);
+            return new String[] {"/grid", "grid bounds must be finite with from < to. Provided values: " + lo + ", " + hi};
         }
         if (kernel == Kernel.EXPONENTIAL && (lo < 0 || hi > 1)) {
-            throw new IllegalArgumentException("the exponential (Sobolev) kernel's RKHS norm is over [0, 1]: the grid must lie in [0, 1]. Provided: [" + lo + ", "
-                    + hi + "]");
+            return new String[] {"/grid", "the exponential (Sobolev) kernel's RKHS norm is over [0, 1]: the grid must lie in [0, 1]. Provided: [" + lo + ", "
+                    + hi + "]"};
         }
         if (gridPoints < 2 || gridPoints > MAX_GRID_POINTS) {
-            throw new IllegalArgumentException("grid points must be in [2, " + MAX_GRID_POINTS + "]. Provided value: " + gridPoints);
+            return new String[] {"/grid/points", "grid points must be in [2, " + MAX_GRID_POINTS + "]. Provided value: " + gridPoints};
         }
-        if (epsilon == null || epsilon.signum() <= 0) {
-            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
+        if (epsilon == null || epsilon.signum() <= 0 || epsilon.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
+            return new String[] {"/epsilon", "epsilon must be > 0 and at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon};
         }
-        if (delta == null || delta.signum() <= 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
-            throw new IllegalArgumentException("delta must be in (0, 1). Provided value: " + delta);
+        if (delta == null || delta.signum() <= 0 || delta.compareTo(BigDecimal.ONE) >= 0 || !(delta.doubleValue() > 0)) {
+            return new String[] {"/delta", "delta must be in (0, 1) and at least the smallest positive double, 4.9e-324. Provided value: " + delta};
+        }
+        if (calibration == Calibration.ANALYTIC && delta.compareTo(MIN_ANALYTIC_DELTA) < 0) {
+            return new String[] {"/delta", "delta must be at least " + MIN_ANALYTIC_DELTA + " for the analytic calibration (the privacy profile is certified "
+                    + "to an absolute 1e-300); the classical calibration takes any delta in (0, 1) for epsilon <= 1. Provided value: " + delta};
         }
         if (calibration == Calibration.CLASSICAL && epsilon.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException("the classical c(beta) is proved only for epsilon <= 1 (ERRATA G1); epsilon is " + epsilon + ": use analytic");
+            return new String[] {"/calibration", "the classical c(beta) is proved only for epsilon <= 1 (ERRATA G1); epsilon is " + epsilon
+                    + ": use analytic"};
         }
+        return null;
     }
 
     @Override
@@ -110,10 +131,10 @@ public record FunctionProblem(String name, Kernel kernel, double bandwidth, int 
         BigDecimal eps = Fields.exactNumber(Fields.member(o, "epsilon", ""), "/epsilon");
         BigDecimal del = Fields.exactNumber(Fields.member(o, "delta", ""), "/delta");
         Calibration cal = o.has("calibration") ? Fields.enumValue(o.get("calibration").orElseThrow(), "/calibration", Calibration.class) : Calibration.ANALYTIC;
-        try {
-            return new FunctionProblem(name, kernel, h, n, lo, hi, points, eps, del, cal);
-        } catch (IllegalArgumentException e) {
-            throw new FieldException("", e.getMessage());
+        String[] v = violation(kernel, h, n, lo, hi, points, eps, del, cal);
+        if (v != null) {
+            throw new FieldException(v[0], v[1]);
         }
+        return new FunctionProblem(name, kernel, h, n, lo, hi, points, eps, del, cal);
     }
 }

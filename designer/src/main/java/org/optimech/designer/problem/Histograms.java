@@ -45,6 +45,43 @@ public record Histograms(int cells, int records) {
         return c;
     }
 
+    /**
+     * The histograms whose {@link #domain()} this is, if it is one: labels {@code "c1,…,cp"} of non-negative counts with one sum,
+     * every such histogram once, in {@link #states()} order. A problem recorded in a spec lists its inputs as labels; this is how
+     * it is read back as histograms (with their losses and substitution graph).
+     */
+    public static java.util.Optional<Histograms> recognise(org.optimech.runtime.discrete.DiscreteDomain domain) {
+        if (!(domain instanceof LabelSet labels) || labels.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        int[] first = counts(labels.valueAt(0));
+        if (first == null || first.length < 2) {
+            return java.util.Optional.empty();
+        }
+        int records = 0;
+        for (int c : first) {
+            records += c;
+        }
+        if (records < 1 || !count(first.length, records).equals(BigInteger.valueOf(labels.size()))) {
+            return java.util.Optional.empty();
+        }
+        Histograms h = new Histograms(first.length, records);
+        return h.domain().equals(labels) ? java.util.Optional.of(h) : java.util.Optional.empty();
+    }
+
+    /** "3,0,1" as {3, 0, 1}, or null when the label is not a list of small non-negative integers. */
+    private static int[] counts(String label) {
+        String[] parts = label.split(",", -1);
+        int[] c = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            if (!parts[i].matches("0|[1-9][0-9]{0,6}")) {
+                return null;
+            }
+            c[i] = Integer.parseInt(parts[i]);
+        }
+        return c;
+    }
+
     /** The histograms in lexicographically decreasing order, (n, 0, …, 0) first. */
     public List<int[]> states() {
         List<int[]> out = new ArrayList<>();

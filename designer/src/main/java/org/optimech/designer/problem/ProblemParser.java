@@ -117,6 +117,8 @@ public final class ProblemParser {
                     + "\"add-remove\" is not supported for them. Provided value: \"add-remove\"");
         }
         DiscreteDomain outputs = o.has("outputs") ? DiscreteJson.readDomain(o.get("outputs").orElseThrow(), "/outputs") : inputs;
+        // histograms listed as labels (as specs written before the histogram form was kept recorded them) take their losses too
+        Histograms listed = histograms == null && outputs.equals(inputs) ? Histograms.recognise(inputs).orElse(null) : null;
 
         NeighbourGraph graph = o.has("neighbours")
                 ? DiscreteJson.readGraph(o.get("neighbours").orElseThrow(), "/neighbours", inputs.size())
@@ -131,9 +133,10 @@ public final class ProblemParser {
         String defaultLoss = histograms != null ? "l1" : inputs instanceof IntegerRange && outputs instanceof IntegerRange ? "absolute" : "zero-one";
         JsonValue lossJson = o.get("loss").orElse(new JsonString(defaultLoss));
         Loss loss;
-        if (histograms != null && lossJson instanceof JsonString named) {
+        Histograms lossDomain = histograms != null ? histograms : listed;
+        if (lossJson instanceof JsonString named && lossDomain != null) {
             try {
-                loss = histograms.loss(named.value());
+                loss = lossDomain.loss(named.value());
             } catch (IllegalArgumentException e) {
                 throw new FieldException("/loss", e.getMessage() + ". Provided value: " + Fields.quote(named.value()));
             }

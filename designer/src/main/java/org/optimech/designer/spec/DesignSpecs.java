@@ -162,6 +162,8 @@ public final class DesignSpecs {
             certification.put("notes", JsonArray.ofStrings(d.notes()));
         }
         b.put("certification", certification.build());
+        org.optimech.designer.common.InputIgnored.warning(p, org.optimech.designer.common.InputIgnored.of(d.weights()), d.certifiedEpsilon())
+                .ifPresent(w -> b.put("warnings", JsonArray.ofStrings(List.of(w))));
         DiscreteDesign.Certificate c = d.certificate();
         JsonObject.Builder o = JsonObject.builder();
         o.put("certified", c.certified());

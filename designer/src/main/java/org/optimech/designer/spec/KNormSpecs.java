@@ -110,7 +110,7 @@ public final class KNormSpecs {
      */
     public static KNormSpec toSpec(KNormProblem p, KNormComparison.Result r, String body, BodyForm form, Lattice lattice, Instant created)
             throws InvalidSpecException {
-        String name = body == null ? r.selected().name() : body;
+        String name = body != null ? body : lattice != null ? latticeChoice(r) : r.selected().name();
         CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("body " + name + " was not compared; compared: " + names(r)));
         int d = p.dimension();
@@ -152,6 +152,9 @@ public final class KNormSpecs {
             points = new KNormBlock.AdjacentPoints(p.pointsAsserted() ? KNormBlock.PointSource.ASSERTED : KNormBlock.PointSource.EXACT, rows);
         }
         KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null);
+        if (body == null && !name.equals(r.selected().name())) {
+            bodyNote += "; the criterion selects " + r.selected().name() + ", which has no exact lattice sampler, so the best candidate that has one is stored";
+        }
         JsonObject.Builder design = designBlock(p, r, name, form, bodyNote);
         if (lattice != null) {
             org.optimech.runtime.exact.Rational rho;
@@ -174,6 +177,22 @@ public final class KNormSpecs {
                     .build());
         }
         return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
+    }
+
+    /**
+     * The candidate a lattice release stores when none is named: the criterion's pick among those with an exact lattice sampler
+     * (the l1 and linf balls, and the hull when S_T is full-dimensional).
+     *
+     * @throws IllegalArgumentException when no compared candidate has one (the message lists what was compared)
+     */
+    static String latticeChoice(KNormComparison.Result r) {
+        return r.candidates().stream()
+                .filter(c -> c.name().equals("l1") || c.name().equals("linf") || c.name().equals("hull") && r.hull().span().isFull())
+                .min(java.util.Comparator.comparingDouble(c -> c.score(r.criterion())))
+                .map(CandidateReport::name)
+                .orElseThrow(() -> new IllegalArgumentException("exact (lattice) numerics need an l1, linf or full-dimensional hull candidate; this problem "
+                        + "compares " + names(r) + (r.candidates().stream().anyMatch(c -> c.name().equals("hull")) ? " (its hull spans a proper subspace)" : "")
+                        + ": add l1 or linf to its candidates, or design with idealized numerics"));
     }
 
     private static String names(KNormComparison.Result r) {

@@ -35,6 +35,8 @@ final class StructuralBlock {
         if (p.inputCount() <= MAX_LISTED) {
             b.put("risk_per_input", JsonArray.ofDoubles(d.riskUpper()));
         }
+        org.optimech.designer.common.InputIgnored.warning(p, org.optimech.designer.common.InputIgnored.of(d.remap()), d.noiseEpsilon())
+                .ifPresent(w -> b.put("warnings", JsonArray.ofStrings(java.util.List.of(w))));
         StructuralDesign.Certificate c = d.certificate();
         JsonObject.Builder o = JsonObject.builder();
         o.put("certified", c.certified());

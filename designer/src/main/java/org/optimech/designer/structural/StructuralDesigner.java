@@ -131,13 +131,30 @@ public final class StructuralDesigner {
         return new StructuralDesign(p, noiseEpsilon, remap, risk.lower(), risk.upper(), stored, cert, engine, rounds, secondsDesign, secondsCertify);
     }
 
+    /**
+     * Each input's expected loss under the stored mechanism: geometric noise at {@code noiseEpsilon} on the problem's inputs,
+     * then {@code remap}, with the problem's loss (upper values: the mass outside the evaluation window counted at the largest
+     * loss). What {@code inspect} recomputes from a spec's stored numbers.
+     *
+     * @throws IllegalArgumentException when the remap does not fit the problem's inputs and outputs
+     */
+    public static double[] riskPerInput(DiscreteProblem p, BigDecimal noiseEpsilon, Remap remap) {
+        if (remap.rows() != p.inputCount() || remap.outputCount() != p.outputCount()) {
+            throw new IllegalArgumentException("the remap is " + remap.rows() + " rows onto " + remap.outputCount() + " outputs; the problem has "
+                    + p.inputCount() + " inputs and " + p.outputCount() + " outputs");
+        }
+        return StructuralRisk.of(Geometric.of(p.inputCount() - 1, noiseEpsilon.doubleValue()), remap, p.loss()).upper();
+    }
+
     private StructuralDesign.Certificate certificate(DiscreteProblem p, double stored, GeometricDual.Bound bound, double[] lfp) {
         String kind = p.objective() == Objective.BAYES ? "geometric-dual" : "least-favourable-prior";
         if (!bound.computed()) {
             return new StructuralDesign.Certificate("theorem-only", false, Double.NaN, Double.NaN, Double.NaN, lfp,
                     bound.reason() + "; optimal by Ghosh-Roughgarden-Sundararajan 2009 / Gupte-Sundararajan 2010, not numerically certified");
         }
-        double gap = stored > 0 ? Math.max(0, (stored - bound.lowerBound()) / stored) : (bound.lowerBound() >= 0 ? 0 : Double.POSITIVE_INFINITY);
+        // relative to the stored risk, or to the loss's scale when the risk is (near) zero: a finite number either way
+        double scale = Math.max(Math.abs(stored), Math.max(Double.MIN_NORMAL, 1e-12 * Math.abs(p.loss().max())));
+        double gap = Math.max(0, (stored - bound.lowerBound()) / scale);
         boolean ok = gap <= options.gapTolerance();
         String reason = ok ? null : String.format("the bound %.10g is %.3g below the stored risk %.10g (relative %.3g > %.1g)", bound.lowerBound(),
                 stored - bound.lowerBound(), stored, gap, options.gapTolerance());

@@ -58,6 +58,17 @@ public final class GaussianProfile {
         return 0.5 * erfc(-x / Math.sqrt(2));
     }
 
+    /**
+     * The classical constant c(β) = √(2 ln(2/β)) (valid for ε ≤ 1 only, ERRATA G1), as √(2(ln 2 − ln β)) so that the
+     * smallest positive β does not overflow 2/β.
+     */
+    public static double classicalConstant(double beta) {
+        if (!(beta > 0 && beta < 1)) {
+            throw new IllegalArgumentException("beta must be in (0, 1). Provided value: " + beta);
+        }
+        return Math.sqrt(2 * (Math.log(2) - Math.log(beta)));
+    }
+
     /** δ(ε) of the Gaussian mechanism with sensitivity Δ and noise σ (floating point). */
     public static double delta(double epsilon, double sensitivity, double sigma) {
         double a = sensitivity / (2 * sigma);

@@ -147,14 +147,15 @@ final class GaussianProcessChecks {
                 throw new FieldException(P + "/calibration", "the classical c(beta) = sqrt(2 ln(2/beta)) is proved only for epsilon <= 1 (ERRATA G1); "
                         + "certified_epsilon is " + certEps + ": use \"analytic\"");
             }
-            double need = Math.sqrt(2 * Math.log(2 / del)) * d / eps;
+            double need = GaussianProfile.classicalConstant(del) * d / eps;
             if (!(scale >= need * (1 + 1e-12))) {
                 throw new FieldException(P + "/noise_scale", "is below c(beta)*Delta/epsilon = " + need + " for the certified (" + certEps + ", " + certDelta
                         + "). Provided value: " + scaleDec);
             }
         } else if (!(GaussianProfile.deltaUpperBound(eps, d, scale) <= del)) {
-            throw new FieldException(P + "/noise_scale", "gives delta(" + certEps + ") = " + GaussianProfile.delta(eps, d, scale) + " > certified_delta = "
-                    + certDelta + " (the Gaussian mechanism's exact privacy profile). Provided value: " + scaleDec);
+            throw new FieldException(P + "/noise_scale", "gives delta(" + certEps + ") <= " + GaussianProfile.deltaUpperBound(eps, d, scale)
+                    + " only (the Gaussian mechanism's exact privacy profile, " + GaussianProfile.delta(eps, d, scale) + " in floating point, bounded with "
+                    + "its evaluation error), which is above certified_delta = " + certDelta + ". Provided value: " + scaleDec);
         }
         // Cholesky of K + jitter·I
         int m = grid.length;

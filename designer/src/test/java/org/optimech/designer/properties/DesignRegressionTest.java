@@ -1,0 +1,139 @@
+package org.optimech.designer.properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.optimech.designer.Design;
+import org.optimech.designer.DesignMethod;
+import org.optimech.designer.Designers;
+import org.optimech.designer.common.DesignOptions;
+import org.optimech.designer.lp.LpBackends;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.Problems;
+import org.optimech.designer.spec.KNormSpecs;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * Every failure the properties of {@link DesignPropertiesTest} (and the issue that asked for them) found, as a named test:
+ * the case as it was generated, run through all five properties, plus the specific fact that was wrong.
+ */
+class DesignRegressionTest {
+
+    private static DesignCase discrete(String json, String method) throws Exception {
+        DesignOptions solving = DesignOptions.defaults(LpBackends.byName("auto")).withTimeLimit(Duration.ofSeconds(120));
+        return new DesignCase(json, Designers.Options.of(solving).withMethod(DesignMethod.parse(method)), "--method " + method, false, 1);
+    }
+
+    private static DesignCase defaults(String json) {
+        return new DesignCase(json, Designers.Options.defaults(), "(defaults)", false, 1);
+    }
+
+    private static MechanismSpec specOf(DesignCase c) throws Exception {
+        return Designers.design(Problems.parse(c.json()), c.options()).spec();
+    }
+
+    /** Issue 20: ln 2 as Python prints it ended in "epsilon has too many digits for the exact sampler" on the structural path. */
+    @Test
+    void lnTwoAsPythonPrintsItDesignsOnTheStructuralPath() throws Exception {
+        DesignCase c = discrete("{\"kind\":\"discrete\",\"epsilon\":0.6931471805599453,\"inputs\":{\"range\":[0,20]}}", "auto");
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        GeometricRemapSpec s = (GeometricRemapSpec) specOf(c);
+        assertEquals(new BigDecimal("0.693147180559"), s.noiseEpsilon(), "rounded down to 12 places, the fraction the exact sampler takes");
+        assertEquals(s.noiseEpsilon(), s.certifiedEpsilon());
+        assertEquals(new BigDecimal("0.6931471805599453"), s.epsilon());
+    }
+
+    /** Issue 20: ln 3 and a truncated 1/3, and a minimax design under the relative loss (which stopped after five rounds). */
+    @Test
+    void lnThreeAndAThirdDesignMinimaxUnderTheRelativeLoss() throws Exception {
+        for (String eps : new String[] {"1.0986122886681098", "0.3333333333333", "12.345678901234567"}) {
+            DesignPropertiesTest.holdsForEveryProperty(discrete("{\"kind\":\"discrete\",\"epsilon\":" + eps
+                    + ",\"inputs\":{\"range\":[0,20]},\"loss\":\"relative\",\"objective\":\"minimax\"}", "auto"));
+        }
+    }
+
+    /** Issue 20: randomized response at epsilon 1e-6 certified 0.000001001 > the request (an internal error). */
+    @Test
+    void randomizedResponseAtOneMillionthStaysWithinTheRequest() throws Exception {
+        DesignCase c = discrete("{\"kind\":\"discrete\",\"epsilon\":1e-6,\"inputs\":{\"range\":[0,20]}}", "randomized-response");
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        assertTrue(specOf(c).certifiedEpsilon().compareTo(new BigDecimal("1e-6")) <= 0);
+    }
+
+    /** Issue 20: every LP backend failed (ABNORMAL, or OPTIMAL with rows violated by 0.5) at epsilon 30 to 50. */
+    @Test
+    void epsilonFiftyDesignsOnTheLpPath() throws Exception {
+        DesignPropertiesTest.holdsForEveryProperty(discrete("{\"kind\":\"discrete\",\"epsilon\":50,\"inputs\":{\"range\":[0,8]},\"neighbours\":\"complete\"}",
+                "auto"));
+        DesignPropertiesTest.holdsForEveryProperty(discrete("{\"kind\":\"discrete\",\"epsilon\":50,\"inputs\":{\"histograms\":{\"cells\":3,\"records\":2}},"
+                + "\"objective\":\"minimax\"}", "auto"));
+    }
+
+    /**
+     * Found by the properties: at epsilon 1e-6 and delta 1e-7 on the complete graph the LP backend's absolute tolerance (about
+     * 1e-7) is delta itself, the certified delta came out twice the request, and the retry margin left nothing to solve at.
+     * Now a pure epsilon-DP design meets the request, and its lower bound is still taken from an LP of the requested problem
+     * (the duals of the pure LP had the wrong shape: an ArrayIndexOutOfBoundsException in the Lagrangian bound).
+     */
+    @Test
+    void deltaAtTheBackendsToleranceIsMetByAPureDesign() throws Exception {
+        DesignCase c = discrete("{\"kind\":\"discrete\",\"epsilon\":1.0000000000000004E-6,\"delta\":0.0000001,\"inputs\":{\"labels\":[\"雪\",\"x y271\","
+                + "\"no380\",\"x y331\"]},\"neighbours\":\"complete\",\"loss\":\"zero-one\",\"prior\":\"uniform\",\"objective\":\"bayes\","
+                + "\"relation\":\"add-remove\",\"default_input\":\"x y271\"}", "lp");
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        Design d = Designers.design(Problems.parse(c.json()), c.options());
+        assertEquals(0, d.spec().certifiedDelta().signum());
+        assertTrue(((Design.Lp) d).design().certificate().lowerBound() != null, "a lower bound for the requested (epsilon, delta)");
+    }
+
+    /** Found by the properties: delta = 1e-300 is below the LP's delta margin, and the design stopped with "leaves nothing to solve at". */
+    @Test
+    void deltaBelowTheLpMarginIsMetByAPureDesign() throws Exception {
+        DesignPropertiesTest.holdsForEveryProperty(discrete("{\"kind\":\"discrete\",\"epsilon\":7,\"delta\":1e-300,\"inputs\":{\"range\":[0,1]},"
+                + "\"neighbours\":\"complete\",\"loss\":{\"matrix\":[[0,3],[3,0.9828195255872982]]},\"objective\":\"bayes\",\"relation\":\"add-remove\"}", "auto"));
+    }
+
+    /**
+     * Found by the properties: at epsilon 1e-6 and delta 1e-15 the Gaussian privacy profile is so flat in the noise that its
+     * floating-point bound wobbled past the calibration's margin, and the runtime refused the noise scale the designer chose.
+     */
+    @Test
+    void aFlatPrivacyProfileGetsANoiseScaleTheRuntimeAccepts() throws Exception {
+        DesignPropertiesTest.holdsForEveryProperty(defaults("{\"kind\":\"function\",\"estimator\":\"kde\",\"kernel\":\"gaussian\",\"bandwidth\":0.05,\"n\":1,"
+                + "\"grid\":{\"from\":-7,\"to\":5.5,\"points\":8},\"epsilon\":1.000000000000871E-6,\"delta\":1.0000000589163734E-15,\"calibration\":\"analytic\"}"));
+    }
+
+    /** Found by the properties: delta = 4.9e-324 made the analytic calibration infinite (a NumberFormatException); now a field error. */
+    @Test
+    void analyticDeltaBelowWhatCanBeCertifiedIsAFieldError() {
+        InvalidProblemException e = assertThrows(InvalidProblemException.class, () -> Problems.parse("{\"kind\":\"function\",\"estimator\":\"kde\","
+                + "\"kernel\":\"exponential\",\"bandwidth\":0.05,\"n\":2,\"grid\":{\"from\":0.3,\"to\":0.6,\"points\":17},\"epsilon\":7,\"delta\":4.9e-324}"));
+        assertEquals("/delta", e.pointer());
+        assertTrue(e.getMessage().contains("Provided value: 4.9E-324"), e.getMessage());
+    }
+
+    /**
+     * Issue 20 and the properties: exact numerics on a problem whose criterion selects a body without a lattice sampler (l2
+     * here, or a hull in a proper subspace) stored that body and refused it. Now the best lattice-capable candidate is stored.
+     */
+    @Test
+    void exactNumericsStoreTheBestLatticeCapableBody() throws Exception {
+        String json = "{\"kind\":\"knorm\",\"epsilon\":7,\"neighbours\":\"add-remove\",\"statistic\":{\"records\":[[1.75,0.5,-0.375],[0.125,1.125,-1.875]]},"
+                + "\"criterion\":\"volume\"}";
+        DesignCase c = new DesignCase(json, Designers.Options.defaults().withLattice(KNormSpecs.Lattice.auto()), "--numerics exact", false, 1);
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        Design.KNorm d = (Design.KNorm) Designers.design(Problems.parse(json), c.options());
+        String stored = d.spec().design().get("stored").orElseThrow().asString();
+        assertTrue(stored.equals("l1") || stored.equals("linf"), "the hull spans a plane here; stored " + stored);
+        assertTrue(d.spec().latticeSampler().isPresent());
+        // an l2-only problem has no lattice-capable candidate: a clear refusal, naming what would do
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Designers.design(Problems.parse(json.replace("\"criterion\"",
+                "\"candidates\":[\"l2\"],\"criterion\"")), c.options()));
+        assertTrue(e.getMessage().contains("add l1 or linf"), e.getMessage());
+    }
+}
