@@ -18,9 +18,9 @@ public final class SweepChart {
     private SweepChart() {
     }
 
-    /** Writes {@code DIR/sweep.png} and {@code .svg} when a design succeeded; nothing otherwise. */
+    /** Writes {@code DIR/sweep.png} and {@code .svg}: the designs, and a cross on the axis at each ε whose design failed. */
     public static List<Path> write(DiscreteProblem problem, List<SweepPoint> points, Path dir) throws IOException {
-        return points.stream().anyMatch(SweepPoint::ok) ? Figures.save(chart(problem, points), dir.resolve("sweep")) : List.of();
+        return Figures.save(chart(problem, points), dir.resolve("sweep"));
     }
 
     /** The plot: risk of the stored mechanism and its certified lower bound against ε, with references where they apply. */
@@ -42,8 +42,15 @@ public final class SweepChart {
                 }
             }
         }
+        double[] failed = points.stream().filter(p -> !p.ok()).mapToDouble(p -> p.epsilon().doubleValue()).toArray();
+        if (failed.length > 0) {
+            XYSeries f = chart.addSeries("design failed (see the failure column of sweep.csv)", failed, new double[failed.length]);
+            f.setMarker(SeriesMarkers.CROSS);
+            f.setMarkerColor(new Color(0xd62728));
+            f.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.NONE);
+        }
         if (x.isEmpty()) {
-            throw new IllegalArgumentException("no design succeeded; nothing to plot");
+            return chart;
         }
         double[] xs = x.stream().mapToDouble(Double::doubleValue).toArray();
         XYSeries r = chart.addSeries("optimal design (risk of the stored mechanism)", xs, risk.stream().mapToDouble(Double::doubleValue).toArray());

@@ -50,7 +50,8 @@ public final class EpsilonSweep {
     }
 
     /**
-     * Runs the sweep. A point whose design fails is recorded with its reason and the sweep goes on.
+     * Runs the sweep to the end: a point whose design fails, whose spec the runtime refuses or cannot be written is recorded with
+     * its reason, and the sweep goes on. Every point's spec is built through the runtime's checks, written or not.
      *
      * @param problem the problem; its own ε is replaced by each grid value
      * @param sink receives each designed point's spec, or null
@@ -66,40 +67,47 @@ public final class EpsilonSweep {
         double margin = options.initialMargin();
         for (int k = 0; k < values.size(); k++) {
             BigDecimal eps = values.get(k);
-            DiscreteProblem p = problem.withEpsilon(eps);
             String tag = "[" + (k + 1) + "/" + values.size() + "] epsilon " + eps.toPlainString();
             progress.stage(tag + ": designing");
             long start = System.nanoTime();
             SweepPoint point;
             DiscreteSpec spec;
             try {
+                DiscreteProblem p = problem.withEpsilon(eps);
                 if (choice.structural()) {
                     StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);
                     StructuralDesign.Certificate c = d.certificate();
                     point = new SweepPoint(eps, methodName, d.objectiveValue(), c.lowerBound(), c.certified(), c.kind(), d.noiseEpsilon(), 0,
                             seconds(start), null);
-                    spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
+                    spec = DesignSpecs.toSpec(d, Instant.now());
                 } else {
                     DiscreteDesign d = new DiscreteDesigner(options.withInitialMargin(margin), Progress.silent()).design(p);
                     DiscreteDesign.Certificate c = d.certificate();
                     DiscreteDesign.Attempt used = d.attempts().get(d.attempts().size() - 1);
                     if (p.isPure() && used.solveEpsilon() < eps.doubleValue()) {
-                        margin = Math.max(options.initialMargin(), eps.doubleValue() - used.solveEpsilon());
+                        margin = Math.max(options.initialMargin(), Math.min(eps.doubleValue() / 100, eps.doubleValue() - used.solveEpsilon()));
                     }
                     point = new SweepPoint(eps, methodName, d.objectiveValue().doubleValue(), c.lowerBound() == null ? Double.NaN : c.lowerBound().doubleValue(),
                             c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
-                    spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
+                    spec = DesignSpecs.toSpec(d, Instant.now());
                 }
-            } catch (DesignException | InvalidSpecException | IllegalArgumentException e) {
-                points.add(SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()));
-                progress.stage(tag + ": design failed: " + e.getMessage());
+            } catch (DesignException | IllegalArgumentException e) {
+                fail(points, SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()), tag);
+                continue;
+            } catch (InvalidSpecException e) {
+                fail(points, SweepPoint.failed(eps, methodName, seconds(start), "the runtime refuses the spec built for this point: " + e.getMessage()), tag);
+                continue;
+            } catch (RuntimeException e) {
+                // a bug, but one point's: the others are still designed, and the CSV names it
+                fail(points, SweepPoint.failed(eps, methodName, seconds(start), "internal error: " + e), tag);
                 continue;
             }
             if (sink != null) {
                 try {
                     sink.accept(point, spec);
                 } catch (Exception e) {
-                    throw new IllegalStateException("epsilon " + eps.toPlainString() + ": " + e.getMessage(), e);
+                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), "designed, but the spec could not be written: " + e.getMessage()), tag);
+                    continue;
                 }
             }
             points.add(point);
@@ -107,6 +115,11 @@ public final class EpsilonSweep {
                     point.certified() ? "certified" : "not certified", point.seconds()));
         }
         return points;
+    }
+
+    private void fail(List<SweepPoint> points, SweepPoint failed, String tag) {
+        points.add(failed);
+        progress.stage(tag + ": design failed: " + failed.failure());
     }
 
     private static int solves(DiscreteDesign d) {
