@@ -36,6 +36,8 @@ public final class OptimechCli implements Runnable {
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new OptimechCli());
+        // "@FILE" is an optimech value (sample --input @values.txt), not a picocli argument file to splice into the command line
+        cl.setExpandAtFiles(false);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

@@ -1,6 +1,12 @@
 package org.optimech.cli;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.DiscreteMechanism;
@@ -9,23 +15,27 @@ import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.Mechanism;
 import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.discrete.SamplingMode;
+import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
-import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SeededRandomBits;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code optimech sample SPEC.json --input VALUE --count N [--seed S]}. */
+/** {@code optimech sample SPEC.json (--input VALUE | --inputs FILE) [--count N] [--seed S]}. */
 @Command(name = "sample", mixinStandardHelpOptions = true,
-        description = {"Loads and validates a spec, then prints N private outputs for one input value, one per line.",
+        description = {"Loads and validates a spec, then prints N private outputs for each input value, one per line.",
+            "Inputs come from --input VALUE (one value; @FILE reads it from a file, @- from standard input) or --inputs FILE (one value per line; "
+                    + "- is standard input): with --inputs the outputs of line k come k-th, N lines each.",
             "Randomness comes from SecureRandom unless --seed is given.",
-            "For a K-norm spec, --input is the statistic (comma-separated) and each line is one released vector; its numerics are idealized "
-                    + "(floating point), which is said on stderr."})
+            "For a K-norm spec an input is the statistic (comma- or space-separated) and each output line one released vector; for a function spec it "
+                    + "is the function on the spec's grid. Idealized (floating-point) numerics are said on stderr."})
 final class SampleCommand implements Callable<Integer> {
     /** Largest --count accepted. */
     static final long MAX_COUNT = 1_000_000_000L;
@@ -33,11 +43,23 @@ final class SampleCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
 
-    @Option(names = "--input", required = true, paramLabel = "VALUE",
-            description = "The true value: an integer of the input range, or a label; for a K-norm spec, the statistic's coordinates separated by commas.")
-    String input;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
 
-    @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = {"How many outputs. Default: ${DEFAULT-VALUE}.",
+    /** Where the true values come from: exactly one of --input and --inputs. */
+    static final class Source {
+        @Option(names = "--input", paramLabel = "VALUE",
+                description = "The true value: an integer of the input range, or a label; for a K-norm spec, the statistic's coordinates separated by "
+                        + "commas. @FILE reads the value from FILE (a vector may span lines), @- from standard input.")
+        String input;
+
+        @Option(names = "--inputs", paramLabel = "FILE",
+                description = "Many true values, one per line (- for standard input), each released --count times in turn; read as a stream, so the file "
+                        + "may be large.")
+        String inputs;
+    }
+
+    @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = {"How many outputs per input. Default: ${DEFAULT-VALUE}.",
         "N independent releases of the same input cost N times the spec's certified epsilon (and delta) by basic composition; stderr says so."})
     long count;
 
@@ -47,8 +69,8 @@ final class SampleCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--sampling", paramLabel = "MODE", defaultValue = "fast",
-            description = "Discrete specs: fast, or constant-time (fixed random bits and operations per sample; a geometric-remap spec is compiled into "
-                    + "a certified table first; docs/THREAT_MODEL.md). Default: ${DEFAULT-VALUE}.")
+            description = "fast, or constant-time (fixed random bits and operations per sample; a geometric-remap spec is compiled into a certified table "
+                    + "first; docs/THREAT_MODEL.md). Discrete specs only: K-norm and function specs are refused with it. Default: ${DEFAULT-VALUE}.")
     String sampling;
 
     @Option(names = "--allow-unchecked-sensitivity",
@@ -63,6 +85,14 @@ final class SampleCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** Standard input, replaceable in tests. */
+    InputStream stdin = System.in;
+
+    /** Releases one input value {@code count} times; {@code where} names the value's origin in errors. */
+    private interface Release {
+        void release(String value, String where, RandomSource bits, PrintWriter out);
+    }
+
     @Override
     public Integer call() {
         if (count < 1 || count > MAX_COUNT) {
@@ -72,7 +102,7 @@ final class SampleCommand implements Callable<Integer> {
         for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
             try {
                 policy.trustKeyFile(e.getKey(), e.getValue());
-            } catch (java.io.IOException ex) {
+            } catch (IOException ex) {
                 throw SpecFiles.ioError(e.getValue(), ex);
             } catch (IllegalArgumentException ex) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--trusted-key " + e.getKey() + ": " + e.getValue() + ": " + ex.getMessage(), ex);
@@ -89,44 +119,79 @@ final class SampleCommand implements Callable<Integer> {
             mechanism = Mechanisms.load(file, policy.build(), sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
         } catch (InvalidSpecException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw SpecFiles.ioError(file, e);
         } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling constant-time: " + e.getMessage(), e);
+            // constant-time asked of a K-norm or function spec, or a constant-time table too large
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": --sampling constant-time: " + e.getMessage()
+                    + (mechanismKindHasNoConstantTime(e) ? "; sample it with --sampling fast" : ""), e);
         }
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
             err.flush();
         }
-        if (mechanism instanceof KNormMechanism k) {
-            return knorm(k, err);
-        }
-        if (mechanism instanceof FunctionMechanism g) {
-            return function(g, err);
-        }
-        DiscreteMechanism m = (DiscreteMechanism) mechanism;
-        int row;
-        try {
-            row = m.inputIndex(input);
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input: " + e.getMessage(), e);
-        }
-        if (m.spec().inputs().indexOf(input).isEmpty()) {
-            // the caller sees its own input; the note tells them which row the spec's input policy released
-            err.println("optimech: note: --input " + input + " is not one of the spec's inputs; it is released as the "
-                    + (m.spec().privacy().inputPolicy() == org.optimech.runtime.spec.InputPolicy.DEFAULT ? "default input" : "clamped input") + " \""
-                    + m.spec().inputs().valueAt(row) + "\" (input policy " + m.spec().privacy().inputPolicy().json() + ")");
-            err.flush();
-        }
+        Release release = mechanism instanceof KNormMechanism k ? knorm(k, err)
+                : mechanism instanceof FunctionMechanism g ? function(g, err) : discrete((DiscreteMechanism) mechanism, err);
         RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
-        for (long i = 0; i < count; i++) {
-            out.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
-            out.write('\n');
+        if (source.inputs != null) {
+            releaseLines(release, bits, out, err);
+        } else {
+            String value = source.input;
+            String where = "--input";
+            if (value.startsWith("@")) {
+                String from = value.substring(1);
+                where = "--input @" + from;
+                value = read(from).strip();
+            }
+            release.release(value, where, bits, out);
         }
         out.flush();
         return 0;
+    }
+
+    private static boolean mechanismKindHasNoConstantTime(IllegalArgumentException e) {
+        return e.getMessage() != null && e.getMessage().startsWith("constant-time sampling is implemented for discrete specs only");
+    }
+
+    /** --inputs: one value per line, streamed. */
+    private void releaseLines(Release release, RandomSource bits, PrintWriter out, PrintWriter err) {
+        String name = source.inputs.equals("-") ? "standard input" : source.inputs;
+        long line = 0;
+        try (BufferedReader r = reader(source.inputs)) {
+            for (String value = r.readLine(); value != null; value = r.readLine()) {
+                line++;
+                if (value.endsWith("\r")) {
+                    value = value.substring(0, value.length() - 1);
+                }
+                release.release(value, "--inputs " + name + " line " + line, bits, out);
+            }
+        } catch (IOException e) {
+            throw SpecFiles.ioError(Path.of(name), e);
+        }
+        if (line == 0) {
+            err.println("optimech: note: --inputs " + name + " has no lines; nothing released");
+        }
+    }
+
+    private BufferedReader reader(String from) throws IOException {
+        InputStream in = from.equals("-") ? stdin : Files.newInputStream(Path.of(from));
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    }
+
+    /** The whole of a file ({@code -}: standard input). */
+    private String read(String from) {
+        try (BufferedReader r = reader(from)) {
+            StringBuilder sb = new StringBuilder();
+            char[] buf = new char[8192];
+            for (int n = r.read(buf); n >= 0; n = r.read(buf)) {
+                sb.append(buf, 0, n);
+            }
+            return sb.toString();
+        } catch (IOException e) {
+            throw SpecFiles.ioError(Path.of(from.equals("-") ? "standard input" : from), e);
+        }
     }
 
     /** What N releases of one input cost under basic composition: N·ε and N·δ, exactly. */
@@ -150,91 +215,96 @@ final class SampleCommand implements Callable<Integer> {
         return RandomSource.secure();
     }
 
-    /** A function on the grid: --input is f_D(grid), comma-separated or @FILE; each line is one released function. */
-    private int function(FunctionMechanism mechanism, PrintWriter err) {
-        org.optimech.runtime.spec.GaussianProcessSpec g = mechanism.spec();
-        String text = input;
-        if (input.startsWith("@")) {
+    /** A discrete spec: the value is an input (out-of-domain values follow the spec's input policy, which stderr names once). */
+    private Release discrete(DiscreteMechanism m, PrintWriter err) {
+        boolean[] noted = {false};
+        return (value, where, bits, out) -> {
+            int row;
             try {
-                text = java.nio.file.Files.readString(java.nio.file.Path.of(input.substring(1)));
-            } catch (java.io.IOException e) {
-                throw SpecFiles.ioError(java.nio.file.Path.of(input.substring(1)), e);
+                row = m.inputIndex(value);
+            } catch (IllegalArgumentException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, where + ": " + e.getMessage(), e);
             }
-        }
-        String[] parts = text.strip().split("[,\\s]+");
-        int m = g.grid().length;
-        if (parts.length != m) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input must have " + m + " numbers (the function on the spec's grid), comma- or "
-                    + "whitespace-separated, or @FILE. Provided: " + parts.length + " fields");
-        }
-        double[] f = new double[m];
-        for (int j = 0; j < m; j++) {
-            try {
-                f[j] = Double.parseDouble(parts[j]);
-            } catch (NumberFormatException e) {
-                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input value " + (j + 1) + " must be a number. Provided value: \"" + parts[j] + "\"", e);
+            if (!noted[0] && m.spec().inputs().indexOf(value).isEmpty()) {
+                // the caller sees its own input; the note tells them which row the spec's input policy released
+                noted[0] = true;
+                err.println("optimech: note: " + where + " \"" + value + "\" is not one of the spec's inputs; it is released as the "
+                        + (m.spec().privacy().inputPolicy() == InputPolicy.DEFAULT ? "default input" : "clamped input") + " \""
+                        + m.spec().inputs().valueAt(row) + "\" (input policy " + m.spec().privacy().inputPolicy().json() + ")"
+                        + (source.inputs != null ? "; later such values are not noted" : ""));
+                err.flush();
             }
-            if (!Double.isFinite(f[j])) {
-                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input value " + (j + 1) + " must be finite. Provided value: " + parts[j]);
+            for (long i = 0; i < count; i++) {
+                out.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
+                out.write('\n');
             }
-        }
+        };
+    }
+
+    /** A function on the grid: the value is f_D(grid); each output line is one released function. */
+    private Release function(FunctionMechanism mechanism, PrintWriter err) {
         err.println("optimech: warning: " + file + " has numerics \"idealized\": Gaussian-process noise drawn in floating point is exact in distribution only "
                 + "over the reals (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires NumericsPolicy.ALLOW_IDEALIZED.");
         err.flush();
-        RandomSource bits = randomness(err);
-        PrintWriter out = spec.commandLine().getOut();
-        StringBuilder line = new StringBuilder();
-        for (long i = 0; i < count; i++) {
-            double[] v = mechanism.sample(f, bits);
-            line.setLength(0);
-            for (int j = 0; j < m; j++) {
-                line.append(j == 0 ? "" : ",").append(v[j]);
-            }
-            out.write(line.append('\n').toString());
-        }
-        out.flush();
-        return 0;
+        int m = mechanism.spec().grid().length;
+        return (value, where, bits, out) -> {
+            double[] f = numbers(value, m, where, "the function on the spec's grid");
+            vectors(out, count, () -> mechanism.sample(f, bits));
+        };
     }
 
-    /** K-norm: parse the statistic, warn that the noise is floating point (the CLI's opt-in), print one vector per line. */
-    private int knorm(KNormMechanism m, PrintWriter err) {
+    /** K-norm: the value is the statistic; each output line is one released vector. */
+    private Release knorm(KNormMechanism m, PrintWriter err) {
         KNormSpec k = m.spec();
-        String[] parts = input.split(",", -1);
-        if (parts.length != k.dimension()) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input must have " + k.dimension() + " comma-separated numbers (the statistic's "
-                    + "dimension). Provided value: \"" + input + "\" (" + parts.length + " fields)");
-        }
-        double[] t = new double[parts.length];
-        for (int j = 0; j < parts.length; j++) {
-            try {
-                t[j] = Double.parseDouble(parts[j].trim());
-            } catch (NumberFormatException e) {
-                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input coordinate " + (j + 1) + " must be a number. Provided value: \"" + parts[j]
-                        + "\"", e);
-            }
-            if (!Double.isFinite(t[j]) || parts[j].trim().isEmpty()) {
-                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--input coordinate " + (j + 1) + " must be a finite number. Provided value: \""
-                        + parts[j] + "\"");
-            }
-        }
         if (k.numerics() == Numerics.IDEALIZED) {
             err.println("optimech: warning: " + file + " has numerics \"idealized\": K-norm noise drawn in floating point is exact in distribution only over "
                     + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
                     + "NumericsPolicy.ALLOW_IDEALIZED. Design with --numerics exact for a lattice release.");
             err.flush();
         }
-        RandomSource bits = randomness(err);
-        PrintWriter out = spec.commandLine().getOut();
+        return (value, where, bits, out) -> {
+            double[] t = numbers(value, k.dimension(), where, "the statistic's coordinates");
+            vectors(out, count, () -> m.sample(t, bits));
+        };
+    }
+
+    /** A vector written with commas and/or white space between its numbers, each finite. */
+    static double[] numbers(String value, int length, String where, String what) {
+        String text = value.strip();
+        String[] parts = text.isEmpty() ? new String[0] : text.split("\\s*,\\s*|\\s+", -1);
+        if (parts.length != length) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, where + " must have " + length + " numbers (" + what + "), separated by commas or "
+                    + "spaces. Provided value: \"" + abbreviate(value) + "\" (" + parts.length + " fields)");
+        }
+        double[] x = new double[length];
+        for (int j = 0; j < length; j++) {
+            try {
+                x[j] = Double.parseDouble(parts[j]);
+            } catch (NumberFormatException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, where + " number " + (j + 1) + " must be a number. Provided value: \""
+                        + abbreviate(parts[j]) + "\"", e);
+            }
+            if (!Double.isFinite(x[j]) || parts[j].isEmpty()) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, where + " number " + (j + 1) + " must be a finite number. Provided value: \""
+                        + abbreviate(parts[j]) + "\"");
+            }
+        }
+        return x;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+
+    private static void vectors(PrintWriter out, long count, java.util.function.Supplier<double[]> draw) {
         StringBuilder line = new StringBuilder();
         for (long i = 0; i < count; i++) {
-            double[] v = m.sample(t, bits);
+            double[] v = draw.get();
             line.setLength(0);
             for (int j = 0; j < v.length; j++) {
                 line.append(j == 0 ? "" : ",").append(v[j]);
             }
             out.write(line.append('\n').toString());
         }
-        out.flush();
-        return 0;
     }
 }

@@ -133,7 +133,7 @@ public final class Mechanisms {
     private static void requireFast(MechanismSpec spec, SamplingMode mode) {
         if (mode != SamplingMode.FAST) {
             throw new IllegalArgumentException("constant-time sampling is implemented for discrete specs only; a " + spec.kind() + " spec's samplers loop a "
-                    + "number of times that depends on the noise (docs/THREAT_MODEL.md, Timing). Provided value: " + mode);
+                    + "number of times that depends on the noise (docs/THREAT_MODEL.md, Timing). Provided value: " + mode.json());
         }
     }
 }
