@@ -76,6 +76,7 @@ final class DesignCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
+        SpecFiles.requireNotInput(out, "--out", problemFile, "problem file");
         Problem problem = SpecFiles.loadProblem(problemFile);
         boolean knormOptions = body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null;
         if (!(problem instanceof DiscreteProblem) && (!method.equals("auto") || !solver.equals("auto"))) {

@@ -53,6 +53,24 @@ final class SpecFiles {
         return kind.cast(p);
     }
 
+    /**
+     * Refuses an output path that is the input file itself (the same file through any path or link): writing there would replace
+     * the user's input with the result.
+     */
+    static void requireNotInput(Path out, String outOption, Path input, String inputRole) {
+        boolean same;
+        try {
+            same = java.nio.file.Files.exists(out) && java.nio.file.Files.exists(input) ? java.nio.file.Files.isSameFile(out, input)
+                    : out.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize());
+        } catch (IOException e) {
+            same = out.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize());
+        }
+        if (same) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, outOption + " is the " + inputRole + " " + input + "; writing there would replace it. "
+                    + "Choose another file. Provided value: " + out);
+        }
+    }
+
     static OptimechCli.CliException ioError(Path file, IOException e) {
         String why = e instanceof NoSuchFileException ? "no such file" : e.getMessage() != null ? e.getMessage() : e.toString();
         return new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": cannot read: " + why, e);

@@ -1,0 +1,129 @@
+package org.optimech.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Inputs as users type them (issue 20): values from files and standard input, an output over the input, failing sweep points. */
+class CliInputsTest {
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static CliTest.Run withStdin(String text, String... args) {
+        InputStream saved = System.in;
+        System.setIn(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+        try {
+            return CliTest.run(args);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
+    private Path countSpec() throws Exception {
+        Path spec = dir.resolve("count.spec.json");
+        CliTest.Run d = CliTest.run("design", write("count.json", "{\"kind\":\"discrete\",\"epsilon\":0.6931471805599453,\"inputs\":{\"range\":[0,9]}}")
+                .toString(), "--out", spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        return spec;
+    }
+
+    @Test
+    void sampleReadsValuesFromFilesAndStandardInput() throws Exception {
+        Path spec = countSpec();
+        // @FILE is optimech's, not picocli's argument-file expansion (which spliced the file's words into the command line)
+        CliTest.Run at = CliTest.run("sample", spec.toString(), "--input", "@" + write("value.txt", "4\n"), "--count", "5", "--seed", "1");
+        assertEquals(0, at.code(), at.err());
+        CliTest.Run direct = CliTest.run("sample", spec.toString(), "--input", "4", "--count", "5", "--seed", "1");
+        assertEquals(direct.out(), at.out(), "the same value and seed, from a file or typed");
+        assertEquals(5, at.out().lines().count());
+
+        CliTest.Run stdin = withStdin("4\n", "sample", spec.toString(), "--input", "@-", "--count", "5", "--seed", "1");
+        assertEquals(0, stdin.code(), stdin.err());
+        assertEquals(direct.out(), stdin.out());
+
+        CliTest.Run lines = CliTest.run("sample", spec.toString(), "--inputs", write("values.txt", "0\r\n9\n4\n").toString(), "--count", "2", "--seed", "3");
+        assertEquals(0, lines.code(), lines.err());
+        assertEquals(6, lines.out().lines().count(), lines.out());
+        CliTest.Run piped = withStdin("0\n9\n4\n", "sample", spec.toString(), "--inputs", "-", "--count", "2", "--seed", "3");
+        assertEquals(lines.out(), piped.out());
+
+        CliTest.Run bad = CliTest.run("sample", spec.toString(), "--inputs", write("bad.txt", "1\nseven\n").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("line 2") && bad.err().contains("seven") && !bad.err().contains("Exception"), bad.err());
+        CliTest.Run missing = CliTest.run("sample", spec.toString(), "--input", "@" + dir.resolve("absent.txt"));
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("absent.txt: cannot read: no such file"), missing.err());
+        CliTest.Run both = CliTest.run("sample", spec.toString(), "--input", "1", "--inputs", "-");
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("mutually exclusive"), both.err());
+    }
+
+    @Test
+    void knormSpecsRefuseConstantTimeAndReadVectorsFromFiles() throws Exception {
+        Path spec = dir.resolve("k.spec.json");
+        CliTest.Run d = CliTest.run("design", write("k.json", "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":"
+                + "{\"records\":[[1,0],[0,1]]}}").toString(), "--out", spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        CliTest.Run ct = CliTest.run("sample", spec.toString(), "--input", "1,2", "--sampling", "constant-time");
+        assertEquals(2, ct.code(), "refused, not silently sampled in fast mode: " + ct.out());
+        assertTrue(ct.err().contains("--sampling constant-time") && ct.err().contains("discrete specs only") && ct.err().contains("--sampling fast"),
+                ct.err());
+        assertEquals("", ct.out());
+        CliTest.Run file = CliTest.run("sample", spec.toString(), "--input", "@" + write("t.txt", "1\n2\n"), "--seed", "2");
+        assertEquals(0, file.code(), file.err());
+        assertEquals(CliTest.run("sample", spec.toString(), "--input", "1,2", "--seed", "2").out(), file.out());
+    }
+
+    @Test
+    void designRefusesToWriteOverItsProblem() throws Exception {
+        String json = "{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,4]}}";
+        Path problem = write("p.json", json);
+        for (String out : new String[] {problem.toString(), dir.resolve(".").resolve("p.json").toString()}) {
+            CliTest.Run r = CliTest.run("design", problem.toString(), "--out", out);
+            assertEquals(2, r.code());
+            assertTrue(r.err().contains("--out is the problem file") && r.err().contains("Provided value"), r.err());
+        }
+        Path link = dir.resolve("link.json");
+        Files.createSymbolicLink(link, problem);
+        assertEquals(2, CliTest.run("design", problem.toString(), "--out", link.toString()).code());
+        assertEquals(json, Files.readString(problem), "the problem is untouched");
+    }
+
+    @Test
+    void sweepRecordsEachFailedPointAndFinishes() throws Exception {
+        Path problem = write("p.json", "{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,6]}}");
+        Path out = dir.resolve("sweep");
+        // a grid value outside what a problem takes is refused before any design
+        CliTest.Run outOfRange = CliTest.run("sweep", problem.toString(), "--epsilon", "1,60", "--out", out.toString(), "-q");
+        assertEquals(2, outOfRange.code());
+        assertTrue(outOfRange.err().contains("--epsilon must be > 0 and at most 50. Provided value: 60"), outOfRange.err());
+        // the spec of epsilon 2 cannot be written (a directory is in the way): that point fails, the others are designed and written
+        Files.createDirectories(out.resolve("specs/epsilon-2.spec.json/x"));
+        CliTest.Run r = CliTest.run("sweep", problem.toString(), "--epsilon", "1,2,0.5", "--out", out.toString(), "--specs", "-q");
+        assertEquals(1, r.code(), "a failed point makes the exit code 1: " + r.out() + r.err());
+        List<String> csv = Files.readAllLines(out.resolve("sweep.csv"));
+        assertEquals(4, csv.size(), String.join("\n", csv));
+        for (String row : csv.subList(1, csv.size())) {
+            assertEquals(row.startsWith("2,"), row.contains("designed, but the spec could not be written"), row);
+        }
+        assertTrue(Files.size(out.resolve("sweep.png")) > 0 && Files.size(out.resolve("specs/epsilon-0.5.spec.json")) > 0
+                && Files.size(out.resolve("specs/epsilon-1.spec.json")) > 0);
+        assertTrue(r.err().contains("1 of 3 designs failed"), r.err());
+        assertTrue(r.out().contains("failed: designed, but the spec could not be written"), r.out());
+    }
+}
