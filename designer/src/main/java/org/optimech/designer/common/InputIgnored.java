@@ -46,8 +46,8 @@ public final class InputIgnored {
         String what = p.objective() == Objective.BAYES ? "the prior alone (the output the prior makes best, whatever the input) is optimal"
                 : "one fixed answer for every input is optimal";
         return Optional.of("the stored mechanism ignores its input: every input has the same output distribution, so a release says nothing about the "
-                + "data. At epsilon " + p.epsilon().toPlainString() + (certifiedEpsilon.compareTo(p.epsilon()) == 0 ? "" : " (certified "
-                        + certifiedEpsilon.toPlainString() + ")") + " " + what + " under this loss" + (p.objective() == Objective.BAYES ? " and prior" : "")
+                + "data. At epsilon " + p.epsilon().toPlainString() + (certifiedEpsilon.compareTo(p.epsilon()) == 0 ? ""
+                        : certifiedEpsilon.signum() == 0 ? " (certified 0: what ignores the input is 0-DP)" : " (certified " + certifiedEpsilon.toPlainString() + ")") + " " + what + " under this loss" + (p.objective() == Objective.BAYES ? " and prior" : "")
                 + ": raise epsilon, or change the loss or prior, for a mechanism that uses the input");
     }
 }
