@@ -42,7 +42,7 @@ public record PartitionSelection(BigDecimal epsilon, BigDecimal requestedDelta, 
     /**
      * The cheapest threshold meeting (ε, δ) for units in at most G groups.
      *
-     * @throws IllegalArgumentException naming the parameter for ε ∉ (0, 50], δ ∉ (0, 1), G < 1
+     * @throws IllegalArgumentException naming the parameter for ε ∉ (0, 50], δ ∉ (0, 1), G &lt; 1
      */
     public static PartitionSelection of(BigDecimal epsilon, BigDecimal delta, int maxGroupsPerUnit) {
         Objects.requireNonNull(epsilon, "epsilon");

@@ -5,7 +5,7 @@ import java.util.PriorityQueue;
 import org.optimech.runtime.discrete.NeighbourGraph;
 
 /**
- * Turns a solver's matrix into one that is private before rounding (DESIGN.md §4, "A repair that
+ * Turns a solver's matrix into one that is private before rounding (docs/DESIGN.md §4, "A repair that
  * works"). Solvers return exact zeros next to positive entries (an infinite ratio) and small
  * violations everywhere; the repair works in log space, so entries far below the double range
  * (e^−ε·n once ε·n passes ~700) are represented too.

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import org.optimech.runtime.discrete.WeightTable;
 
 /**
- * Rounds probabilities to integer weights over {@code 2^K} (DESIGN.md §4): every entry rounded down,
+ * Rounds probabilities to integer weights over {@code 2^K} (docs/DESIGN.md §4): every entry rounded down,
  * each row's residual put on its largest entry, so rows sum exactly and no small entry is ever
  * rounded up. K is chosen so that the smallest positive entry keeps at least 40 bits (then rounding
  * moves any ratio by less than 2^−39); tables whose entries all exceed 2^−22 fit in 62 bits, the

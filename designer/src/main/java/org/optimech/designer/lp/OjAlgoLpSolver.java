@@ -8,7 +8,7 @@ import org.ojalgo.optimisation.Variable;
 
 /**
  * ojAlgo's pure-Java LP solver: the fallback where the OR-Tools native library cannot load. Trusted
- * with small models only: DESIGN.md §4 measured OPTIMAL-with-garbage answers on minimax LPs from
+ * with small models only: docs/DESIGN.md §4 measured OPTIMAL-with-garbage answers on minimax LPs from
  * n ≈ 30 and stalls near n = 70 (the designer's residual check catches the garbage either way). Its
  * dual values are not used: presolve folds rows into bounds and drops their multipliers, and the
  * multipliers it does report did not match the true duals on a two-variable test.

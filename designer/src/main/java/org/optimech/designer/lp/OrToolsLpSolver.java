@@ -19,7 +19,7 @@ import java.util.Optional;
  *   <li>{@code highs}: HiGHS; its dual values through MPSolver 9.15 are the row activities, not
  *       duals (measured), so its certificates are weak;
  *   <li>{@code glop}: Google's GLOP; correct duals, 10–20× slower than CLP at n ≥ 120 and
- *       ABNORMAL at some sizes (DESIGN.md §4).
+ *       ABNORMAL at some sizes (docs/DESIGN.md §4).
  * </ul>
  */
 public final class OrToolsLpSolver implements LpSolver {

@@ -83,7 +83,7 @@ class CertificationStressTest {
     /**
      * ε·n = 800: the optimal mechanism's smallest entries (~e^-800 ≈ 2^-1154) are below the smallest
      * double, so the repair runs in log space and the weights need a denominator beyond 2^1074
-     * (DESIGN.md §4). The runtime must still certify every ratio exactly.
+     * (docs/DESIGN.md §4). The runtime must still certify every ratio exactly.
      */
     @org.junit.jupiter.api.Test
     void entriesBelowTheDoubleRange() throws Exception {

@@ -103,7 +103,7 @@ class KNormComparisonTest {
     }
 
     /**
-     * DESIGN.md §5's example: S_T = corners of [−1,1]×[−0.01,0.01] at ε = 1. Hand-computed: hull = the rectangle,
+     * docs/DESIGN.md §5's example: S_T = corners of [−1,1]×[−0.01,0.01] at ε = 1. Hand-computed: hull = the rectangle,
      * M = diag(1/3, 1e-4/3), Cov = 12·M, trace 4.0004; ℓ1: Δ = 1.01, trace 2·12·1.01²/6 = 4.0804; ℓ2: Δ² = 1.0001,
      * trace 2·12·1.0001/4 = 6.0006; ℓ∞: Δ = 1, trace 8. (A containing rhombus does better, 2.29: the search candidate.)
      */
@@ -210,7 +210,7 @@ class KNormComparisonTest {
     }
 
     /**
-     * The search candidate on DESIGN.md's flat rectangle: the best rhombus diag(a, b)·B1 containing the corners
+     * The search candidate on docs/DESIGN.md's flat rectangle: the best rhombus diag(a, b)·B1 containing the corners
      * minimises 2(a² + b²) subject to 1/a + 0.01/b = 1, which is 2.29162 at a = 1.04642 (solved independently,
      * one-dimensional). The search over all linear images must do at least as well, up to 1e-3, and beat the hull.
      * Its Δ is certified: every point of S_T has gauge at most Δ in the sampler's own body.
