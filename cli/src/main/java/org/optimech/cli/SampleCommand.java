@@ -165,7 +165,14 @@ final class SampleCommand implements Callable<Integer> {
                 if (value.endsWith("\r")) {
                     value = value.substring(0, value.length() - 1);
                 }
-                release.release(value, "--inputs " + name + " line " + line, bits, out);
+                try {
+                    release.release(value, "--inputs " + name + " line " + line, bits, out);
+                } catch (OptimechCli.CliException e) {
+                    // the lines before were released: their outputs stay on stdout, and the message says how many there are
+                    out.flush();
+                    throw new OptimechCli.CliException(e.exitCode(), e.getMessage() + " (stopped there: the " + (line - 1) + " line" + (line == 2 ? "" : "s")
+                            + " before it " + (line == 2 ? "was" : "were") + " released, " + count + " output" + (count == 1 ? "" : "s") + " each, on stdout)", e);
+                }
             }
         } catch (IOException e) {
             throw SpecFiles.ioError(Path.of(name), e);

@@ -65,6 +65,8 @@ class CliInputsTest {
         CliTest.Run bad = CliTest.run("sample", spec.toString(), "--inputs", write("bad.txt", "1\nseven\n").toString());
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("line 2") && bad.err().contains("seven") && !bad.err().contains("Exception"), bad.err());
+        assertTrue(bad.err().contains("the 1 line before it was released, 1 output each, on stdout"), bad.err());
+        assertEquals(1, bad.out().lines().count(), "the release of line 1 is not lost: " + bad.out());
         CliTest.Run missing = CliTest.run("sample", spec.toString(), "--input", "@" + dir.resolve("absent.txt"));
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("absent.txt: cannot read: no such file"), missing.err());

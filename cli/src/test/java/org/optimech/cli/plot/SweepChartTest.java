@@ -1,9 +1,11 @@
 package org.optimech.cli.plot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,9 @@ class SweepChartTest {
         DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
         xml.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false); // the SVG DTD is on the web
         assertEquals("svg", xml.newDocumentBuilder().parse(dir.resolve("sweep.svg").toFile()).getDocumentElement().getNodeName());
-        assertEquals(List.of(), SweepChart.write(p, List.of(SweepPoint.failed(BigDecimal.ONE, "lp", 0.1, "x")), dir.resolve("none")));
+        // a sweep whose every point failed still gets its picture: the failed values of epsilon, marked on the axis
+        List<Path> none = SweepChart.write(p, List.of(SweepPoint.failed(BigDecimal.ONE, "lp", 0.1, "x")), dir.resolve("none"));
+        assertEquals(List.of(dir.resolve("none/sweep.png"), dir.resolve("none/sweep.svg")), none);
+        assertTrue(Files.size(dir.resolve("none/sweep.png")) > 0);
     }
 }
