@@ -91,6 +91,25 @@ class CliInputsTest {
         assertEquals(CliTest.run("sample", spec.toString(), "--input", "1,2", "--seed", "2").out(), file.out());
     }
 
+    /** A function release's input is the function on the grid: long, so it comes from a file or a pipe, one number per line or not. */
+    @Test
+    void functionSpecsReadTheFunctionFromAFileOrStandardInput() throws Exception {
+        Path spec = dir.resolve("f.spec.json");
+        CliTest.Run d = CliTest.run("design", write("f.json", "{\"kind\":\"function\",\"estimator\":\"kde\",\"kernel\":\"gaussian\",\"bandwidth\":0.1,"
+                + "\"n\":100,\"grid\":{\"from\":0,\"to\":1,\"points\":5},\"epsilon\":0.6931471805599453,\"delta\":1e-6}").toString(), "--out",
+                spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        CliTest.Run typed = CliTest.run("sample", spec.toString(), "--input", "1,2,3,2,1", "--seed", "4", "--count", "2");
+        assertEquals(0, typed.code(), typed.err());
+        assertEquals(2, typed.out().lines().count());
+        assertEquals(typed.out(), CliTest.run("sample", spec.toString(), "--input", "@" + write("f.txt", "1\n2\n3\n2\n1\n"), "--seed", "4", "--count", "2")
+                .out());
+        assertEquals(typed.out(), withStdin("1 2 3\n2 1\n", "sample", spec.toString(), "--input", "@-", "--seed", "4", "--count", "2").out());
+        CliTest.Run shortInput = CliTest.run("sample", spec.toString(), "--input", "@" + write("short.txt", "1\n2\n"));
+        assertEquals(2, shortInput.code());
+        assertTrue(shortInput.err().contains("must have 5 numbers") && shortInput.err().contains("(2 fields)"), shortInput.err());
+    }
+
     @Test
     void designRefusesToWriteOverItsProblem() throws Exception {
         String json = "{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,4]}}";
