@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.designer.Design;
+import org.optimech.designer.DesignMethod;
 import org.optimech.designer.Designers;
 import org.optimech.designer.common.DesignException;
 import org.optimech.designer.common.Progress;
@@ -87,8 +88,11 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics and --lattice-exponent apply to K-norm problems only; "
                     + problemFile + " is not one");
         }
-        Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem ? DesignArgs.options(solver, timeLimitSeconds) : null)
-                .withMethod(DesignArgs.method(method)).withProgress(quiet ? Progress.silent() : Progress.to(System.err));
+        DesignMethod designMethod = DesignArgs.method(method);
+        // the LP backend is resolved (and OR-Tools loaded) only where an LP may be solved
+        Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem && designMethod.optimises() ? DesignArgs.options(solver,
+                timeLimitSeconds) : null)
+                .withMethod(designMethod).withProgress(quiet ? Progress.silent() : Progress.to(System.err));
         if (problem instanceof KNormProblem k) {
             if (body != null && !k.candidates().contains(body)) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", k.candidates())
@@ -104,8 +108,10 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
         } catch (DesignException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            // an option that does not fit this problem (the structural method where it does not apply, a lattice for an l2 body)
+        } catch (DesignMethod.NotApplicableException e) {
+            throw DesignArgs.notApplicable(problemFile, e);
+        } catch (Designers.OptionException e) {
+            // an option that does not fit this problem (a lattice for an l2 body, a classical method with delta > 0)
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         }
         long writeStart = System.nanoTime();

@@ -68,7 +68,9 @@ final class SampleCommand implements Callable<Integer> {
         if (count < 1 || count > MAX_COUNT) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--count must be in [1, " + MAX_COUNT + "]. Provided value: " + count);
         }
-        org.optimech.runtime.spec.RuntimePolicy.Builder policy = org.optimech.runtime.spec.RuntimePolicy.builder();
+        // the CLI opts in to idealized (floating-point) noise on the user's behalf, and says so on stderr when it samples it
+        org.optimech.runtime.spec.RuntimePolicy.Builder policy = org.optimech.runtime.spec.RuntimePolicy.builder()
+                .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED);
         for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
             try {
                 policy.trustKeyFile(e.getKey(), e.getValue());
@@ -88,7 +90,7 @@ final class SampleCommand implements Callable<Integer> {
         try {
             mechanism = Mechanisms.load(file, policy.build(), sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
         } catch (InvalidSpecException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
+            throw SpecFiles.invalidSpec(file, e);
         } catch (java.io.IOException e) {
             throw SpecFiles.ioError(file, e);
         } catch (IllegalArgumentException e) {

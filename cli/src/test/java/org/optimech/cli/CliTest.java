@@ -286,10 +286,10 @@ class CliTest {
         Path complete = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,3]},\"neighbours\":\"complete\"}");
         Run refused = run("design", complete.toString(), "--out", dir.resolve("y.json").toString(), "--method", "structural", "-q");
         assertEquals(2, refused.code());
-        assertTrue(refused.err().contains("the structural method does not apply"), refused.err());
+        assertTrue(refused.err().contains("--method structural does not apply"), refused.err());
         Run bad = run("design", complete.toString(), "--out", dir.resolve("y.json").toString(), "--method", "magic", "-q");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("--method must be one of [auto, lp, structural, exponential, randomized-response]. Provided value: magic"), bad.err());
+        assertTrue(bad.err().contains("--method must be one of \"auto\", \"lp\", \"structural\", \"exponential\" or \"randomized-response\". Provided value: \"magic\""), bad.err());
     }
 
     @Test
@@ -316,6 +316,6 @@ class CliTest {
         Run labels = run("sweep", problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"a\",\"b\"]}}").toString(),
                 "--epsilon", "1", "--out", out.toString(), "--method", "structural");
         assertEquals(2, labels.code());
-        assertTrue(labels.err().contains("--method structural: the structural method does not apply"), labels.err());
+        assertTrue(labels.err().contains("--method structural does not apply"), labels.err());
     }
 }

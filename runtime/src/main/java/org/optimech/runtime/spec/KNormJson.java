@@ -51,8 +51,13 @@ final class KNormJson {
             String pp = P + "/adjacent_points";
             JsonObject pts = Fields.object(Fields.member(mech, "adjacent_points", P), pp);
             Fields.allowedKeys(pts, pp, POINTS);
-            points = new KNormBlock.AdjacentPoints(Fields.enumValue(Fields.member(pts, "source", pp), pp + "/source", KNormBlock.PointSource.class),
-                    vectors(Fields.member(pts, "points", pp), pp + "/points", d, 1));
+            KNormBlock.PointSource source = Fields.enumValue(Fields.member(pts, "source", pp), pp + "/source", KNormBlock.PointSource.class);
+            double[][] vs = vectors(Fields.member(pts, "points", pp), pp + "/points", d, 1);
+            try {
+                points = new KNormBlock.AdjacentPoints(source, vs);
+            } catch (IllegalArgumentException e) {
+                throw new FieldException(pp + "/points", e.getMessage());
+            }
         }
         KNormBlock.Lattice lattice = null;
         if (mech.has("lattice")) {
@@ -182,7 +187,11 @@ final class KNormJson {
                 }
             }
         }
-        return new KNormBlock.Subspace(pivots, basis);
+        try {
+            return new KNormBlock.Subspace(pivots, basis);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(sp, e.getMessage());
+        }
     }
 
     private static Body readBody(JsonObject b, int k) throws FieldException {
