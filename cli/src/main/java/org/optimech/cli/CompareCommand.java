@@ -88,10 +88,24 @@ final class CompareCommand implements Callable<Integer> {
                     c.sensitivity().toPlainString(), c.sensitivityExact(), c.logVolume(), c.variance(), c.covariance(), c.trace(), c.worstDirection(),
                     c.laplaceRatio(), c.method()));
         }
+        StringBuilder md = new StringBuilder("# K-norm comparison: " + problemFile.getFileName() + "\n\n" + problem.dimension() + "-dimensional structured statistic, "
+                + problem.relation().json() + " neighbours, epsilon " + problem.epsilon().toPlainString() + ". Hull of the adjacent outputs: " + s.hull()
+                + " (" + (s.hullExact() ? "the hull candidate is exact" : "the hull candidate is a certified outer body") + "). Moments in closed form; "
+                + "ratio = trace / trace of per-coordinate Laplace at the l1 sensitivity.\n\n"
+                + "| body | shape | noise dim | sensitivity | trace Cov | worst variance | ratio to Laplace |\n|---|---|---|---|---|---|---|\n");
+        for (var c : s.candidates()) {
+            md.append(String.format(Locale.ROOT, "| %s%s | %s | %d | %s | %.8g | %.8g | %.4f |%n", c.name(), c == s.selected() ? " (selected)" : "", c.describeBody(),
+                    c.noiseDimension(), c.sensitivity().toPlainString(), c.trace(), c.worstDirection(), c.laplaceRatio()));
+        }
+        for (String skipped : s.skipped()) {
+            md.append("\nNot compared: ").append(skipped).append('\n');
+        }
         Path file = out.resolve("comparison.csv");
+        Path mdFile = out.resolve("comparison.md");
         try {
             java.nio.file.Files.createDirectories(out);
             org.optimech.designer.common.AtomicFiles.writeString(file, csv.toString());
+            org.optimech.designer.common.AtomicFiles.writeString(mdFile, md.toString());
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         }
@@ -107,6 +121,7 @@ final class CompareCommand implements Callable<Integer> {
             w.println("  not compared: " + skipped);
         }
         w.printf(Locale.ROOT, "  %.2f s%n", (System.nanoTime() - start) / 1e9);
+        w.println("wrote " + mdFile);
         w.println("wrote " + file);
         w.flush();
         return 0;
