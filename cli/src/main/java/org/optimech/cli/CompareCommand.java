@@ -102,10 +102,12 @@ final class CompareCommand implements Callable<Integer> {
         }
         Path file = out.resolve("comparison.csv");
         Path mdFile = out.resolve("comparison.md");
+        List<Path> plots;
         try {
             java.nio.file.Files.createDirectories(out);
             org.optimech.designer.common.AtomicFiles.writeString(file, csv.toString());
             org.optimech.designer.common.AtomicFiles.writeString(mdFile, md.toString());
+            plots = org.optimech.cli.plot.StructuredChart.write(problem, out);
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         }
@@ -123,6 +125,9 @@ final class CompareCommand implements Callable<Integer> {
         w.printf(Locale.ROOT, "  %.2f s%n", (System.nanoTime() - start) / 1e9);
         w.println("wrote " + mdFile);
         w.println("wrote " + file);
+        for (Path f : plots) {
+            w.println("wrote " + f);
+        }
         w.flush();
         return 0;
     }

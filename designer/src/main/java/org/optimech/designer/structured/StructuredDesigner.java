@@ -108,6 +108,46 @@ public final class StructuredDesigner {
         return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped);
     }
 
+    /**
+     * The problem's family at other dimensions: each compared candidate's trace ratio to per-coordinate Laplace at every d in
+     * {@code dimensions} (k capped at d), for the plot of error against d. Empty when the family has no natural other
+     * dimension (explicit ranking scores, ordered counts with implications).
+     *
+     * @return per dimension, the compared candidates there
+     */
+    public static java.util.Map<Integer, List<StructuredCandidate>> curve(KNormProblem problem, int[] dimensions) {
+        java.util.Map<Integer, List<StructuredCandidate>> out = new java.util.TreeMap<>();
+        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        for (int d : dimensions) {
+            StructuredStatistic at = atDimension(s, d);
+            if (at == null) {
+                return java.util.Map.of();
+            }
+            KNormProblem p = new KNormProblem(problem.name(), problem.epsilon(), problem.relation(), at, null, 1, at.names(), problem.candidates(),
+                    problem.criterion(), problem.document());
+            try {
+                out.put(d, compare(p, null, message -> { }).candidates());
+            } catch (InvalidProblemException e) {
+                return java.util.Map.of();
+            }
+        }
+        return out;
+    }
+
+    private static StructuredStatistic atDimension(StructuredStatistic s, int d) {
+        if (s instanceof org.optimech.runtime.statistic.BoundedContribution b) {
+            return new org.optimech.runtime.statistic.BoundedContribution(d, b.maxAbs(), Math.min(b.maxNonzero(), d), b.nonnegative());
+        }
+        if (s instanceof org.optimech.runtime.statistic.Counts c) {
+            return new org.optimech.runtime.statistic.Counts(d, Math.min(c.maxNonzero(), d));
+        }
+        if (s instanceof org.optimech.runtime.statistic.Ranking r) {
+            return r.borda() && d >= 2 ? org.optimech.runtime.statistic.Ranking.borda(d) : null;
+        }
+        org.optimech.runtime.statistic.OrderedCounts o = (org.optimech.runtime.statistic.OrderedCounts) s;
+        return o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null;
+    }
+
     /** The spec storing {@code design.stored()}, built through the runtime's checks (which re-derive Δ from the recorded statistic). */
     public static KNormSpec toSpec(KNormProblem problem, StructuredDesign design, Instant created) throws InvalidSpecException {
         StructuredCandidate c = design.stored();

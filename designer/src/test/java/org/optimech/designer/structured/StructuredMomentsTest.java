@@ -255,4 +255,61 @@ class StructuredMomentsTest {
             assertWithin(expected, share, Math.sqrt(expected * (1 - expected) / 600_000), "permutohedron d = " + d + " volume");
         }
     }
+
+    @Test
+    void permutohedronRecursionAgreesWithTheTreeSamplerInHighDimension() {
+        // the runtime's sampler (a Prüfer-tree tiling, a different construction) at d = 150 and 400 against the facet recursion
+        for (int d : new int[] {150, 400}) {
+            org.optimech.runtime.knorm.PermutohedronBody body = org.optimech.runtime.knorm.PermutohedronBody.of(d, 0);
+            SeededRandomBits bits = new SeededRandomBits(d);
+            int n = 3000;
+            double s = 0;
+            double sq = 0;
+            for (int i = 0; i < n; i++) {
+                double norm = 0;
+                for (double v : body.uniformPoint(bits)) {
+                    norm += v * v;
+                }
+                s += norm;
+                sq += norm * norm;
+            }
+            double mean = s / n;
+            assertWithin(PermutohedronMoments.secondMoments(d)[d], mean, Math.sqrt((sq / n - mean * mean) / n), "permutohedron d = " + d + " E‖U‖²");
+        }
+    }
+
+    @Test
+    void sumBallAndCountBodiesAgreeWithTheRuntimeSamplersInHighDimension() {
+        // d = 300: the Eulerian-slice samplers against the closed forms (E‖U‖² and E(ΣU)²)
+        int d = 300;
+        int k = 12;
+        QMoments q = QMoments.of(d, k);
+        org.optimech.runtime.knorm.UnitBody[] bodies = {org.optimech.runtime.knorm.SumBallBody.of(d, k), org.optimech.runtime.knorm.CountBallBody.of(d, k),
+            org.optimech.runtime.knorm.CountJoinBody.of(d, k)};
+        double[][] closed = {{q.sumBallSecondMoment() * d, q.sumBallSecondMoment() * d}, q.countBall(), q.countJoin()};
+        for (int b = 0; b < bodies.length; b++) {
+            SeededRandomBits bits = new SeededRandomBits(100 + b);
+            int n = 20_000;
+            double s1 = 0;
+            double s1sq = 0;
+            double s2 = 0;
+            double s2sq = 0;
+            for (int i = 0; i < n; i++) {
+                double norm = 0;
+                double sum = 0;
+                for (double v : bodies[b].uniformPoint(bits)) {
+                    norm += v * v;
+                    sum += v;
+                }
+                s1 += norm;
+                s1sq += norm * norm;
+                s2 += sum * sum;
+                s2sq += sum * sum * sum * sum;
+            }
+            double m1 = s1 / n;
+            double m2 = s2 / n;
+            assertWithin(closed[b][0], m1, Math.sqrt((s1sq / n - m1 * m1) / n), bodies[b].name() + " E‖U‖²");
+            assertWithin(closed[b][1], m2, Math.sqrt((s2sq / n - m2 * m2) / n), bodies[b].name() + " E(ΣU)²");
+        }
+    }
 }
