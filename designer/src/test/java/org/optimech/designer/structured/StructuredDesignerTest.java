@@ -148,6 +148,42 @@ class StructuredDesignerTest {
         assertEquals(design.design().selected().sensitivity(), back.sensitivity());
     }
 
+    @Property(tries = 25)
+    void closedFormsMatchTheGenericExactHull(@ForAll("exactFamilies") String form, @ForAll @IntRange(min = 2, max = 5) int d,
+            @ForAll @IntRange(min = 1, max = 5) int k, @ForAll boolean substitution) throws Exception {
+        // the generic path: enumerate the record domain, build S_T, its exact hull, and compare over it (issue 22: d ≤ 6, all k)
+        Assume.that(k <= d);
+        Assume.that(!(form.equals("ordered") && substitution));
+        KNormProblem p = problem(form.equals("ranking") ? "{\"ranking\": {\"candidates\": " + d + ", \"scores\": \"borda\"}}" : statistic(form, d, k, "1"),
+                substitution ? "substitution" : "add-remove", "[\"l1\", \"l2\", \"linf\", \"hull\"]", "trace");
+        StructuredDesign closed = StructuredDesigner.compare(p, null, m -> { });
+        Assume.that(closed.hullExact());
+        double[][] records = ((StructuredStatistic) p.statistic()).records(100_000);
+        org.optimech.designer.knorm.KNormComparison.Result generic = org.optimech.designer.knorm.KNormComparison.compare(
+                org.optimech.geometry.adjacent.AdjacentOutputSpace.finiteDomain(records, p.relation()), 0.5, p.candidates(), p.criterion());
+        for (org.optimech.designer.knorm.CandidateReport g : generic.candidates()) {
+            StructuredCandidate c = closed.candidate(g.name()).orElseThrow();
+            String what = g.name() + " for " + form + " d = " + d + ", k = " + k + (substitution ? " substitution" : " add-remove");
+            if (!(g.name().equals("hull") || p.statistic() instanceof org.optimech.runtime.statistic.Ranking)) {
+                // the balls are full-dimensional in both paths (the generic one reduces only the hull to S_T's span)
+                assertEquals(g.sensitivity(), c.sensitivity().doubleValue(), 1e-12 * g.sensitivity(), what + " sensitivity");
+            }
+            if (g.name().equals("hull") || g.noiseDimension() == c.noiseDimension()) {
+                assertEquals(g.noiseDimension(), c.noiseDimension(), what + " noise dimension");
+                assertEquals(g.covarianceTrace(), c.trace(), 1e-9 * g.covarianceTrace(), what + " trace");
+                assertEquals(g.worstDirectionVariance(), c.worstDirection(), 1e-9 * g.worstDirectionVariance(), what + " worst direction");
+                // the generic path measures a reduced hull's volume in its pivot coordinates; in Σx = 0 the Euclidean volume is √d times that
+                double chart = c.noiseDimension() < d ? 0.5 * Math.log(d) : 0;
+                assertEquals(Math.log(g.volume()) + chart, c.logVolume(), 1e-9 * Math.max(1, Math.abs(c.logVolume())), what + " volume");
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<String> exactFamilies() {
+        return Arbitraries.of("signed", "nonnegative", "counts", "ordered", "ranking");
+    }
+
     /** E‖V‖² of the loaded mechanism's noise against the stored candidate's closed-form trace. */
     static void assertTraceBySampling(Design.StructuredKNorm design, long seed) throws Exception {
         KNormMechanism m = Mechanisms.knorm(design.spec(), IDEALIZED);
