@@ -83,6 +83,14 @@ public final class StructuredDesigner {
                     }
                     b = family.body();
                     note = family.note();
+                    int bk = StructuredBody.kOf((StructuredBody) b);
+                    double cost = bk == 0 ? 0 : org.optimech.runtime.knorm.EulerianNumbers.tableCost(d, bk);
+                    if (cost > org.optimech.runtime.knorm.EulerianNumbers.MAX_LOAD_TABLE_COST) {
+                        skipped.add(String.format(java.util.Locale.ROOT, "hull: its sampler needs an Eulerian-number table of about %.2g big-integer word "
+                                + "operations at d = %d, k = %d, more than the %.2g the runtime allows at load", cost, d, bk,
+                                org.optimech.runtime.knorm.EulerianNumbers.MAX_LOAD_TABLE_COST));
+                        continue;
+                    }
                     break;
                 default:
                     b = new Body.Ball(org.optimech.runtime.json.JsonName.parse(LpNorm.class, name));
@@ -227,13 +235,21 @@ public final class StructuredDesigner {
      */
     static final class Moments {
         private final int d;
-        private final QMoments q;
+        private final int k;
+        private QMoments q;
         private double[] permutohedron;
 
         Moments(int d, Body family) {
             this.d = d;
-            int k = family instanceof StructuredBody sb ? StructuredBody.kOf(sb) : 0;
-            this.q = k > 0 ? QMoments.of(d, k) : null;
+            this.k = family instanceof StructuredBody sb ? StructuredBody.kOf(sb) : 0;
+        }
+
+        /** Built on first use: only the sum ball, count ball and count join need the slices. */
+        private QMoments q() {
+            if (q == null) {
+                q = QMoments.of(d, k);
+            }
+            return q;
         }
 
         double[] of(Body b) {
@@ -241,10 +257,10 @@ public final class StructuredDesigner {
                 return new double[] {LpBalls.secondMomentScalar(ball.norm(), d).doubleValue(), 0, LpBalls.logVolume(ball.norm(), d)};
             }
             if (b instanceof StructuredBody.SumBall) {
-                return new double[] {q.sumBallSecondMoment(), 0, q.sumBallLogVolume()};
+                return new double[] {q().sumBallSecondMoment(), 0, q().sumBallLogVolume()};
             }
             if (b instanceof StructuredBody.CountBall || b instanceof StructuredBody.CountJoin) {
-                double[] m = b instanceof StructuredBody.CountBall ? q.countBall() : q.countJoin();
+                double[] m = b instanceof StructuredBody.CountBall ? q().countBall() : q().countJoin();
                 return new double[] {m[0] / d, d == 1 ? 0 : (m[1] - m[0]) / ((double) d * (d - 1)), m[2]};
             }
             StructuredBody.Permutohedron p = (StructuredBody.Permutohedron) b;

@@ -68,6 +68,9 @@ public final class EulerianNumbers {
         return out[0];
     }
 
+    /** The largest {@link #tableCost} a spec may need at load (about a second); the designer leaves out bodies beyond it. */
+    public static final double MAX_LOAD_TABLE_COST = 5e8;
+
     /**
      * Big-integer multiply-adds (in 64-bit words) to build the tables of {@link #slices}: about n·k entries of n·log2(k + 1)
      * bits each.

@@ -22,7 +22,7 @@ final class StructuredBodyChecks {
             + "(numerics idealized): no exact lattice sampler is proven for them without rejection from the linf box, whose acceptance vanishes in high "
             + "dimension (docs/LATTICE_KNORM.md, \"Structured bodies\")";
     /** Big-integer word operations the sampler's Eulerian table may cost at load (about a second). */
-    static final double MAX_TABLE_COST = 5e8;
+    static final double MAX_TABLE_COST = EulerianNumbers.MAX_LOAD_TABLE_COST;
 
     private StructuredBodyChecks() {
     }
