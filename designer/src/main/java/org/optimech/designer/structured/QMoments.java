@@ -124,18 +124,22 @@ final class QMoments {
         for (int p = 0; p <= d; p++) {
             logW[p] = lb[p] + logVolume[p] + logVolume[d - p];
         }
+        return mixture(logW, p -> s2[p] + s2[d - p], p -> e2[p] + e2[d - p] - 2 * e1[p] * e1[d - p]);
+    }
+
+    /** {Σ_p w_p·norm2(p), Σ_p w_p·sum2(p), log Σ_p e^{logW_p}} with w the normalised weights e^{logW_p}. */
+    private double[] mixture(double[] logW, java.util.function.IntToDoubleFunction norm2, java.util.function.IntToDoubleFunction sum2) {
         double max = Arrays.stream(logW).max().orElseThrow();
         double total = 0;
-        double norm2 = 0;
-        double sum2 = 0;
+        double n2 = 0;
+        double s = 0;
         for (int p = 0; p <= d; p++) {
-            int q = d - p;
             double w = Math.exp(logW[p] - max);
             total += w;
-            norm2 += w * (s2[p] + s2[q]);
-            sum2 += w * (e2[p] + e2[q] - 2 * e1[p] * e1[q]);
+            n2 += w * norm2.applyAsDouble(p);
+            s += w * sum2.applyAsDouble(p);
         }
-        return new double[] {norm2 / total, sum2 / total, max + Math.log(total)};
+        return new double[] {n2 / total, s / total, max + Math.log(total)};
     }
 
     /**
@@ -155,22 +159,11 @@ final class QMoments {
         for (int p = 0; p <= d; p++) {
             logW[p] = logVolume[p] + logVolume[d - p];
         }
-        double max = Arrays.stream(logW).max().orElseThrow();
-        double total = 0;
-        double norm2 = 0;
-        double sum2 = 0;
-        for (int p = 0; p <= d; p++) {
-            int q = d - p;
-            double w = Math.exp(logW[p] - max);
-            total += w;
-            double a = (p + 1.0) * (p + 2.0);
-            double b = (q + 1.0) * (q + 2.0);
-            norm2 += w * (a * s2[p] + b * s2[q]);
-            sum2 += w * (a * e2[p] + b * e2[q] - 2 * (p + 1.0) * (q + 1.0) * e1[p] * e1[q]);
-        }
         double scale = (d + 1.0) * (d + 2.0);
-        // vol = Σ_p C(d, p)·vol(Q_p)vol(Q_q)·p!q!/d! = Σ_p vol(Q_p)vol(Q_q)
-        return new double[] {norm2 / total / scale, sum2 / total / scale, max + Math.log(total)};
+        double[] m = mixture(logW, p -> ((p + 1.0) * (p + 2.0) * s2[p] + (d - p + 1.0) * (d - p + 2.0) * s2[d - p]) / scale,
+                p -> ((p + 1.0) * (p + 2.0) * e2[p] + (d - p + 1.0) * (d - p + 2.0) * e2[d - p] - 2 * (p + 1.0) * (d - p + 1.0) * e1[p] * e1[d - p]) / scale);
+        // vol = Σ_p C(d, p)·vol(Q_p)vol(Q_q)·p!q!/d! = Σ_p vol(Q_p)vol(Q_q), which the mixture's log-sum already is
+        return m;
     }
 
     /** log C(d, p) for p = 0 … d, in O(d). */

@@ -104,19 +104,7 @@ final class CubeSlices {
 
     /** A slice index with probability A(m, j)/Σ_{i<k} A(m, i). */
     private int slice(int m, RandomSource bits) {
-        double[] cdf = sliceCdf[m];
-        double u = Continuous.openUniform(bits);
-        int lo = 0;
-        int hi = cdf.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (u < cdf[mid]) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
+        return StructuredBodies.draw(sliceCdf[m], bits);
     }
 
     /** A uniform permutation of 0 … m − 1 (one-line notation) with exactly j descents, j &lt; m; O(m). */
