@@ -22,6 +22,9 @@ import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.spec.KNormSpecs;
 import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.designer.structured.StructuredDesign;
+import org.optimech.designer.structured.StructuredDesigner;
+import org.optimech.runtime.statistic.StructuredStatistic;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
@@ -179,6 +182,14 @@ public final class Designers {
         }
         options.progress().stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": K-norm, " + problem.dimension()
                 + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
+        if (StructuredDesigner.applies(problem)) {
+            if (options.lattice() != null || options.bodyForm() != KNormSpecs.BodyForm.TRIANGULATION) {
+                throw new IllegalArgumentException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") is released with idealized "
+                        + "numerics and its bodies stored by their parameters: a lattice and a body form do not apply (docs/LATTICE_KNORM.md says why)");
+            }
+            StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
+            return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
+        }
         KNormComparison.Result r = KNormDesigner.compare(problem, options.progress()::stage);
         KNormSpec spec;
         try {

@@ -7,11 +7,11 @@ import java.util.Objects;
 import org.optimech.runtime.knorm.LpNorm;
 
 /**
- * The unit body K of a K-norm spec, as stored: one of four closed forms. A body record only holds numbers of the right shape;
+ * The unit body K of a K-norm spec, as stored: one of four general forms, or a {@link StructuredBody} given by its parameters. A body record only holds numbers of the right shape;
  * that they describe a convex body around the origin, tiled by the stored simplices, with an invertible matrix or a certified
  * acceptance rate, is checked exactly by {@link KNormSpec#of} (the only way to obtain a spec).
  */
-public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage, Body.Halfspaces {
+public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage, Body.Halfspaces, StructuredBody {
     /** The body's {@code type} in JSON. */
     String type();
 

@@ -28,9 +28,12 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
         Objects.requireNonNull(noiseEpsilon, "noiseEpsilon");
     }
 
-    /** The dimension k of the noise: the subspace's when there is one, else d. */
+    /** The dimension k of the noise: the subspace's when there is one, a structured body's span (d − 1 for a permutohedron in Σx = 0), else d. */
     public int noiseDimension() {
-        return subspace == null ? dimension : subspace.pivots().length;
+        if (subspace != null) {
+            return subspace.pivots().length;
+        }
+        return body instanceof StructuredBody s ? s.spanDimension(dimension) : dimension;
     }
 
     /**
