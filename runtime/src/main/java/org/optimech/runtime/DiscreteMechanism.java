@@ -7,7 +7,7 @@ import org.optimech.runtime.discrete.GeometricTable;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.discrete.SamplingMode;
-import org.optimech.runtime.discrete.TableSampler;
+import org.optimech.runtime.discrete.KnuthYaoRows;
 import org.optimech.runtime.noise.DiscreteLaplace;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
@@ -32,11 +32,15 @@ public final class DiscreteMechanism implements Mechanism {
         int sample(int input, RandomSource random);
     }
 
-    /** A table: an alias sampler over each row's integers, or the constant-time full-row scan. */
+    /**
+     * A table: the Knuth-Yao sampler over each row's integers (fewer than the row's entropy + 2 random bits per draw; faster
+     * than inverting a K-bit uniform with {@link org.optimech.runtime.discrete.TableSampler} in every measured case), or the
+     * constant-time full-row scan.
+     */
     DiscreteMechanism(DiscreteMechanismSpec d, SamplingMode mode) {
         this.spec = d;
         this.mode = mode;
-        this.sampler = mode == SamplingMode.FAST ? TableSampler.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
+        this.sampler = mode == SamplingMode.FAST ? KnuthYaoRows.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
     }
 
     /** Geometric noise and a remap: exact discrete Laplace, clamp, remap; or two constant-time table scans. */
