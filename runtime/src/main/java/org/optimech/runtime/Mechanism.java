@@ -1,6 +1,8 @@
 package org.optimech.runtime;
 
 import java.util.Objects;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
@@ -13,7 +15,9 @@ import org.optimech.runtime.spec.Numerics;
  * <p>Typed sampling: a discrete spec releases values ({@link #sample(long, RandomSource)} for integer ranges,
  * {@link #sample(String, RandomSource)} for any domain); a K-norm or Gaussian-process spec releases vectors
  * ({@link #sample(double[], RandomSource)}). The batch forms fill the caller's arrays. A method that does not fit the spec's
- * kind throws {@link UnsupportedOperationException} saying which one does.
+ * kind throws {@link UnsupportedOperationException} saying which one does. The parallel batch forms split the arrays into
+ * chunks sampled on the common fork-join pool, each chunk with a source the caller's supplier gives on the thread that samples
+ * it ({@code RandomSource::secure} gives every thread its own).
  */
 public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, FunctionMechanism {
     /** The validated spec this mechanism samples. */
@@ -51,9 +55,7 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         if (inputs.length != outputs.length) {
             throw new IllegalArgumentException("outputs must have the length of inputs (" + inputs.length + "). Provided: " + outputs.length);
         }
-        for (int i = 0; i < inputs.length; i++) {
-            outputs[i] = sample(inputs[i], random);
-        }
+        sampleRange(inputs, outputs, 0, inputs.length, random);
     }
 
     /**
@@ -70,5 +72,65 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         for (int i = 0; i < statistics.length; i++) {
             outputs[i] = sample(statistics[i], random);
         }
+    }
+
+    /** Chunks smaller than this are not split further: below it the hand-off costs more than it saves. */
+    int PARALLEL_CHUNK = 1 << 13;
+
+    /**
+     * One release per input, written to {@code outputs}, sampled in parallel on the common fork-join pool: each chunk calls
+     * {@code sources.get()} on the thread that samples it (pass {@code RandomSource::secure}). The outputs are the same law as
+     * the sequential form's; which draw lands where depends on the scheduling, so a seeded supplier does not reproduce a run.
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    default void sampleParallel(long[] inputs, long[] outputs, Supplier<? extends RandomSource> sources) {
+        Objects.requireNonNull(inputs, "inputs");
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(sources, "sources");
+        if (inputs.length != outputs.length) {
+            throw new IllegalArgumentException("outputs must have the length of inputs (" + inputs.length + "). Provided: " + outputs.length);
+        }
+        int n = inputs.length;
+        int chunks = chunks(n);
+        IntStream.range(0, chunks).parallel().forEach(c -> {
+            int from = (int) ((long) n * c / chunks);
+            int to = (int) ((long) n * (c + 1) / chunks);
+            sampleRange(inputs, outputs, from, to, sources.get());
+        });
+    }
+
+    /**
+     * One release per statistic, in parallel as {@link #sampleParallel(long[], long[], Supplier)}.
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    default void sampleParallel(double[][] statistics, double[][] outputs, Supplier<? extends RandomSource> sources) {
+        Objects.requireNonNull(statistics, "statistics");
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(sources, "sources");
+        if (statistics.length != outputs.length) {
+            throw new IllegalArgumentException("outputs must have the length of statistics (" + statistics.length + "). Provided: " + outputs.length);
+        }
+        int n = statistics.length;
+        int chunks = chunks(n);
+        IntStream.range(0, chunks).parallel().forEach(c -> {
+            RandomSource random = sources.get();
+            for (int i = (int) ((long) n * c / chunks), to = (int) ((long) n * (c + 1) / chunks); i < to; i++) {
+                outputs[i] = sample(statistics[i], random);
+            }
+        });
+    }
+
+    /** Releases for {@code inputs[from..to)} into the same places of {@code outputs}; what the batch forms run per chunk. */
+    default void sampleRange(long[] inputs, long[] outputs, int from, int to, RandomSource random) {
+        for (int i = from; i < to; i++) {
+            outputs[i] = sample(inputs[i], random);
+        }
+    }
+
+    private static int chunks(int n) {
+        int cores = java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1;
+        return Math.max(1, Math.min(4 * cores, n / PARALLEL_CHUNK));
     }
 }
