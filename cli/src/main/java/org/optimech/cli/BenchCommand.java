@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
         description = {"Measures a spec's sampler: draws per second on 1 thread and on --threads threads (per core), random bits per draw "
                 + "against the entropy of the output row, and a naive floating-point Laplace draw (-ln(u)/epsilon with a random sign, u from 53 "
                 + "bits) measured in the same run from the same secure source, as the baseline of every ratio.",
-            "Each measurement runs --seconds after a short warm-up; numbers vary with the machine's load, ratios much less."})
+            "Each figure is the median of " + "3 rounds of --seconds (after a short warm-up), sampler and baseline alternating; numbers vary with the machine's load, ratios less."})
 final class BenchCommand implements Callable<Integer> {
     /** Draws per block: each thread samples blocks through the typed batch form and checks the clock between blocks. */
     static final int BLOCK = 4096;
@@ -116,14 +116,16 @@ final class BenchCommand implements Callable<Integer> {
         double bits = bitsPerDraw(counted);
         double naiveBits = bitsPerDraw(naive);
         List<String[]> rows = new ArrayList<>();
-        Rate s1 = measure(sampler, 1);
-        Rate n1 = measure(naive, 1);
+        Rate[] ones = measurePair(sampler, naive, 1);
+        Rate s1 = ones[0];
+        Rate n1 = ones[1];
         rows.add(line("sampler", s1, n1, bits));
         rows.add(line("naive float Laplace", n1, n1, naiveBits));
         Rate sT = null;
         if (t > 1) {
-            sT = measure(sampler, t);
-            Rate nT = measure(naive, t);
+            Rate[] many = measurePair(sampler, naive, t);
+            sT = many[0];
+            Rate nT = many[1];
             rows.add(line("sampler", sT, nT, bits));
             rows.add(line("naive float Laplace", nT, nT, naiveBits));
         }
@@ -132,7 +134,13 @@ final class BenchCommand implements Callable<Integer> {
             out.printf("%-22s %7s %14s %14s %10s %10s%n", (Object[]) r);
         }
         if (!Double.isNaN(entropy)) {
-            out.printf("entropy of the row H = %.4f bits; bits/draw - H = %.4f (Knuth-Yao tables stay below H + 2)%n", entropy, bits - entropy);
+            out.printf("entropy of the row H = %.4f bits; bits/draw - H = %.4f%s%n", entropy, bits - entropy,
+                    ((DiscreteMechanism) mechanism).mode() == org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME
+                            ? " (constant time: a fixed number of bits per draw, whatever the row)" : "");
+            double noise = mechanism.spec().accept(new NoiseEntropy());
+            if (!Double.isNaN(noise)) {
+                out.printf("entropy of the discrete Laplace noise H(noise) = %.4f bits; bits/draw - H(noise) = %.4f%n", noise, bits - noise);
+            }
         }
         if (sT != null) {
             out.printf("scaling: %.2fx on %d threads (%d available processors)%n", sT.drawsPerSecond() / s1.drawsPerSecond(), t, cores);
@@ -208,10 +216,26 @@ final class BenchCommand implements Callable<Integer> {
         return (double) c.bits() / draws;
     }
 
+    /** Rounds per measurement: the sampler and the baseline alternate, and each reports its median round (load on a shared machine moves). */
+    static final int ROUNDS = 3;
+
+    /** The sampler and the baseline measured alternately, {@link #ROUNDS} rounds each; the median round of each. */
+    private Rate[] measurePair(Workload sampler, Workload baseline, int threads) {
+        double[] a = new double[ROUNDS];
+        double[] b = new double[ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            a[r] = measure(sampler, threads).drawsPerSecond();
+            b[r] = measure(baseline, threads).drawsPerSecond();
+        }
+        java.util.Arrays.sort(a);
+        java.util.Arrays.sort(b);
+        return new Rate[] {new Rate(threads, a[ROUNDS / 2]), new Rate(threads, b[ROUNDS / 2])};
+    }
+
     /** Draws per second over {@code seconds} on {@code threads} threads, each with its own secure source, after a warm-up. */
     private Rate measure(Workload w, int threads) {
         AtomicLong total = new AtomicLong();
-        long warmup = (long) (Math.min(0.5, seconds / 2) * 1e9);
+        long warmup = (long) (Math.min(0.3, seconds / 2) * 1e9);
         long measure = (long) (seconds * 1e9);
         Thread[] pool = new Thread[threads];
         long[] elapsed = new long[threads];
@@ -258,6 +282,29 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return h;
+    }
+
+    /** The entropy of a structural spec's discrete Laplace noise, NaN for other kinds. */
+    private static final class NoiseEntropy implements org.optimech.runtime.spec.MechanismSpec.Visitor<Double> {
+        @Override
+        public Double visit(org.optimech.runtime.spec.DiscreteMechanismSpec table) {
+            return Double.NaN;
+        }
+
+        @Override
+        public Double visit(org.optimech.runtime.spec.GeometricRemapSpec geometricRemap) {
+            return org.optimech.runtime.noise.DiscreteLaplace.of(geometricRemap.noiseEpsilon()).entropyBits();
+        }
+
+        @Override
+        public Double visit(org.optimech.runtime.spec.KNormSpec knorm) {
+            return Double.NaN;
+        }
+
+        @Override
+        public Double visit(org.optimech.runtime.spec.GaussianProcessSpec gaussianProcess) {
+            return Double.NaN;
+        }
     }
 
     /** The length of the statistic a vector spec samples. */
