@@ -11,7 +11,7 @@ import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.ChiSquare;
 import org.optimech.runtime.DiscreteMechanism;
-import org.optimech.runtime.TestMechanisms;
+import org.optimech.runtime.testing.TestMechanisms;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SeededRandomBits;
