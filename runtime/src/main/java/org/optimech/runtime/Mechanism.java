@@ -2,7 +2,6 @@ package org.optimech.runtime;
 
 import java.util.Objects;
 import java.util.function.Supplier;
-import java.util.stream.IntStream;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
@@ -74,9 +73,6 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         }
     }
 
-    /** Chunks smaller than this are not split further: below it the hand-off costs more than it saves. */
-    int PARALLEL_CHUNK = 1 << 13;
-
     /**
      * One release per input, written to {@code outputs}, sampled in parallel on the common fork-join pool: each chunk calls
      * {@code sources.get()} on the thread that samples it (pass {@code RandomSource::secure}). The outputs are the same law as
@@ -87,17 +83,7 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
     default void sampleParallel(long[] inputs, long[] outputs, Supplier<? extends RandomSource> sources) {
         Objects.requireNonNull(inputs, "inputs");
         Objects.requireNonNull(outputs, "outputs");
-        Objects.requireNonNull(sources, "sources");
-        if (inputs.length != outputs.length) {
-            throw new IllegalArgumentException("outputs must have the length of inputs (" + inputs.length + "). Provided: " + outputs.length);
-        }
-        int n = inputs.length;
-        int chunks = chunks(n);
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            int from = (int) ((long) n * c / chunks);
-            int to = (int) ((long) n * (c + 1) / chunks);
-            sampleRange(inputs, outputs, from, to, sources.get());
-        });
+        ParallelBatches.inChunks(inputs.length, outputs.length, "inputs", sources, (from, to, random) -> sampleRange(inputs, outputs, from, to, random));
     }
 
     /**
@@ -108,15 +94,8 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
     default void sampleParallel(double[][] statistics, double[][] outputs, Supplier<? extends RandomSource> sources) {
         Objects.requireNonNull(statistics, "statistics");
         Objects.requireNonNull(outputs, "outputs");
-        Objects.requireNonNull(sources, "sources");
-        if (statistics.length != outputs.length) {
-            throw new IllegalArgumentException("outputs must have the length of statistics (" + statistics.length + "). Provided: " + outputs.length);
-        }
-        int n = statistics.length;
-        int chunks = chunks(n);
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            RandomSource random = sources.get();
-            for (int i = (int) ((long) n * c / chunks), to = (int) ((long) n * (c + 1) / chunks); i < to; i++) {
+        ParallelBatches.inChunks(statistics.length, outputs.length, "statistics", sources, (from, to, random) -> {
+            for (int i = from; i < to; i++) {
                 outputs[i] = sample(statistics[i], random);
             }
         });
@@ -127,10 +106,5 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         for (int i = from; i < to; i++) {
             outputs[i] = sample(inputs[i], random);
         }
-    }
-
-    private static int chunks(int n) {
-        int cores = java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1;
-        return Math.max(1, Math.min(4 * cores, n / PARALLEL_CHUNK));
     }
 }
