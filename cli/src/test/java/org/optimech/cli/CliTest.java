@@ -138,6 +138,43 @@ class CliTest {
         assertEquals(2, bad.code());
     }
 
+    /**
+     * {@code bench} on the default (structural) design: the sampler and the naive baseline on 1 and 2 threads, bits per draw
+     * beside the row's entropy; a bad option is a clear error. Also {@code sample} across several output blocks.
+     */
+    @Test
+    void benchReportsTheSamplerAgainstTheNaiveBaseline() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        Path spec = dir.resolve("count.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet");
+        assertEquals(0, design.code(), design.err());
+        Run bench = run("bench", spec.toString(), "--seconds", "0.05", "--threads", "2");
+        assertEquals(0, bench.code(), bench.err());
+        String[] lines = bench.out().split("\n");
+        long samplerLines = java.util.Arrays.stream(lines).filter(l -> l.startsWith("sampler ")).count();
+        long naiveLines = java.util.Arrays.stream(lines).filter(l -> l.startsWith("naive float Laplace ")).count();
+        assertEquals(2, samplerLines, bench.out());
+        assertEquals(2, naiveLines, bench.out());
+        assertTrue(bench.out().contains("sampler: exact discrete Laplace"), bench.out());
+        assertTrue(bench.out().contains("entropy of the row H = ") && bench.out().contains("scaling: "), bench.out());
+        assertTrue(bench.out().contains("input 10 (row 10 of 21, 21 outputs)"), bench.out());
+        Run bad = run("bench", spec.toString(), "--seconds", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--seconds must be in (0, 60]. Provided value: 0.0"), bad.err());
+        Run badThreads = run("bench", spec.toString(), "--threads", "0");
+        assertEquals(2, badThreads.code());
+        assertTrue(badThreads.err().contains("--threads must be in [1, 256]. Provided value: 0"), badThreads.err());
+
+        int n = SampleCommand.BLOCK * 2 + 17; // the typed batch fills whole blocks and a remainder
+        Run sample = run("sample", spec.toString(), "--input", "20", "--count", Integer.toString(n), "--seed", "2");
+        assertEquals(0, sample.code(), sample.err());
+        String[] values = sample.out().split("\n");
+        assertEquals(n, values.length);
+        long high = java.util.Arrays.stream(values).mapToInt(Integer::parseInt).filter(v -> v >= 10).count();
+        assertTrue(java.util.Arrays.stream(values).mapToInt(Integer::parseInt).allMatch(v -> v >= 0 && v <= 20), "outputs in range");
+        assertTrue(high > n / 2, "input 20 releases mostly high values: " + high + " of " + n);
+    }
+
     @Test
     void designVerifySampleInspect() throws Exception {
         Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,10]},\"objective\":\"minimax\"}");
