@@ -127,6 +127,9 @@ final class DesignCommand implements Callable<Integer> {
             Design.Function d = (Design.Function) design;
             Summary.function(stdout, problemFile, out, d, digest);
         }
+        stdout.printf("  accuracy     %s (optimech inspect %s for every input or coordinate)%n",
+                org.optimech.runtime.accuracy.Accuracy.of(written, 0.05).describe(), out);
+        stdout.flush();
         return 0;
     }
 

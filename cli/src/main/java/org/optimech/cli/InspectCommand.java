@@ -34,6 +34,18 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--max-matrix", defaultValue = "12", paramLabel = "N", description = "Print the matrix when it has at most N rows and columns. Default: ${DEFAULT-VALUE}.")
     int maxMatrix;
 
+    @Option(names = "--beta", defaultValue = "0.05", paramLabel = "B",
+            description = "Accuracy at failure probability B: every interval holds with probability at least 1 - B. Default: ${DEFAULT-VALUE} (95%).")
+    double beta;
+
+    @Option(names = "--max-rows", defaultValue = "45", paramLabel = "N",
+            description = "Print the accuracy of at most N inputs or coordinates (the first and last beyond that). Default: ${DEFAULT-VALUE}.")
+    int maxRows;
+
+    @Option(names = "--plot", paramLabel = "DIR", description = "Also write DIR/accuracy.csv, .png and .svg: the error's interval, quartiles and median per "
+            + "input (discrete), or each coordinate's bound (vector releases).")
+    Path plotDir;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -42,6 +54,24 @@ final class InspectCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // inspect shows a spec whose sensitivity could not be re-derived too, and says so; sample and verify require the allowance
         MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
+        AccuracyReport.beta(beta);
+        int code = summary(out, loaded);
+        org.optimech.runtime.accuracy.Accuracy accuracy = org.optimech.runtime.accuracy.Accuracy.of(loaded, beta);
+        AccuracyReport.print(out, accuracy, maxRows);
+        if (plotDir != null) {
+            try {
+                for (Path f : org.optimech.cli.plot.AccuracyChart.write(accuracy, file.getFileName().toString(), plotDir)) {
+                    out.println("wrote " + f);
+                }
+            } catch (java.io.IOException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, plotDir + ": cannot write: " + e.getMessage(), e);
+            }
+        }
+        out.flush();
+        return code;
+    }
+
+    private int summary(PrintWriter out, MechanismSpec loaded) {
         return loaded.accept(new MechanismSpec.Visitor<Integer>() {
             @Override
             public Integer visit(DiscreteMechanismSpec table) {

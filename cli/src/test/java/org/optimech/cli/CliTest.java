@@ -318,4 +318,27 @@ class CliTest {
         assertEquals(2, labels.code());
         assertTrue(labels.err().contains("--method structural: the structural method does not apply"), labels.err());
     }
+
+    /** inspect reports the accuracy per input from the stored numbers, at the asked beta, and plots it. */
+    @Test
+    void inspectReportsAccuracyAndPlotsIt() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,20]}}");
+        Path spec = dir.resolve("count.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet");
+        assertEquals(0, design.code(), design.err());
+        assertTrue(design.out().contains("  accuracy     with probability 95% the output is within ["), design.out());
+        Run inspect = run("inspect", spec.toString(), "--beta", "0.1", "--plot", dir.resolve("plot").toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("with probability 90% the output is within [") && inspect.out().contains("error in (90%)"), inspect.out());
+        String csv = Files.readString(dir.resolve("plot/accuracy.csv"));
+        assertEquals(22, csv.strip().split("\n").length, csv);
+        assertTrue(Files.size(dir.resolve("plot/accuracy.png")) > 0 && Files.size(dir.resolve("plot/accuracy.svg")) > 0);
+        // the CSV's numbers are the runtime's
+        org.optimech.runtime.accuracy.DiscreteAccuracy a = (org.optimech.runtime.accuracy.DiscreteAccuracy) org.optimech.runtime.accuracy.Accuracy.of(
+                org.optimech.runtime.spec.SpecLoader.load(spec), 0.1);
+        assertTrue(csv.contains("\n10," + a.input(10).lowerError() + "," + a.input(10).upperError() + "," + a.input(10).absoluteError() + ","), csv);
+        Run bad = run("inspect", spec.toString(), "--beta", "1.5");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--beta must be in (0, 1)"), bad.err());
+    }
 }
