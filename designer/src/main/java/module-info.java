@@ -18,4 +18,5 @@ module org.optimech.designer {
     exports org.optimech.designer.spec;
     exports org.optimech.designer.structural;
     exports org.optimech.designer.sweep;
+    exports org.optimech.designer.target;
 }

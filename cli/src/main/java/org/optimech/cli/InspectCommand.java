@@ -46,6 +46,14 @@ final class InspectCommand implements Callable<Integer> {
             + "input (discrete), or each coordinate's bound (vector releases).")
     Path plotDir;
 
+    @Option(names = "--at-epsilon", paramLabel = "FROM:TO:STEP",
+            description = "What-if: the accuracy at each epsilon of a grid (or a comma list), the spec's recorded problem designed again there (discrete), "
+                    + "or its noise rescaled (K-norm) or recalibrated (Gaussian process).")
+    String atEpsilon;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr (--at-epsilon designs again).")
+    boolean quiet;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -58,6 +66,9 @@ final class InspectCommand implements Callable<Integer> {
         int code = summary(out, loaded);
         org.optimech.runtime.accuracy.Accuracy accuracy = org.optimech.runtime.accuracy.Accuracy.of(loaded, beta);
         AccuracyReport.print(out, accuracy, maxRows);
+        if (atEpsilon != null) {
+            whatIf(out, loaded);
+        }
         if (plotDir != null) {
             try {
                 for (Path f : org.optimech.cli.plot.AccuracyChart.write(accuracy, file.getFileName().toString(), plotDir)) {
@@ -69,6 +80,47 @@ final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return code;
+    }
+
+    /** --at-epsilon: the accuracy at each epsilon of the grid. */
+    private void whatIf(PrintWriter out, MechanismSpec loaded) {
+        org.optimech.designer.sweep.EpsilonGrid grid;
+        try {
+            grid = org.optimech.designer.sweep.EpsilonGrid.parse(atEpsilon);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--at-" + e.getMessage(), e);
+        }
+        List<org.optimech.designer.target.EpsilonWhatIf.Row> rows;
+        try {
+            rows = org.optimech.designer.target.EpsilonWhatIf.of(loaded, grid, beta, DesignArgs.options("auto", 3600),
+                    quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.stderr());
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": --at-epsilon: " + e.getMessage(), e);
+        }
+        String conf = AccuracyReport.percent(1 - beta);
+        List<String[]> table = new ArrayList<>();
+        boolean vector = rows.stream().anyMatch(r -> r.accuracy() instanceof org.optimech.runtime.accuracy.VectorAccuracy);
+        table.add(vector ? new String[] {"epsilon", "widest coordinate (" + conf + ")", "all at once", "l2", "how"}
+                : new String[] {"epsilon", "error in (" + conf + ")", "|error| <=", "min P(exact)", "risk", "how"});
+        for (org.optimech.designer.target.EpsilonWhatIf.Row r : rows) {
+            String e = r.epsilon().toPlainString();
+            if (!r.ok()) {
+                table.add(vector ? new String[] {e, "failed", "", "", r.note()} : new String[] {e, "failed", "", "", "", r.note()});
+            } else if (r.accuracy() instanceof org.optimech.runtime.accuracy.VectorAccuracy v) {
+                double widest = 0;
+                for (org.optimech.runtime.accuracy.VectorAccuracy.Estimate c : v.coordinates()) {
+                    widest = Math.max(widest, c.value());
+                }
+                table.add(new String[] {e, AccuracyReport.fmt(widest), v.simultaneous().toString(), v.l2().toString(), r.note()});
+            } else {
+                org.optimech.runtime.accuracy.DiscreteAccuracy d = (org.optimech.runtime.accuracy.DiscreteAccuracy) r.accuracy();
+                org.optimech.runtime.accuracy.DiscreteAccuracy.InputAccuracy w = d.worst();
+                table.add(new String[] {e, d.numeric() ? "[" + AccuracyReport.signed(w.lowerError()) + ", " + AccuracyReport.signed(w.upperError()) + "]" : "-",
+                    d.numeric() ? AccuracyReport.abs(w.absoluteError()) : "-", AccuracyReport.fmt(w.probabilityExact()), AccuracyReport.fmt(r.risk()), r.note()});
+            }
+        }
+        out.printf("what-if over epsilon (worst input; accuracy from each stored mechanism):%n");
+        out.print(Summary.table(table));
     }
 
     private int summary(PrintWriter out, MechanismSpec loaded) {

@@ -341,4 +341,31 @@ class CliTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--beta must be in (0, 1)"), bad.err());
     }
+
+    /** design --target finds the smallest epsilon meeting the target, prints the curve and plots it; inspect --at-epsilon asks what other epsilons buy. */
+    @Test
+    void designForATargetAndWhatIf() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,20]}}");
+        Path spec = dir.resolve("target.spec.json");
+        Run r = run("design", problem.toString(), "--target", "abs-error <= 2 at 90%", "--out", spec.toString(), "--plot", dir.resolve("t").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("target       abs-error <= 2 at 90% for every input: smallest epsilon found "), r.out());
+        assertTrue(Files.readString(dir.resolve("t/target.csv")).startsWith("epsilon,risk,lower_bound,meets,seconds\n"));
+        org.optimech.runtime.spec.MechanismSpec written = org.optimech.runtime.spec.SpecLoader.load(spec);
+        String found = r.out().replaceAll("(?s).*smallest epsilon found ([0-9.]+) .*", "$1");
+        assertEquals(0, new java.math.BigDecimal(found).compareTo(written.certifiedEpsilon()), r.out());
+        org.optimech.runtime.accuracy.DiscreteAccuracy a = (org.optimech.runtime.accuracy.DiscreteAccuracy) org.optimech.runtime.accuracy.Accuracy.of(written, 0.1);
+        assertTrue(a.worst().absoluteError() <= 2, a.describe());
+        // what-if: the same spec at two other epsilons, designed again
+        Run w = run("inspect", spec.toString(), "--at-epsilon", "0.5,2", "--quiet");
+        assertEquals(0, w.code(), w.err());
+        assertTrue(w.out().contains("what-if over epsilon") && w.out().contains("designed again"), w.out());
+        Run bad = run("design", problem.toString(), "--target", "abs-error <= 2", "--out", spec.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--target: a target reads"), bad.err());
+        Run knorm = run("design", problem("{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]}}").toString(), "--target",
+                "abs-error <= 2 at 90%", "--out", spec.toString());
+        assertEquals(2, knorm.code());
+        assertTrue(knorm.err().contains("--target applies to discrete problems"), knorm.err());
+    }
 }

@@ -169,7 +169,8 @@ public final class VectorAccuracy implements Accuracy {
     private static List<String> knormNames(KNormSpec spec) {
         List<String> names = new ArrayList<>();
         JsonValue problem = spec.design().get("problem").orElse(null);
-        if (problem instanceof JsonObject p && p.get("features").orElse(null) instanceof JsonArray features) {
+        JsonValue statistic = problem instanceof JsonObject p ? p.get("statistic").orElse(null) : null;
+        if (statistic instanceof JsonObject st && st.get("features").orElse(null) instanceof JsonArray features) {
             for (JsonValue f : features.elements()) {
                 if (f instanceof JsonObject o && o.get("name").orElse(null) instanceof JsonString name) {
                     names.add(name.value());
@@ -222,6 +223,30 @@ public final class VectorAccuracy implements Accuracy {
     /** The smallest r with P(‖error‖₂ &gt; r) ≤ β. */
     public Estimate l2() {
         return l2;
+    }
+
+    /**
+     * This accuracy with every figure multiplied by {@code factor} (noise that is this one scaled by a constant: a K-norm
+     * release at another ε, a Gaussian release at another noise scale).
+     *
+     * @param why how the factor was obtained, appended to the method
+     * @throws IllegalArgumentException for a factor that is not positive and finite
+     */
+    public VectorAccuracy scaled(double factor, String why) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("factor must be > 0 and finite. Provided value: " + factor);
+        }
+        Estimate[] c = new Estimate[coordinates.length];
+        double[] sd = new double[coordinates.length];
+        for (int j = 0; j < c.length; j++) {
+            c[j] = scale(coordinates[j], factor);
+            sd[j] = standardDeviations[j] * factor;
+        }
+        return new VectorAccuracy(beta, names, c, sd, scale(simultaneous, factor), scale(l2, factor), method + "; " + Objects.requireNonNull(why, "why"), draws);
+    }
+
+    private static Estimate scale(Estimate e, double factor) {
+        return new Estimate(e.value() * factor, e.standardError() * factor);
     }
 
     /** How many Monte Carlo draws were used (0 when every figure is closed form). */
