@@ -5,6 +5,7 @@
  */
 module org.optimech.runtime {
     exports org.optimech.runtime;
+    exports org.optimech.runtime.accounting;
     exports org.optimech.runtime.accuracy;
     exports org.optimech.runtime.budget;
     exports org.optimech.runtime.discrete;

@@ -12,14 +12,15 @@ import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 
 /**
- * One input's output distribution as integer lower bounds over 2^bits: {@code masses[k] / 2^bits ≤ P(outputs[k] | input)} and
+ * One input's output distribution, from the stored numbers, as integer lower bounds over 2^bits: {@code masses[k] / 2^bits ≤ P(outputs[k] | input)} and
  * {@code slack = 2^bits − Σ masses}, so every event E has {@code lo(E) ≤ P(E) ≤ lo(E) + slack / 2^bits}. A table with
  * K ≤ 62 is exact (slack 0); a larger K keeps each weight's leading 62 bits; a geometric remap bounds its noise probabilities
  * from below in floating point with a stated margin, and whatever they miss (rounding, the tails beyond 2^-80) is slack.
  *
- * <p>Not thread-safe: one producer per thread, reused across inputs.
+ * <p>Each mass is also bounded from above: the true probability is at most {@code mass·(1 + 2·margin()) + unit()} over 2^bits.
+ * Used by the accuracy reports and the privacy accountant. Not thread-safe: one producer per thread, reused across inputs.
  */
-abstract class RowMasses {
+public abstract class RowMasses {
     /** Denominator bits of every producer (weights fit a long and so do their sums). */
     static final int MAX_BITS = 62;
 
@@ -34,14 +35,47 @@ abstract class RowMasses {
     /** The denominator bits. */
     int bits;
 
+    RowMasses() {
+    }
+
     /** Fills the fields for one input index. */
-    abstract void load(int input);
+    public abstract void load(int input);
 
     /** A short sentence saying how exact the masses are. */
-    abstract String method();
+    public abstract String method();
+
+    /** The relative margin the lower bounds were taken with (0 for a table). */
+    public abstract double margin();
+
+    /** The absolute resolution of a mass, in units of 2^-bits: 1 when weights were rounded down to 62 bits, else 0. */
+    public abstract long unit();
+
+    /** How many outputs of the last {@link #load} have positive mass. */
+    public int size() {
+        return size;
+    }
+
+    /** The k-th such output index (increasing in k). */
+    public int output(int k) {
+        return outputs[k];
+    }
+
+    /** Its mass over 2^{@link #bits()} (a lower bound of the probability). */
+    public long mass(int k) {
+        return masses[k];
+    }
+
+    /** 2^bits minus the masses: probability no output accounts for. */
+    public long slack() {
+        return slack;
+    }
+
+    public int bits() {
+        return bits;
+    }
 
     /** The producer for a discrete spec. */
-    static RowMasses of(DiscreteSpec spec) {
+    public static RowMasses of(DiscreteSpec spec) {
         return spec.accept(new MechanismSpec.Visitor<RowMasses>() {
             @Override
             public RowMasses visit(DiscreteMechanismSpec table) {
@@ -79,7 +113,17 @@ abstract class RowMasses {
         }
 
         @Override
-        void load(int input) {
+        public double margin() {
+            return 0;
+        }
+
+        @Override
+        public long unit() {
+            return shift == 0 ? 0 : 1;
+        }
+
+        @Override
+        public void load(int input) {
             size = 0;
             long sum = 0;
             for (int j = 0; j < weights.cols(); j++) {
@@ -95,7 +139,7 @@ abstract class RowMasses {
         }
 
         @Override
-        String method() {
+        public String method() {
             return shift == 0 ? "exact, from the stored integers" : "from the stored integers, each weight rounded down to a multiple of 2^-" + MAX_BITS
                     + " (the remainder is counted against every interval)";
         }
@@ -155,7 +199,17 @@ abstract class RowMasses {
         }
 
         @Override
-        void load(int input) {
+        public double margin() {
+            return margin;
+        }
+
+        @Override
+        public long unit() {
+            return 2; // floor(p·(1 − margin)·2^62) ≥ p·2^62·(1 − margin) − 1
+        }
+
+        @Override
+        public void load(int input) {
             int touchedCount = 0;
             int lo = Math.max(0, input - reach);
             int hi = Math.min(n - 1, input + reach);
@@ -196,7 +250,7 @@ abstract class RowMasses {
         }
 
         @Override
-        String method() {
+        public String method() {
             return "certified, from the stored noise epsilon and remap: noise probabilities bounded from below in floating point with a relative margin of "
                     + String.format(java.util.Locale.ROOT, "%.1e", margin) + "; what the bounds miss is counted against every interval";
         }
