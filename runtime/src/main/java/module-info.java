@@ -11,6 +11,7 @@ module org.optimech.runtime {
     exports org.optimech.runtime.discrete;
     exports org.optimech.runtime.exact;
     exports org.optimech.runtime.histogram;
+    exports org.optimech.runtime.io;
     exports org.optimech.runtime.json;
     exports org.optimech.runtime.knorm;
     exports org.optimech.runtime.lattice;

@@ -163,6 +163,11 @@ class CliTest {
             assertTrue(v >= 0 && v <= 10, l);
         }
         assertTrue(sample.err().contains("warning: --seed 7"), sample.err());
+        // issue 24 (3): next to basic composition, the privacy-loss-distribution accountant's epsilon, which is smaller
+        java.util.regex.Matcher pld = java.util.regex.Pattern.compile("500 releases: epsilon ([0-9.]+) at delta 0.000001").matcher(sample.err());
+        assertTrue(pld.find(), sample.err());
+        double pldEpsilon = Double.parseDouble(pld.group(1));
+        assertTrue(pldEpsilon > 0 && pldEpsilon < 500 * 0.99999, sample.err());
         assertEquals(sample.out(), run("sample", spec.toString(), "--input", "4", "--count", "500", "--seed", "7").out(), "a seed must reproduce");
 
         Run secure = run("sample", spec.toString(), "--input", "99", "--count", "3");

@@ -97,6 +97,40 @@ public final class PrivacyLossDistribution {
     }
 
     /**
+     * A distribution given on its grid (as {@link #masses()}, {@link #loss(int)} of the first point, {@link #infinity()} and
+     * {@link #error()} report it), for reading one back from storage.
+     *
+     * @throws IllegalArgumentException for a step that is not positive and finite, a first loss off the grid, or a mass,
+     *     infinity or error that is negative or not finite
+     */
+    public static PrivacyLossDistribution onGrid(double step, long firstIndex, double[] masses, double infinity, double error, Bound bound) {
+        Objects.requireNonNull(bound, "bound");
+        if (!(step > 0) || Double.isInfinite(step)) {
+            throw new IllegalArgumentException("step must be > 0 and finite. Provided value: " + step);
+        }
+        if (masses.length == 0) {
+            throw new IllegalArgumentException("masses must not be empty");
+        }
+        for (int k = 0; k < masses.length; k++) {
+            if (!(masses[k] >= 0) || Double.isInfinite(masses[k])) {
+                throw new IllegalArgumentException("mass " + k + " must be >= 0 and finite. Provided value: " + masses[k]);
+            }
+        }
+        if (!(infinity >= 0 && infinity <= 1)) {
+            throw new IllegalArgumentException("infinity must be in [0, 1]. Provided value: " + infinity);
+        }
+        if (!(error >= 0) || Double.isInfinite(error)) {
+            throw new IllegalArgumentException("error must be >= 0 and finite. Provided value: " + error);
+        }
+        return new PrivacyLossDistribution(step, firstIndex, masses.clone(), infinity, error, bound);
+    }
+
+    /** The grid index of the first point of {@link #masses()} (its loss is that times the step). */
+    public long firstIndex() {
+        return offset;
+    }
+
+    /**
      * The Gaussian mechanism at μ = sensitivity/σ (the pair N(μ, 1), N(0, 1)): L ~ N(μ²/2, μ²). The mass between two grid points
      * goes to the upper one (or the lower one), tails beyond 10 standard deviations to +∞ and onto the lowest point (or dropped
      * and onto the highest).
@@ -154,6 +188,24 @@ public final class PrivacyLossDistribution {
         double lossMargin = 4 * U * epsilon;
         return of(new double[] {p, q}, new double[] {epsilon - lossMargin, -epsilon - lossMargin}, new double[] {epsilon + lossMargin, -epsilon + lossMargin},
                 0, 8 * U, step, bound);
+    }
+
+    /**
+     * The dominating pair of every (ε, δ)-DP mechanism (Kairouz, Oh and Viswanath 2015): loss +∞ with probability δ, ε with
+     * (1 − δ)e^ε/(1 + e^ε), −ε otherwise; rounded up (pessimistic).
+     */
+    public static PrivacyLossDistribution epsilonDelta(double epsilon, double delta, double step) {
+        if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
+            throw new IllegalArgumentException("epsilon must be >= 0 and finite. Provided value: " + epsilon);
+        }
+        if (!(delta >= 0 && delta < 1)) {
+            throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta);
+        }
+        double p = (1 - delta) / (1 + Math.exp(-epsilon));
+        double q = (1 - delta) / (1 + Math.exp(epsilon));
+        double lossMargin = 4 * U * epsilon;
+        return of(new double[] {p, q}, new double[] {epsilon - lossMargin, -epsilon - lossMargin}, new double[] {epsilon + lossMargin, -epsilon + lossMargin},
+                delta, 8 * U, step, Bound.UPPER);
     }
 
     /** The grid step h. */

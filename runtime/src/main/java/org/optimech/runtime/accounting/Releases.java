@@ -159,7 +159,7 @@ public final class Releases {
     /** One line: N, the PLD ε at δ against basic composition. */
     public String describe(double delta) {
         return String.format(java.util.Locale.ROOT, "%d releases: epsilon %s at delta %s (privacy loss distribution; the true value is at least %s), against "
-                + "epsilon %s%s by basic composition", releases, num(epsilonUpper(delta)), num(delta), num(epsilonLower(delta)), basicEpsilon.stripTrailingZeros()
+                + "epsilon %s%s by basic composition", releases, num(epsilonUpper(delta)), java.math.BigDecimal.valueOf(delta).stripTrailingZeros().toPlainString(), num(epsilonLower(delta)), basicEpsilon.stripTrailingZeros()
                         .toPlainString(), basicDelta.signum() > 0 ? " and delta " + basicDelta.stripTrailingZeros().toPlainString() : " (delta 0)");
     }
 
