@@ -138,7 +138,8 @@ public final class Designers {
      * }</pre>
      *
      * @throws IllegalArgumentException when the problem's inputs or outputs are labels (an absolute error needs numbers)
-     * @throws InvalidProblemException, DesignException as {@link #design} does, at any ε tried
+     * @throws InvalidProblemException as {@link #design} does, at any ε tried
+     * @throws DesignException as {@link #design} does, at any ε tried
      */
     public static org.optimech.designer.target.TargetSearch.Result designForTarget(DiscreteProblem problem, org.optimech.designer.target.AccuracyTarget target,
             Options options) throws InvalidProblemException, DesignException {

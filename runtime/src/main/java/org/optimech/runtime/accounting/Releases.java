@@ -159,11 +159,12 @@ public final class Releases {
     /** One line: N, the PLD ε at δ against basic composition. */
     public String describe(double delta) {
         return String.format(java.util.Locale.ROOT, "%d releases: epsilon %s at delta %s (privacy loss distribution; the true value is at least %s), against "
-                + "epsilon %s%s by basic composition", releases, num(epsilonUpper(delta)), java.math.BigDecimal.valueOf(delta).stripTrailingZeros().toPlainString(), num(epsilonLower(delta)), basicEpsilon.stripTrailingZeros()
+                + "epsilon %s%s by basic composition", releases, num(epsilonUpper(delta), java.math.RoundingMode.CEILING), java.math.BigDecimal.valueOf(delta).stripTrailingZeros().toPlainString(), num(epsilonLower(delta), java.math.RoundingMode.FLOOR), basicEpsilon.stripTrailingZeros()
                         .toPlainString(), basicDelta.signum() > 0 ? " and delta " + basicDelta.stripTrailingZeros().toPlainString() : " (delta 0)");
     }
 
-    private static String num(double x) {
-        return Double.isInfinite(x) ? "inf" : String.format(java.util.Locale.ROOT, "%.6g", x);
+    /** Six significant digits, rounded the safe way (an upper bound up, a lower bound down). */
+    private static String num(double x, java.math.RoundingMode mode) {
+        return Double.isInfinite(x) ? "inf" : new BigDecimal(x).round(new java.math.MathContext(6, mode)).stripTrailingZeros().toPlainString();
     }
 }
