@@ -127,25 +127,6 @@ public final class Designers {
         }
     }
 
-    /**
-     * Designs for an accuracy target: the smallest ε (three significant digits) whose optimal mechanism under the target's own
-     * loss 1{|ω − θ| &gt; a} meets it, found by bisection; the result holds the design at that ε and every ε tried, each with
-     * the stored mechanism's exact P(|error| &gt; a) and the certified lower bound over every mechanism.
-     *
-     * <pre>{@code
-     * TargetSearch.Result r = Designers.designForTarget(problem, AccuracyTarget.parse("abs-error <= 10 at 95%"), Designers.Options.defaults());
-     * r.design().ifPresent(d -> DesignSpecs.writeAndVerify(d.spec(), path));
-     * }</pre>
-     *
-     * @throws IllegalArgumentException when the problem's inputs or outputs are labels (an absolute error needs numbers)
-     * @throws InvalidProblemException as {@link #design} does, at any ε tried
-     * @throws DesignException as {@link #design} does, at any ε tried
-     */
-    public static org.optimech.designer.target.TargetSearch.Result designForTarget(DiscreteProblem problem, org.optimech.designer.target.AccuracyTarget target,
-            Options options) throws InvalidProblemException, DesignException {
-        return org.optimech.designer.target.TargetSearch.search(problem, target, options);
-    }
-
     private static Design discrete(DiscreteProblem problem, Options options) throws DesignException, InvalidSpecException {
         Progress progress = options.progress();
         DesignOptions solving;

@@ -77,8 +77,14 @@ public final class TargetSearch {
     }
 
     /**
-     * Searches ε from the problem's own ε outwards (halving while the target is met, doubling while it is not, up to
-     * {@link DiscreteProblem#MAX_EPSILON}), then bisects.
+     * Designs for an accuracy target: the smallest ε (three significant digits) whose optimal mechanism under the target's own
+     * loss 1{|ω − θ| &gt; a} meets it. Searches ε from the problem's own ε outwards (halving while the target is met, doubling
+     * while it is not, up to {@link DiscreteProblem#MAX_EPSILON}), then bisects; the result holds the design at that ε and
+     * every ε tried. (Not on {@link Designers}: the front door does not depend on this package, which depends on it.)
+     *
+     * <pre>{@code
+     * TargetSearch.Result r = TargetSearch.search(problem, AccuracyTarget.parse("abs-error <= 10 at 95%"), Designers.Options.defaults());
+     * }</pre>
      *
      * @throws IllegalArgumentException when the problem's inputs or outputs are not integer ranges
      * @throws InvalidProblemException as {@link Designers#design} does, at any ε

@@ -43,7 +43,7 @@ class TargetSearchTest {
     void findsTheSmallestEpsilonOnTheGridThatMeetsTheTarget() throws Exception {
         DiscreteProblem p = count(30);
         AccuracyTarget target = AccuracyTarget.parse("abs-error <= 2 at 90%");
-        TargetSearch.Result r = Designers.designForTarget(p, target, Designers.Options.defaults());
+        TargetSearch.Result r = TargetSearch.search(p, target, Designers.Options.defaults());
         BigDecimal eps = r.epsilon().orElseThrow();
         Design d = r.design().orElseThrow();
         double beta = target.beta();

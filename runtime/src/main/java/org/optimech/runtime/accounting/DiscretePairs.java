@@ -205,22 +205,9 @@ final class DiscretePairs {
 
     /** δ at every grid loss lo..hi (then the atom at +∞ appended), in O(points). */
     static double[] curve(PrivacyLossDistribution d, long lo, long hi) {
-        double[] m = d.masses();
-        long offset = Math.round(d.loss(0) / d.step());
-        double e = Math.exp(-d.step());
-        int n = (int) (hi - lo + 1);
-        double[] out = new double[n + 1];
-        // going down from the top: S = Σ_{k>j} m_k, T = Σ_{k>j} m_k e^{(j−k)h}
-        double s = 0;
-        double t = 0;
-        for (long j = hi; j >= lo; j--) {
-            out[(int) (j - lo)] = s - t + d.infinity();
-            int k = (int) (j - offset);
-            double mj = k >= 0 && k < m.length ? m[k] : 0;
-            s += mj;
-            t = e * (t + mj);
-        }
-        out[n] = d.infinity();
+        double[] deltas = Envelope.curves(d, lo, hi)[0];
+        double[] out = Arrays.copyOf(deltas, deltas.length + 1);
+        out[deltas.length] = d.infinity();
         return out;
     }
 }
