@@ -19,4 +19,5 @@ module org.optimech.designer {
     exports org.optimech.designer.structural;
     exports org.optimech.designer.structured;
     exports org.optimech.designer.sweep;
+    exports org.optimech.designer.target;
 }

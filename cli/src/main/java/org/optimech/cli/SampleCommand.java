@@ -39,7 +39,8 @@ final class SampleCommand implements Callable<Integer> {
     String input;
 
     @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = {"How many outputs. Default: ${DEFAULT-VALUE}.",
-        "N independent releases of the same input cost N times the spec's certified epsilon (and delta) by basic composition; stderr says so."})
+        "N independent releases of the same input cost N times the spec's certified epsilon (and delta) by basic composition; stderr says so, "
+                + "next to the tighter epsilon of the privacy-loss-distribution accountant."})
     long count;
 
     @Option(names = "--seed", paramLabel = "S",
@@ -88,6 +89,7 @@ final class SampleCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
+            err.println("optimech: note: " + accounted(mechanism.spec(), count));
             err.flush();
         }
         if (mechanism instanceof KNormMechanism k) {
@@ -176,6 +178,20 @@ final class SampleCommand implements Callable<Integer> {
             text += " and delta " + n + " x " + s.certifiedDelta() + " = " + s.certifiedDelta().multiply(times).stripTrailingZeros();
         }
         return text + " by basic composition (a budget ledger charges them together: BudgetLedger.charge(dataset, spec, " + n + "))";
+    }
+
+    /**
+     * What the same N releases cost under the privacy-loss-distribution accountant, at basic composition's δ (or 1e-6 when that
+     * is 0), or why it is not available.
+     */
+    static String accounted(MechanismSpec s, long n) {
+        double delta = s.certifiedDelta().signum() > 0 ? Math.min(0.5, s.certifiedDelta().doubleValue() * n) : 1e-6;
+        try {
+            org.optimech.runtime.accounting.Releases r = org.optimech.runtime.accounting.Accountant.releases(s, n);
+            return r.describe(delta) + "; method: " + r.method();
+        } catch (IllegalArgumentException e) {
+            return "no privacy-loss-distribution accounting for this spec: " + e.getMessage();
+        }
     }
 
     private RandomSource randomness(PrintWriter err) {

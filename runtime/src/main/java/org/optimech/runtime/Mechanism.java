@@ -2,6 +2,7 @@ package org.optimech.runtime;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.optimech.runtime.accuracy.Accuracy;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
@@ -24,6 +25,18 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
 
     /** What the sampler runs: {@code exact} (integer arithmetic) or {@code idealized} (floating point). */
     Numerics numerics();
+
+    /**
+     * How far a release is from the true value, with probability at least 1 − β: per input for a discrete spec (exact from the
+     * stored integers, or certified from the stored structure), per coordinate, simultaneously and in ℓ2 for a vector release
+     * (closed form or seeded Monte Carlo with its standard error). Depends on the spec alone, never on data.
+     *
+     * @param beta the failure probability, in (0, 1): 0.05 for 95% intervals
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    default Accuracy accuracy(double beta) {
+        return Accuracy.of(spec(), beta);
+    }
 
     /**
      * One release for an integer input, as an integer output (a discrete spec over integer ranges). Inputs outside the range
