@@ -78,7 +78,7 @@ final class SweepCommand implements Callable<Integer> {
         List<SweepPoint> points;
         try {
             points = new EpsilonSweep(options, designMethod, progress).run(problem, grid, sink);
-        } catch (IllegalArgumentException e) {
+        } catch (DesignMethod.NotApplicableException e) {
             throw DesignArgs.notApplicable(problemFile, e); // the method does not fit (failed designs are recorded per point)
         }
         List<Path> files;

@@ -129,6 +129,9 @@ public record FunctionProblem(String name, Kernel kernel, double bandwidth, int 
         double hi = Fields.finiteDouble(Fields.member(g, "to", "/grid"), "/grid/to");
         int points = (int) Fields.integer(Fields.member(g, "points", "/grid"), "/grid/points", 2, MAX_GRID_POINTS);
         BigDecimal eps = Fields.exactNumber(Fields.member(o, "epsilon", ""), "/epsilon");
+        if (eps.signum() <= 0 || eps.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
+            throw new FieldException("/epsilon", "must be > 0 and at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + eps);
+        }
         BigDecimal del = Fields.exactNumber(Fields.member(o, "delta", ""), "/delta");
         Calibration cal = o.has("calibration") ? Fields.enumValue(o.get("calibration").orElseThrow(), "/calibration", Calibration.class) : Calibration.ANALYTIC;
         String[] v = violation(kernel, h, n, lo, hi, points, eps, del, cal);

@@ -65,61 +65,68 @@ public final class EpsilonSweep {
         String methodName = choice.structural() ? "structural" : "lp";
         List<SweepPoint> points = new ArrayList<>();
         double margin = options.initialMargin();
-        for (int k = 0; k < values.size(); k++) {
-            BigDecimal eps = values.get(k);
-            String tag = "[" + (k + 1) + "/" + values.size() + "] epsilon " + eps.toPlainString();
-            progress.stage(tag + ": designing");
-            long start = System.nanoTime();
-            SweepPoint point;
-            DiscreteSpec spec;
-            try {
-                DiscreteProblem p = problem.withEpsilon(eps);
-                if (choice.structural()) {
-                    StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);
-                    StructuralDesign.Certificate c = d.certificate();
-                    point = new SweepPoint(eps, methodName, d.objectiveValue(), c.lowerBound(), c.certified(), c.kind(), d.noiseEpsilon(), 0,
-                            seconds(start), null);
-                    spec = DesignSpecs.toSpec(d, Instant.now());
-                } else {
-                    DiscreteDesign d = new DiscreteDesigner(options.withInitialMargin(margin), Progress.silent()).design(p);
-                    DiscreteDesign.Certificate c = d.certificate();
-                    DiscreteDesign.Attempt used = d.attempts().get(d.attempts().size() - 1);
-                    if (p.isPure() && used.solveEpsilon() < eps.doubleValue()) {
-                        margin = Math.max(options.initialMargin(), Math.min(eps.doubleValue() / 100, eps.doubleValue() - used.solveEpsilon()));
-                    }
-                    point = new SweepPoint(eps, methodName, d.objectiveValue().doubleValue(), c.lowerBound() == null ? Double.NaN : c.lowerBound().doubleValue(),
-                            c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
-                    spec = DesignSpecs.toSpec(d, Instant.now());
-                }
-            } catch (DesignException | IllegalArgumentException e) {
-                fail(points, SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()), tag);
-                continue;
-            } catch (InvalidSpecException e) {
-                fail(points, SweepPoint.failed(eps, methodName, seconds(start), "the runtime refuses the spec built for this point: " + e.getMessage()), tag);
-                continue;
-            } catch (RuntimeException e) {
-                // a bug, but one point's: the others are still designed, and the CSV names it
-                fail(points, SweepPoint.failed(eps, methodName, seconds(start), "internal error: " + e), tag);
-                continue;
-            }
-            if (sink != null) {
+        Progress.Task task = progress.task("sweep", values.size());
+        try {
+            for (int k = 0; k < values.size(); k++) {
+                BigDecimal eps = values.get(k);
+                String tag = "epsilon " + eps.toPlainString();
+                long start = System.nanoTime();
+                SweepPoint point;
+                DiscreteSpec spec;
                 try {
-                    sink.accept(point, spec);
-                } catch (Exception e) {
-                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), "designed, but the spec could not be written: " + e.getMessage()), tag);
+                    DiscreteProblem p = problem.withEpsilon(eps);
+                    if (choice.structural()) {
+                        StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);
+                        StructuralDesign.Certificate c = d.certificate();
+                        point = new SweepPoint(eps, methodName, d.objectiveValue(), c.lowerBound(), c.certified(), c.kind(), d.noiseEpsilon(), 0,
+                                seconds(start), null);
+                        spec = DesignSpecs.toSpec(d, Instant.now());
+                    } else {
+                        DiscreteDesign d = new DiscreteDesigner(options.withInitialMargin(margin), Progress.silent()).design(p);
+                        DiscreteDesign.Certificate c = d.certificate();
+                        DiscreteDesign.Attempt used = d.attempts().get(d.attempts().size() - 1);
+                        if (p.isPure() && used.solveEpsilon() < eps.doubleValue()) {
+                            margin = Math.max(options.initialMargin(), Math.min(eps.doubleValue() / 100, eps.doubleValue() - used.solveEpsilon()));
+                        }
+                        point = new SweepPoint(eps, methodName, d.objectiveValue().doubleValue(), c.lowerBound() == null ? Double.NaN : c.lowerBound().doubleValue(),
+                                c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
+                        spec = DesignSpecs.toSpec(d, Instant.now());
+                    }
+                } catch (DesignException | IllegalArgumentException e) {
+                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()), tag, task);
+                    continue;
+                } catch (InvalidSpecException e) {
+                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), "the runtime refuses the spec built for this point: " + e.getMessage()), tag,
+                            task);
+                    continue;
+                } catch (RuntimeException e) {
+                    // a bug, but one point's: the others are still designed, and the CSV names it
+                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), "internal error: " + e), tag, task);
                     continue;
                 }
+                if (sink != null) {
+                    try {
+                        sink.accept(point, spec);
+                    } catch (Exception e) {
+                        fail(points, SweepPoint.failed(eps, methodName, seconds(start), "designed, but the spec could not be written: " + e.getMessage()), tag,
+                                task);
+                        continue;
+                    }
+                }
+                points.add(point);
+                task.advance(1, String.format(java.util.Locale.ROOT, "%s: risk %.6g, lower bound %.6g, %s, %.2f s", tag, point.risk(), point.lowerBound(),
+                        point.certified() ? "certified" : "not certified", point.seconds()));
             }
-            points.add(point);
-            progress.stage(String.format(java.util.Locale.ROOT, "%s: risk %.6g, lower bound %.6g, %s, %.2f s", tag, point.risk(), point.lowerBound(),
-                    point.certified() ? "certified" : "not certified", point.seconds()));
+        } finally {
+            task.done();
         }
         return points;
     }
 
-    private void fail(List<SweepPoint> points, SweepPoint failed, String tag) {
+    private void fail(List<SweepPoint> points, SweepPoint failed, String tag, Progress.Task task) {
         points.add(failed);
-        progress.stage(tag + ": design failed: " + failed.failure());
+        progress.stage(tag + ": design failed: " + failed.failure()); // always shown, whatever the task's throttling
+        task.advance(1, null);
     }
 
     private static int solves(DiscreteDesign d) {
