@@ -52,8 +52,16 @@ class BundledProblemsTest {
         if (kind.equals("knorm")) {
             Path exact = dir.resolve(name + ".exact.spec.json");
             CliTest.Run lattice = CliTest.run("design", problem.toString(), "--out", exact.toString(), "--numerics", "exact", "-q");
-            assertEquals(0, lattice.code(), name + " --numerics exact: " + lattice.err());
-            specs.add(exact);
+            if (JsonParser.parse(Files.readString(problem)).asObject().get("statistic").orElseThrow().asObject().has("records")
+                    || lattice.code() == 0) {
+                assertEquals(0, lattice.code(), name + " --numerics exact: " + lattice.err());
+                specs.add(exact);
+            } else {
+                // structured statistics are released with idealized numerics only: a clear refusal, naming why, and no file
+                assertEquals(2, lattice.code(), name + " --numerics exact: " + lattice.err());
+                assertTrue(lattice.err().contains("a lattice and a body form do not apply") && !lattice.err().contains("internal error"), lattice.err());
+                assertFalse(Files.exists(exact));
+            }
         } else if (kind.equals("discrete")) {
             Path out = dir.resolve(name + "-sweep");
             CliTest.Run sweep = CliTest.run("sweep", problem.toString(), "--epsilon", "0.6931471805599453,1.25", "--out", out.toString(), "--specs", "-q");
@@ -73,7 +81,7 @@ class BundledProblemsTest {
         boolean unchecked = loaded instanceof KNormSpec k && !k.sensitivityRechecked();
         String label = name + " (" + spec.getFileName() + ")";
         List<String> verifyArgs = new ArrayList<>(List.of("verify", spec.toString()));
-        List<String> sampleArgs = new ArrayList<>(List.of("sample", spec.toString(), "--count", "3", "--seed", "7"));
+        List<String> sampleArgs = new ArrayList<>(List.of("sample", spec.toString(), "--count", "1", "--seed", "7"));
         if (unchecked) {
             verifyArgs.add("--allow-unchecked-sensitivity");
             sampleArgs.add("--allow-unchecked-sensitivity");
@@ -101,6 +109,6 @@ class BundledProblemsTest {
         sampleArgs.add(input);
         CliTest.Run sample = CliTest.run(sampleArgs.toArray(String[]::new));
         assertEquals(0, sample.code(), label + ": " + sample.err());
-        assertEquals(3, sample.out().lines().count(), label + ": " + sample.out());
+        assertEquals(1, sample.out().lines().count(), label + ": " + sample.out());
     }
 }

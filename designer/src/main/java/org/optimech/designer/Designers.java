@@ -184,7 +184,7 @@ public final class Designers {
                 + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
         if (StructuredDesigner.applies(problem)) {
             if (options.lattice() != null || options.bodyForm() != KNormSpecs.BodyForm.TRIANGULATION) {
-                throw new IllegalArgumentException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") is released with idealized "
+                throw new OptionException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") is released with idealized "
                         + "numerics and its bodies stored by their parameters: a lattice and a body form do not apply (docs/LATTICE_KNORM.md says why)");
             }
             StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
