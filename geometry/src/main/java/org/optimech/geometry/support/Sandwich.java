@@ -37,6 +37,15 @@ public final class Sandwich {
 
     /** As {@link #build(SupportOracle, double, int)}, reporting each round to {@code progress}. */
     public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress) {
+        return build(space, tolerance, maxRounds, progress, () -> false);
+    }
+
+    /**
+     * As {@link #build(SupportOracle, double, int, java.util.function.Consumer)}, stopping after the first round that ends with
+     * {@code stop} true: every round's Δ is certified, so the body returned is private whenever it stops, only coarser.
+     */
+    public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress,
+            java.util.function.BooleanSupplier stop) {
         int d = space.dimension();
         List<double[]> points = new ArrayList<>();
         int supports = 0;
@@ -104,6 +113,10 @@ public final class Sandwich {
             progress.accept(String.format(java.util.Locale.ROOT, "sandwich round %d: %d vertices, %d facets, certified gauge bound %.9f; %d points added",
                     round, hull.vertexCount(), hull.facets().size(), delta, added.size()));
             if (added.isEmpty()) {
+                break;
+            }
+            if (stop.getAsBoolean()) {
+                progress.accept("sandwich stopped by the time limit after round " + round + " at certified gauge bound " + delta);
                 break;
             }
             points.addAll(added);
