@@ -181,7 +181,7 @@ public final class Designers {
         }
         options.progress().stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": K-norm, " + problem.dimension()
                 + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
-        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline);
+        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());
         return new Design.KNorm(problem, r, KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now()));
     }
 

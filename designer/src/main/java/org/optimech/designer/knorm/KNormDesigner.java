@@ -60,6 +60,16 @@ public final class KNormDesigner {
      *     the origin); the pointer names the statistic
      */
     public static KNormComparison.Result compare(KNormProblem problem, Progress progress, Deadline deadline) throws InvalidProblemException {
+        return compare(problem, progress, deadline, false, null);
+    }
+
+    /**
+     * As {@link #compare(KNormProblem, Progress, Deadline)}; with {@code rankByWitness}, a polynomial statistic's candidate other
+     * than {@code keep} (the body that will be stored whatever it scores; null: the criterion picks) stops its search once a
+     * witness shows it cannot be picked, so only the pick is certified to the full gap (the others keep looser certified bounds).
+     */
+    public static KNormComparison.Result compare(KNormProblem problem, Progress progress, Deadline deadline, boolean rankByWitness, String keep)
+            throws InvalidProblemException {
         Objects.requireNonNull(problem, "problem");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(deadline, "deadline");
@@ -75,7 +85,7 @@ public final class KNormDesigner {
                 return KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion());
             }
             if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
-                return PolynomialCandidates.compare(problem, poly, progress, deadline);
+                return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep);
             }
             if (StatisticSpaces.isFinite(problem.statistic())) {
                 throw new IllegalArgumentException("the adjacent output space has more than " + MAX_FINITE_POINTS + " points and the statistic has categorical "

@@ -44,7 +44,13 @@ final class PolynomialCandidates {
     private PolynomialCandidates() {
     }
 
-    static KNormComparison.Result compare(KNormProblem problem, PolynomialStatistic statistic, Progress progress, Deadline deadline) {
+    /**
+     * @param rankByWitness whether a candidate other than {@code keep} stops as soon as its witness makes it lose to a candidate
+     *     certified before it (else every candidate is certified to the gap)
+     * @param keep the candidate that will be stored whatever it scores (null: the criterion picks)
+     */
+    static KNormComparison.Result compare(KNormProblem problem, PolynomialStatistic statistic, Progress progress, Deadline deadline, boolean rankByWitness,
+            String keep) {
         double epsilon = problem.epsilon().doubleValue();
         int d = statistic.dimension();
         int k = statistic.variables().size();
@@ -98,10 +104,16 @@ final class PolynomialCandidates {
                 case "l2": {
                     boolean l1 = name.equals("l1");
                     Gauge g = Gauge.identity(l1 ? Gauge.Kind.SUM : Gauge.Kind.SQUARE, d);
+                    LpNorm norm = l1 ? LpNorm.L1 : LpNorm.L2;
+                    if (rankByWitness && !name.equals(keep) && !out.isEmpty()) {
+                        // ranking by witnesses: a ball whose witnessed Δ already scores worse than a certified candidate cannot be picked
+                        double bestScore = out.stream().mapToDouble(c -> c.score(problem.criterion())).min().orElseThrow();
+                        budget = budget.losingWhen(v -> v > 0 && KNormComparison.ballReport(norm, new Sensitivity(v, false), epsilon, d, "").score(problem.criterion())
+                                > bestScore);
+                    }
                     CertifiedSensitivity.Outcome o = l1 ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "l1 sensitivity", new double[0][])
                             : CertifiedSensitivity.square(sp, pairs, g, RELATIVE_GAP, budget, "l2 sensitivity", new double[0][]);
                     CertificateCheck.Proof proof = prove(sp, pairs, g, o);
-                    LpNorm norm = l1 ? LpNorm.L1 : LpNorm.L2;
                     out.add(withCertificate(KNormComparison.ballReport(norm, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
                             o.lower(), null, certificate(o)));
                     break;
@@ -196,8 +208,9 @@ final class PolynomialCandidates {
         return String.format(Locale.ROOT, "certified by branch and bound over %s (%d coordinates): the witness attains %.15g, the search proved %.15g "
                 + "(relative gap %.2g, %,d boxes, %.2f s%s); the stored certificate (%,d nodes, %,d bytes before compression) proves %.15g, "
                 + "re-checked by the runtime at load", pairs ? "record pairs" : "one record", pairs ? 2 * k : k, o.lower(), o.upper(), o.relativeGap(), o.nodes(),
-                o.seconds(), o.complete() ? "" : "; STOPPED by the time limit or the memory budget before the target gap " + RELATIVE_GAP + ": the bound is "
-                        + "certified but looser", proof.nodes(), o.trees().length, proof.upper());
+                o.seconds(), o.complete() ? "" : o.losing() ? "; stopped early: its witness already scores worse than a certified candidate, so it "
+                        + "cannot be picked whatever its exact value; the bound is certified but looser (choosing this body explicitly certifies it to the gap)"
+                        : "; STOPPED by the time limit or the memory budget before the target gap " + RELATIVE_GAP + ": the bound is certified but looser", proof.nodes(), o.trees().length, proof.upper());
     }
 
     private static CandidateReport withCertificate(CandidateReport c, double lower, Body body, KNormBlock.SensitivityCertificate cert) {

@@ -27,10 +27,12 @@ public final class CertifiedSensitivity {
      * @param rowLower ranges: each row's witnessed range
      * @param nodes boxes evaluated
      * @param seconds time spent
-     * @param complete whether the relative gap was reached (else the deadline or the node budget stopped it)
+     * @param complete whether the relative gap was reached (else the deadline, the node budget or a losing witness stopped it)
+     * @param losing whether it stopped because its witness already made the candidate lose ({@link SearchBudget#losing()})
      * @param trees the certificate's trees, written with the stored slack
      */
-    public record Outcome(double upper, double lower, double[] rowUpper, double[] rowLower, long nodes, double seconds, boolean complete, byte[] trees) {
+    public record Outcome(double upper, double lower, double[] rowUpper, double[] rowLower, long nodes, double seconds, boolean complete, boolean losing,
+            byte[] trees) {
         public Outcome {
             rowUpper = rowUpper == null ? null : rowUpper.clone();
             rowLower = rowLower == null ? null : rowLower.clone();
@@ -124,7 +126,13 @@ public final class CertifiedSensitivity {
         }
         Clock clock = new Clock(budget, stage);
         boolean complete = true;
+        boolean losing = false;
         while (!reached(s.upper(), s.lower(), gap)) {
+            if (budget.losing().test(s.lower())) {
+                losing = true;
+                complete = false;
+                break;
+            }
             if (clock.outOfBudget(s.nodes()) || !s.step()) {
                 complete = false;
                 break;
@@ -140,7 +148,7 @@ public final class CertifiedSensitivity {
         double slack = STORED_SLACK * Math.abs(s.upper());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         s.write(out, s.upper() + slack, slack / 2);
-        return new Outcome(s.upper(), s.lower(), null, null, s.nodes(), clock.seconds(), complete, out.toByteArray());
+        return new Outcome(s.upper(), s.lower(), null, null, s.nodes(), clock.seconds(), complete, losing, out.toByteArray());
     }
 
     /** Σ_r (m_r·u)², reported as its square root: the ℓ2 ball. */
@@ -158,7 +166,13 @@ public final class CertifiedSensitivity {
         Clock clock = new Clock(budget, stage);
         boolean complete = true;
         // the gap is stated for the norm; squared values need twice it
+        boolean losing = false;
         while (!reached(s.upper(), s.lower(), 2 * gap)) {
+            if (budget.losing().test(Math.nextDown(Math.sqrt(Math.max(0, s.lower()))))) {
+                losing = true;
+                complete = false;
+                break;
+            }
             if (clock.outOfBudget(s.nodes()) || !s.step()) {
                 complete = false;
                 break;
@@ -172,7 +186,7 @@ public final class CertifiedSensitivity {
         clock.report(s.nodes(), down, up, true);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         s.write(out, s.upper() + 2 * STORED_SLACK * Math.abs(s.upper()));
-        return new Outcome(up, down, null, null, s.nodes(), clock.seconds(), complete, out.toByteArray());
+        return new Outcome(up, down, null, null, s.nodes(), clock.seconds(), complete, losing, out.toByteArray());
     }
 
     /**
@@ -242,7 +256,7 @@ public final class CertifiedSensitivity {
             r.minus.write(out, r.minus.upper() + slack);
         }
         clock.report(nodes, lower, upper, true);
-        return new Outcome(upper, lower, up, lo, nodes, clock.seconds(), complete, out.toByteArray());
+        return new Outcome(upper, lower, up, lo, nodes, clock.seconds(), complete, false, out.toByteArray());
     }
 
     private static double maxValue(Row[] all) {

@@ -2,6 +2,7 @@ package org.optimech.geometry.sensitivity;
 
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.DoublePredicate;
 
 /**
  * Limits of a search: a deadline (System.nanoTime), the most boxes held (a memory plan), and where progress goes.
@@ -10,13 +11,21 @@ import java.util.function.Consumer;
  * @param maxNodes the most boxes one search may create
  * @param listener receives a status about every {@code reportSeconds}
  * @param reportSeconds seconds between reports
+ * @param losing true for a witnessed value that already makes the bounded candidate lose to one certified before it (the
+ *     search may then stop: its certified bound can only be larger, so it would lose too)
  */
-public record SearchBudget(long deadlineNanos, long maxNodes, Consumer<SearchStatus> listener, double reportSeconds) {
+public record SearchBudget(long deadlineNanos, long maxNodes, Consumer<SearchStatus> listener, double reportSeconds, DoublePredicate losing) {
     public SearchBudget {
         Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(losing, "losing");
         if (maxNodes < 1) {
             throw new IllegalArgumentException("maxNodes must be >= 1. Provided value: " + maxNodes);
         }
+    }
+
+    /** A budget under which no witness makes the candidate lose. */
+    public SearchBudget(long deadlineNanos, long maxNodes, Consumer<SearchStatus> listener, double reportSeconds) {
+        this(deadlineNanos, maxNodes, listener, reportSeconds, v -> false);
     }
 
     /** No deadline, a node budget from the heap (about 400 bytes a box), no reports. */
@@ -33,8 +42,13 @@ public record SearchBudget(long deadlineNanos, long maxNodes, Consumer<SearchSta
         return deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0;
     }
 
+    /** The same budget stopping once a witness makes the candidate lose. */
+    public SearchBudget losingWhen(DoublePredicate p) {
+        return new SearchBudget(deadlineNanos, maxNodes, listener, reportSeconds, p);
+    }
+
     /** The same budget with another deadline. */
     public SearchBudget withDeadline(long nanos) {
-        return new SearchBudget(nanos, maxNodes, listener, reportSeconds);
+        return new SearchBudget(nanos, maxNodes, listener, reportSeconds, losing);
     }
 }
