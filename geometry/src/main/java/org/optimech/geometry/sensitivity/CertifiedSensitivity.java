@@ -64,6 +64,9 @@ public final class CertifiedSensitivity {
 
     /** Random starts of the local witness searches before a branch and bound. */
     static final int LOCAL_STARTS = 64;
+    /** The genetic witness search's population and generations (a few thousand evaluations: milliseconds at these sizes). */
+    static final int GENETIC_POPULATION = 40;
+    static final int GENETIC_GENERATIONS = 25;
 
     private CertifiedSensitivity() {
     }
@@ -121,6 +124,10 @@ public final class CertifiedSensitivity {
         SumSearch s = new SumSearch(o, lo, hi);
         List<double[]> starts = new ArrayList<>(Arrays.asList(witnesses));
         starts.addAll(Witnesses.randomStarts(lo, hi, LOCAL_STARTS, 1));
+        double[] genetic = GeneticWitnesses.best(o::sumLowerAt, lo, hi, GENETIC_POPULATION, GENETIC_GENERATIONS, 1);
+        if (genetic != null) {
+            starts.add(genetic);
+        }
         for (double[] w : starts) {
             s.offer(Witnesses.sumLocal(o, lo, hi, w));
         }
@@ -160,6 +167,10 @@ public final class CertifiedSensitivity {
         SmoothSearch s = new SmoothSearch(Smooth.square(o), lo, hi);
         List<double[]> starts = new ArrayList<>(Arrays.asList(witnesses));
         starts.addAll(Witnesses.randomStarts(lo, hi, LOCAL_STARTS, 1));
+        double[] genetic = GeneticWitnesses.best(o::squareLowerAt, lo, hi, GENETIC_POPULATION, GENETIC_GENERATIONS, 1);
+        if (genetic != null) {
+            starts.add(genetic);
+        }
         for (double[] w : starts) {
             s.offer(Witnesses.squareLocal(o, lo, hi, w));
         }
