@@ -106,7 +106,7 @@ class CliTest {
         assertTrue(ok.out().contains("verified: key pub"), ok.out());
         org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.json.JsonParser.parse(signed).asObject();
         org.optimech.runtime.json.JsonObject edited = org.optimech.runtime.spec.SpecDigest.seal((org.optimech.runtime.json.JsonObject)
-                org.optimech.runtime.json.JsonEdit.set(doc, "/provenance/tool", new org.optimech.runtime.json.JsonString("someone"))).with("signature",
+                org.optimech.runtime.testing.JsonEdit.set(doc, "/provenance/tool", new org.optimech.runtime.json.JsonString("someone"))).with("signature",
                 doc.get("signature").orElseThrow());
         Path tampered = dir.resolve("c.tampered.json");
         Files.writeString(tampered, org.optimech.runtime.json.JsonWriter.pretty(edited));

@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.discrete.IntegerRange;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
 import org.optimech.runtime.json.JsonString;
@@ -40,7 +40,7 @@ class InputPolicyTest {
         JsonObject doc = golden("randomized-response.json");
         doc = JsonEdit.set(doc, "/privacy/input_policy", new JsonString("default")).asObject();
         doc = JsonEdit.set(doc, "/privacy/default_input", new JsonString(label)).asObject();
-        return org.optimech.runtime.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(SpecDigest.seal(doc)));
+        return org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(SpecDigest.seal(doc)));
     }
 
     @Provide
@@ -89,7 +89,7 @@ class InputPolicyTest {
     /** Clamping is the nearest end of the range for integers of any size, written with or without padding. */
     @Property(tries = 300)
     void clampTakesEveryIntegerToTheNearestEnd(@ForAll("anyInteger") BigInteger v) throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
         IntegerRange r = (IntegerRange) m.spec().inputs();
         BigInteger clamped = v.max(BigInteger.valueOf(r.from())).min(BigInteger.valueOf(r.to()));
         int expected = clamped.subtract(BigInteger.valueOf(r.from())).intValueExact();
@@ -99,10 +99,10 @@ class InputPolicyTest {
 
     @Test
     void onlyTheLegacyRejectPolicyThrows() throws Exception {
-        DiscreteMechanism legacy = org.optimech.runtime.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("randomized-response.json")));
+        DiscreteMechanism legacy = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("randomized-response.json")));
         assertEquals(InputPolicy.REJECT, legacy.spec().privacy().inputPolicy());
         assertThrows(IllegalArgumentException.class, () -> legacy.inputIndex("not a label"));
-        DiscreteMechanism clamp = org.optimech.runtime.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism clamp = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
         assertThrows(IllegalArgumentException.class, () -> clamp.inputIndex("abc")); // not an integer at all: the caller's parsing bug
     }
 
@@ -112,7 +112,7 @@ class InputPolicyTest {
      */
     @Test
     void longIntegerTextsAreDecidedInLinearTime() throws Exception {
-        DiscreteMechanism clamp = org.optimech.runtime.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism clamp = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
         DiscreteMechanism label = withDefault(labels()[1]);
         String huge = "9".repeat(1_000_000);
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {

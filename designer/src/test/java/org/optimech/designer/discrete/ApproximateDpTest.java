@@ -15,7 +15,7 @@ import org.optimech.runtime.exact.ExpBounds;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonNumber;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecCodec;

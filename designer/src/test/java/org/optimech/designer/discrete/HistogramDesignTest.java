@@ -46,7 +46,7 @@ class HistogramDesignTest {
         for (var r : d.riskPerInput()) {
             assertTrue(r.compareTo(d.objectiveValue()) <= 0);
         }
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(DesignSpecs.toSpec(d, Instant.now()));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(DesignSpecs.toSpec(d, Instant.now()));
         SeededRandomBits bits = new SeededRandomBits(5);
         List<String> labels = d.problem().inputs() instanceof org.optimech.runtime.discrete.LabelSet ls ? ls.labels() : List.of();
         for (int i = 0; i < 200; i++) {

@@ -123,7 +123,7 @@ class DesignSpecsTest {
         DiscreteDesign d = Designs.design("{\"kind\":\"discrete\",\"epsilon\":0.7,\"inputs\":{\"range\":[0,30]}}");
         Path out = dir.resolve("chi2.spec.json");
         DiscreteMechanismSpec written = DesignSpecs.writeAndVerify(d, out, Instant.EPOCH);
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(written);
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(written);
         assertTrue(!written.weights().fitsInLong(), "wanted a big-integer table to exercise that sampler");
         SeededRandomBits bits = new SeededRandomBits(2026);
         for (int input : new int[] {0, 15, 30}) {

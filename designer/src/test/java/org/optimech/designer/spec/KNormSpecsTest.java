@@ -85,7 +85,7 @@ class KNormSpecsTest {
                 assertEquals(r.space() != null, spec.pointSource().isPresent(), what);
                 assertTrue(spec.sensitivity().compareTo(new BigDecimal(c.sensitivity())) >= 0, what + ": stored Delta below the certified one");
 
-                assertMeanSquaredNorm(org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED), p.dimension(), 100 + checked, c.covarianceTrace(), 0,
+                assertMeanSquaredNorm(org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED), p.dimension(), 100 + checked, c.covarianceTrace(), 0,
                         what + " (designer's trace)");
                 checked++;
             }
@@ -124,7 +124,7 @@ class KNormSpecsTest {
                     assertEquals("exact", doc.at("/privacy/numerics").asText(), what);
                     double inflation = doc.at("/design/lattice/noise_scale_inflation").asDouble();
                     assertTrue(inflation > 1 && inflation <= 1 + 1.0 / 1024 + 1e-12, what + ": inflation " + inflation);
-                    assertMeanSquaredNorm(org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY), p.dimension(), 500 + checked, c.covarianceTrace() * inflation * inflation,
+                    assertMeanSquaredNorm(org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY), p.dimension(), 500 + checked, c.covarianceTrace() * inflation * inflation,
                             Math.scalb(1.0, spec.latticeSampler().orElseThrow().exponent()), what + " (inflated trace)");
                     checked++;
                 }
@@ -168,7 +168,7 @@ class KNormSpecsTest {
         assertEquals(4, spec.dimension());
         assertEquals(3, spec.noiseDimension());
         assertTrue(spec.subspace().isPresent());
-        KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED);
+        KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(5);
         for (int i = 0; i < 1000; i++) {
             double[] x = m.release(new double[] {1, 2, 3, 4}, bits);

@@ -52,7 +52,7 @@ class SamplerAuditTest {
 
     @Test
     void exactTableSampler() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
         double eps = m.spec().certifiedEpsilon().doubleValue();
         for (int i = 0; i < 2; i++) {
             int a = i;
@@ -77,7 +77,7 @@ class SamplerAuditTest {
 
     @Test
     void geometricRemapSampler() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(identityGeometric(10, "1"));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(identityGeometric(10, "1"));
         for (int a : new int[] {0, 5, 9}) {
             PrivacyAudit.Result r = audit(b -> m.sampleIndex(a, b), b -> m.sampleIndex(a + 1, b), 11, 1, 20 + a);
             assertFalse(r.violation(), a + ": " + r);
@@ -87,12 +87,12 @@ class SamplerAuditTest {
     /** Constant-time sampling of the same specs: the compiled geometric table and the padded table scans. */
     @Test
     void constantTimeSamplers() throws Exception {
-        DiscreteMechanism g = org.optimech.runtime.TestMechanisms.discrete(identityGeometric(10, "1"), org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
+        DiscreteMechanism g = org.optimech.runtime.testing.TestMechanisms.discrete(identityGeometric(10, "1"), org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
         for (int a : new int[] {0, 5}) {
             PrivacyAudit.Result r = audit(b -> g.sampleIndex(a, b), b -> g.sampleIndex(a + 1, b), 11, 1, 50 + a);
             assertFalse(r.violation(), a + ": " + r);
         }
-        DiscreteMechanism t = org.optimech.runtime.TestMechanisms.discrete((org.optimech.runtime.spec.DiscreteSpec) SpecCodec.read(golden("count-path.json")),
+        DiscreteMechanism t = org.optimech.runtime.testing.TestMechanisms.discrete((org.optimech.runtime.spec.DiscreteSpec) SpecCodec.read(golden("count-path.json")),
                 org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
         int outputs = t.spec().outputs().size();
         double eps = t.spec().certifiedEpsilon().doubleValue();
@@ -105,7 +105,7 @@ class SamplerAuditTest {
     void latticeKNormSamplers() throws Exception {
         for (String name : new String[] {"knorm-l1-lattice.json", "knorm-hexagon-lattice.json"}) {
             org.optimech.runtime.spec.KNormSpec spec = (org.optimech.runtime.spec.KNormSpec) SpecCodec.read(golden(name));
-            org.optimech.runtime.KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY);
+            org.optimech.runtime.KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(spec, org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY);
             double[] t0 = new double[spec.dimension()];
             double[] t1 = new double[spec.dimension()];
             t1[0] = name.contains("hexagon") ? 2 : 1; // an adjacent output of gauge Δ along the first axis
@@ -184,7 +184,7 @@ class SamplerAuditTest {
     /** A table row swapped: input 10's row moved to input 0 puts inputs 0 and 1 ten steps apart (ratio e^9). */
     @Test
     void aSwappedRowIsCaught() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(identityGeometric(10, "1"));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(identityGeometric(10, "1"));
         ToIntFunction<RandomSource> row0Swapped = b -> m.sampleIndex(10, b);
         PrivacyAudit.Result r = audit(row0Swapped, b -> m.sampleIndex(1, b), 11, 1, 52);
         assertTrue(r.violation(), "a swapped row must be caught: " + r);

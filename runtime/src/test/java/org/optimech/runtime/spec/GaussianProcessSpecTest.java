@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;

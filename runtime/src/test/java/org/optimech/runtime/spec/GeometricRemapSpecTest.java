@@ -11,7 +11,7 @@ import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
 import org.optimech.runtime.discrete.Remap;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
@@ -70,7 +70,7 @@ class GeometricRemapSpecTest {
     @Test
     void samplesTheTruncatedGeometricFollowedByTheRemap() throws Exception {
         GeometricRemapSpec s = sample("0.5");
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(s);
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(s);
         SeededRandomBits bits = new SeededRandomBits(11);
         double a = Math.exp(-0.5);
         int n = 4;

@@ -53,7 +53,7 @@ class GoldenFilesTest {
 
     @Test
     void countPathClampsOutOfRangeInputs() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
         assertEquals(new IntegerRange(0, 2), m.spec().inputs());
         assertEquals(2, m.inputIndex("7"));
         assertEquals(0, m.inputIndex("-3"));
@@ -64,7 +64,7 @@ class GoldenFilesTest {
 
     @Test
     void rejectPolicyAcceptsInRangeValuesHoweverWritten() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.TestMechanisms.discrete(SpecCodec.read(golden("approximate-dp.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(SpecCodec.read(golden("approximate-dp.json")));
         assertEquals(InputPolicy.REJECT, m.spec().privacy().inputPolicy());
         assertEquals(1, m.inputIndex("1"));
         assertEquals(1, m.inputIndex("01"));

@@ -15,7 +15,7 @@ import org.optimech.runtime.ChiSquare;
 import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.json.JsonArray;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
@@ -123,9 +123,9 @@ class KNormSpecTest {
         assertEquals("/privacy/numerics", e.pointer(), e.getMessage());
         assertThrows(IllegalStateException.class, () -> hex.sampler(NumericsPolicy.EXACT_ONLY));
         // a K-norm spec releases vectors, not values
-        org.optimech.runtime.Mechanism m0 = org.optimech.runtime.Mechanisms.of(hex, org.optimech.runtime.TestMechanisms.everything(NumericsPolicy.ALLOW_IDEALIZED));
+        org.optimech.runtime.Mechanism m0 = org.optimech.runtime.Mechanisms.of(hex, org.optimech.runtime.testing.TestMechanisms.everything(NumericsPolicy.ALLOW_IDEALIZED));
         assertThrows(UnsupportedOperationException.class, () -> m0.sample(3L, new SeededRandomBits(1)));
-        KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(hex, NumericsPolicy.ALLOW_IDEALIZED);
+        KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(hex, NumericsPolicy.ALLOW_IDEALIZED);
         assertEquals(2, m.release(new double[] {3, 4}, new SeededRandomBits(1)).length);
         assertThrows(IllegalArgumentException.class, () -> m.release(new double[] {3}, new SeededRandomBits(1)));
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.exact.Rational;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonParser;
 import org.optimech.runtime.json.JsonString;
@@ -38,7 +38,7 @@ class LatticeSpecTest {
         String stored = doc.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
         assertEquals(stored, SpecCodec.write(spec).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
         assertEquals(Numerics.EXACT, spec.numerics());
-        KNormMechanism m = org.optimech.runtime.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY);
+        KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY);
         assertEquals(Numerics.EXACT, m.numerics());
         LatticeSampler s = spec.latticeSampler().orElseThrow();
         double spacing = Math.scalb(1.0, s.exponent());

@@ -11,7 +11,7 @@ import java.security.KeyPair;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonWriter;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.json.JsonArray;
-import org.optimech.runtime.json.JsonEdit;
+import org.optimech.runtime.testing.JsonEdit;
 import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonString;

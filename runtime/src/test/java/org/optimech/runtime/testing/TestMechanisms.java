@@ -1,6 +1,11 @@
-package org.optimech.runtime;
+package org.optimech.runtime.testing;
+
 
 import java.util.EnumSet;
+import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.Mechanisms;
+
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.InputPolicy;

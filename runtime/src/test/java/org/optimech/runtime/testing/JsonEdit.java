@@ -1,5 +1,8 @@
-package org.optimech.runtime.json;
+package org.optimech.runtime.testing;
 
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,0 +1,21 @@
+/**
+ * The optimech designer: problems in, certified mechanism specs out ({@link org.optimech.designer.Designers}). The LP
+ * backends are OR-Tools (CLP, HiGHS, GLOP) and ojAlgo.
+ */
+module org.optimech.designer {
+    requires transitive org.optimech.runtime;
+    requires transitive org.optimech.geometry;
+    requires ortools.java;
+    requires ojalgo;
+
+    exports org.optimech.designer;
+    exports org.optimech.designer.common;
+    exports org.optimech.designer.discrete;
+    exports org.optimech.designer.functions;
+    exports org.optimech.designer.knorm;
+    exports org.optimech.designer.lp;
+    exports org.optimech.designer.problem;
+    exports org.optimech.designer.spec;
+    exports org.optimech.designer.structural;
+    exports org.optimech.designer.sweep;
+}

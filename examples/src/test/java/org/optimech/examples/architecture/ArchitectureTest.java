@@ -1,0 +1,96 @@
+package org.optimech.examples.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.InstanceofCheck;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import org.junit.jupiter.api.Test;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * The boundaries the modules promise, checked on their compiled main classes (this module sees every other one): no
+ * cycle between packages, the runtime depends on the JDK alone, the library depends on no command-line or plotting code,
+ * and spec kinds are dispatched through {@link MechanismSpec.Visitor}, never with {@code instanceof} outside the package
+ * that defines them.
+ */
+class ArchitectureTest {
+    /** Main classes only: test output directories and test jars are left out. */
+    private static final ImportOption MAIN_ONLY = location -> !location.contains("/test-classes/") && !location.contains("-tests.jar");
+
+    private static final JavaClasses CLASSES = new ClassFileImporter().withImportOption(MAIN_ONLY).importPackages("org.optimech");
+
+    @Test
+    void theImportSeesEveryModule() {
+        // a rule over an empty or partial import passes vacuously: make sure every module's classes are here
+        for (String pkg : new String[] {"org.optimech.runtime.spec", "org.optimech.geometry.hull", "org.optimech.designer", "org.optimech.cli",
+            "org.optimech.spark", "org.optimech.examples"}) {
+            assertTrue(CLASSES.containPackage(pkg), "no classes imported from " + pkg);
+        }
+    }
+
+    @Test
+    void noCycleBetweenPackages() {
+        slices().matching("org.optimech.(**)").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    @Test
+    void theRuntimeDependsOnTheJdkAlone() {
+        classes().that().resideInAPackage("org.optimech.runtime..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("org.optimech.runtime..", "java..").check(CLASSES);
+    }
+
+    @Test
+    void geometryDependsOnTheRuntimeAndCommonsMathAlone() {
+        classes().that().resideInAPackage("org.optimech.geometry..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("org.optimech.geometry..", "org.optimech.runtime..", "org.apache.commons.math3..", "java..").check(CLASSES);
+    }
+
+    @Test
+    void theLibraryHasNoCommandLineOrPlottingCode() {
+        noClasses().that().resideInAnyPackage("org.optimech.runtime..", "org.optimech.geometry..", "org.optimech.designer..", "org.optimech.spark..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.optimech.cli..", "org.optimech.examples..", "picocli..", "org.knowm.xchart..",
+                        "java.awt..", "javax.swing..", "de.erichseifert..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theDesignerDoesNotDependOnSpark() {
+        noClasses().that().resideInAnyPackage("org.optimech.runtime..", "org.optimech.geometry..", "org.optimech.designer..", "org.optimech.cli..")
+                .should().dependOnClassesThat().resideInAPackage("org.optimech.spark..").check(CLASSES);
+    }
+
+    @Test
+    void specKindsAreDispatchedByTheVisitorOutsideTheSpecPackage() {
+        ArchRule rule = classes().that().resideOutsideOfPackage("org.optimech.runtime.spec").should(notTestInstanceofOnSpecTypes());
+        rule.check(CLASSES);
+    }
+
+    /** Fails a class with an {@code instanceof} whose type is a spec type (a subtype of {@link MechanismSpec}). */
+    private static ArchCondition<JavaClass> notTestInstanceofOnSpecTypes() {
+        return new ArchCondition<>("not test instanceof on a spec type (dispatch with MechanismSpec.accept instead)") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                for (JavaCodeUnit u : c.getCodeUnits()) {
+                    for (InstanceofCheck check : u.getInstanceofChecks()) {
+                        JavaClass type = check.getRawType();
+                        if (type.isAssignableTo(MechanismSpec.class)) {
+                            events.add(SimpleConditionEvent.violated(c, c.getName() + "." + u.getName() + " tests instanceof " + type.getName()
+                                    + " (" + check.getSourceCodeLocation() + ")"));
+                        }
+                    }
+                }
+            }
+        };
+    }
+}
