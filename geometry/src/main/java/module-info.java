@@ -5,9 +5,11 @@
 module org.optimech.geometry {
     requires transitive org.optimech.runtime;
     requires transitive commons.math3;
+    requires io.jenetics.base;
 
     exports org.optimech.geometry.adjacent;
     exports org.optimech.geometry.body;
     exports org.optimech.geometry.hull;
+    exports org.optimech.geometry.sensitivity;
     exports org.optimech.geometry.support;
 }
