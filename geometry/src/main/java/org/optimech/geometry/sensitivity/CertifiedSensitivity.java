@@ -71,14 +71,15 @@ public final class CertifiedSensitivity {
     private CertifiedSensitivity() {
     }
 
-    private static double[] pairBox(double[] b, boolean pairs) {
-        if (!pairs) {
-            return b.clone();
+    /** Starting points of the local witness searches: the given witnesses, seeded random points, and the genetic search's best. */
+    private static List<double[]> starts(double[][] witnesses, java.util.function.ToDoubleFunction<double[]> value, double[] lo, double[] hi) {
+        List<double[]> starts = new ArrayList<>(Arrays.asList(witnesses));
+        starts.addAll(Witnesses.randomStarts(lo, hi, LOCAL_STARTS, 1));
+        double[] genetic = GeneticWitnesses.best(value, lo, hi, GENETIC_POPULATION, GENETIC_GENERATIONS, 1);
+        if (genetic != null) {
+            starts.add(genetic);
         }
-        double[] out = new double[2 * b.length];
-        System.arraycopy(b, 0, out, 0, b.length);
-        System.arraycopy(b, 0, out, b.length, b.length);
-        return out;
+        return starts;
     }
 
     /** Whether the search should stop now: the gap is reached, or the budget says so. */
@@ -119,16 +120,10 @@ public final class CertifiedSensitivity {
     public static Outcome sum(StatisticPolynomials statistic, boolean pairs, Gauge gauge, double gap, SearchBudget budget, String stage,
             double[][] witnesses) {
         PairObjective o = new PairObjective(statistic.rows(gauge), pairs);
-        double[] lo = pairBox(statistic.lower(), pairs);
-        double[] hi = pairBox(statistic.upper(), pairs);
+        double[] lo = statistic.searchLower(pairs);
+        double[] hi = statistic.searchUpper(pairs);
         SumSearch s = new SumSearch(o, lo, hi);
-        List<double[]> starts = new ArrayList<>(Arrays.asList(witnesses));
-        starts.addAll(Witnesses.randomStarts(lo, hi, LOCAL_STARTS, 1));
-        double[] genetic = GeneticWitnesses.best(o::sumLowerAt, lo, hi, GENETIC_POPULATION, GENETIC_GENERATIONS, 1);
-        if (genetic != null) {
-            starts.add(genetic);
-        }
-        for (double[] w : starts) {
+        for (double[] w : starts(witnesses, o::sumLowerAt, lo, hi)) {
             s.offer(Witnesses.sumLocal(o, lo, hi, w));
         }
         Clock clock = new Clock(budget, stage);
@@ -162,16 +157,10 @@ public final class CertifiedSensitivity {
     public static Outcome square(StatisticPolynomials statistic, boolean pairs, Gauge gauge, double gap, SearchBudget budget, String stage,
             double[][] witnesses) {
         PairObjective o = new PairObjective(statistic.rows(gauge), pairs);
-        double[] lo = pairBox(statistic.lower(), pairs);
-        double[] hi = pairBox(statistic.upper(), pairs);
+        double[] lo = statistic.searchLower(pairs);
+        double[] hi = statistic.searchUpper(pairs);
         SmoothSearch s = new SmoothSearch(Smooth.square(o), lo, hi);
-        List<double[]> starts = new ArrayList<>(Arrays.asList(witnesses));
-        starts.addAll(Witnesses.randomStarts(lo, hi, LOCAL_STARTS, 1));
-        double[] genetic = GeneticWitnesses.best(o::squareLowerAt, lo, hi, GENETIC_POPULATION, GENETIC_GENERATIONS, 1);
-        if (genetic != null) {
-            starts.add(genetic);
-        }
-        for (double[] w : starts) {
+        for (double[] w : starts(witnesses, o::squareLowerAt, lo, hi)) {
             s.offer(Witnesses.squareLocal(o, lo, hi, w));
         }
         Clock clock = new Clock(budget, stage);

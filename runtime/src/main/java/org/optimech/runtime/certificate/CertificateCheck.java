@@ -102,13 +102,13 @@ public final class CertificateCheck {
                 if (pairs) {
                     signs[0] = 1; // swapping the pair negates u, so some maximiser has u_0 ≥ 0
                 }
-                upper = finite(c.pair(o, box(lo, hi, pairs), box(lo, hi, pairs, true), signs, false, 0));
+                upper = finite(c.pair(o, statistic.searchLower(pairs), statistic.searchUpper(pairs), signs, false, 0));
                 value = Rational.of(new BigDecimal(upper));
                 break;
             }
             default: {
                 PairObjective o = new PairObjective(rows, pairs);
-                double sq = finite(c.pair(o, box(lo, hi, pairs), box(lo, hi, pairs, true), null, true, 0));
+                double sq = finite(c.pair(o, statistic.searchLower(pairs), statistic.searchUpper(pairs), null, true, 0));
                 value = Rational.of(new BigDecimal(sq));
                 upper = Math.nextUp(Math.sqrt(sq));
             }
@@ -129,21 +129,6 @@ public final class CertificateCheck {
             throw new CertificateException("the trees prove no finite bound (" + bound + ")");
         }
         return bound;
-    }
-
-    private static double[] box(double[] lo, double[] hi, boolean pairs) {
-        return box(lo, hi, pairs, false);
-    }
-
-    private static double[] box(double[] lo, double[] hi, boolean pairs, boolean upper) {
-        double[] b = upper ? hi : lo;
-        if (!pairs) {
-            return b.clone();
-        }
-        double[] out = new double[2 * b.length];
-        System.arraycopy(b, 0, out, 0, b.length);
-        System.arraycopy(b, 0, out, b.length, b.length);
-        return out;
     }
 
     private int next() throws CertificateException {

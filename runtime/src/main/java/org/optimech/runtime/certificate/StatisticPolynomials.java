@@ -92,6 +92,26 @@ public final class StatisticPolynomials {
         return upper.clone();
     }
 
+    /** The lower corner of the searched box: one record's (add/remove) or a pair's, the record box twice (substitution). */
+    public double[] searchLower(boolean pairs) {
+        return twice(lower, pairs);
+    }
+
+    /** The upper corner of the searched box (see {@link #searchLower}). */
+    public double[] searchUpper(boolean pairs) {
+        return twice(upper, pairs);
+    }
+
+    private static double[] twice(double[] b, boolean pairs) {
+        if (!pairs) {
+            return b.clone();
+        }
+        double[] out = new double[2 * b.length];
+        System.arraycopy(b, 0, out, 0, b.length);
+        System.arraycopy(b, 0, out, b.length, b.length);
+        return out;
+    }
+
     /** Feature j as a polynomial (exact coefficients: points). */
     public IntervalPolynomial feature(int j) {
         Rational[] e = new Rational[coefficients.length];
