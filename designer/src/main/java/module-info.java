@@ -17,5 +17,7 @@ module org.optimech.designer {
     exports org.optimech.designer.problem;
     exports org.optimech.designer.spec;
     exports org.optimech.designer.structural;
+    exports org.optimech.designer.structured;
     exports org.optimech.designer.sweep;
+    exports org.optimech.designer.target;
 }

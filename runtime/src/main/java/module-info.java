@@ -5,11 +5,14 @@
  */
 module org.optimech.runtime {
     exports org.optimech.runtime;
+    exports org.optimech.runtime.accounting;
+    exports org.optimech.runtime.accuracy;
     exports org.optimech.runtime.budget;
     exports org.optimech.runtime.certificate;
     exports org.optimech.runtime.discrete;
     exports org.optimech.runtime.exact;
     exports org.optimech.runtime.histogram;
+    exports org.optimech.runtime.io;
     exports org.optimech.runtime.json;
     exports org.optimech.runtime.knorm;
     exports org.optimech.runtime.lattice;

@@ -42,7 +42,7 @@ final class DesignArgs {
     }
 
     /** The structural method where it does not apply: a bad-input error saying why. */
-    static OptimechCli.CliException notApplicable(Path problemFile, IllegalArgumentException e) {
-        return new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": --method structural: " + e.getMessage(), e);
+    static OptimechCli.CliException notApplicable(Path problemFile, DesignMethod.NotApplicableException e) {
+        return new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method structural does not apply to " + problemFile + ": " + e.reason(), e);
     }
 }

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.designer.Design;
+import org.optimech.designer.DesignMethod;
 import org.optimech.designer.Designers;
 import org.optimech.designer.common.DesignException;
 import org.optimech.designer.common.Progress;
@@ -79,6 +80,15 @@ final class DesignCommand implements Callable<Integer> {
                     + "body's rounding term, so the lattice adds at most 1/1024 to the noise scale).")
     Integer latticeExponent;
 
+    @Option(names = "--target", paramLabel = "TEXT",
+            description = {"Discrete problems with integer ranges: design for an accuracy target instead of the problem's epsilon, e.g. \"abs-error <= 10 at "
+                    + "95%\" (at every input; add \"on average\" for the prior's average). Finds the smallest epsilon (3 significant digits) whose optimal "
+                    + "mechanism under the loss 1{|output - input| > A} meets it, by bisection, and prints the epsilon/accuracy curve searched."})
+    String target;
+
+    @Option(names = "--plot", paramLabel = "DIR", description = "With --target: also write DIR/target.csv, .png and .svg (the curve searched).")
+    Path plotDir;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -100,8 +110,11 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
         }
         Long whole = timeLimitSeconds != null ? timeLimitSeconds : problem instanceof KNormProblem ? Long.valueOf(KNORM_DEFAULT_TIME_LIMIT) : null;
-        Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem ? DesignArgs.options(solver, solveTimeLimitSeconds) : null)
-                .withMethod(DesignArgs.method(method)).withProgress(quiet ? Progress.silent() : Progress.to(System.err))
+        DesignMethod designMethod = DesignArgs.method(method);
+        // the LP backend is resolved (and OR-Tools loaded) only where an LP may be solved
+        Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem && designMethod.optimises() ? DesignArgs.options(solver,
+                solveTimeLimitSeconds) : null)
+                .withMethod(designMethod).withProgress(quiet ? Progress.silent() : Progress.stderr())
                 .withTimeLimit(whole == null ? null : java.time.Duration.ofSeconds(whole));
         if (problem instanceof KNormProblem k) {
             if (body != null && !k.candidates().contains(body)) {
@@ -110,16 +123,28 @@ final class DesignCommand implements Callable<Integer> {
             }
             options = knormOptions(options);
         }
+        if (target == null && plotDir != null) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--plot goes with --target (the curve searched); inspect --plot draws a spec's accuracy");
+        }
         long start = System.nanoTime();
         Design design;
+        org.optimech.designer.target.TargetSearch.Result searched = null;
         try {
-            design = Designers.design(problem, options);
+            if (target != null) {
+                searched = TargetArgs.search(problemFile, problem, target, options);
+                design = searched.design().orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_FAILED, TargetArgs.unreachable(problemFile,
+                        TargetArgs.lastSearch)));
+            } else {
+                design = Designers.design(problem, options);
+            }
         } catch (InvalidProblemException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
         } catch (DesignException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, problemFile + ": design failed: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            // an option that does not fit this problem (the structural method where it does not apply, a lattice for an l2 body)
+        } catch (DesignMethod.NotApplicableException e) {
+            throw DesignArgs.notApplicable(problemFile, e);
+        } catch (Designers.OptionException e) {
+            // an option that does not fit this problem (a lattice for an l2 body, a classical method with delta > 0)
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         }
         long writeStart = System.nanoTime();
@@ -135,12 +160,25 @@ final class DesignCommand implements Callable<Integer> {
             Summary.structural(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
         } else if (design instanceof Design.Classical d) {
             Summary.classical(stdout, problemFile, out, d.method(), d.spec(), digest);
+        } else if (design instanceof Design.StructuredKNorm d) {
+            Summary.structuredKnorm(stdout, problemFile, out, d.design(), d.spec(), options.body() != null, digest, totalSeconds);
         } else if (design instanceof Design.KNorm d) {
             Summary.knorm(stdout, problemFile, out, d.comparison(), d.spec(), options.body() != null, digest, totalSeconds);
         } else {
             Design.Function d = (Design.Function) design;
             Summary.function(stdout, problemFile, out, d, digest);
         }
+        stdout.printf("  accuracy     %s (optimech inspect %s for every input or coordinate)%n",
+                org.optimech.runtime.accuracy.Accuracy.of(written, 0.05).describe(), out);
+        if (searched != null) {
+            TargetArgs.print(stdout, searched);
+            if (plotDir != null) {
+                for (Path f : TargetArgs.plot(searched, plotDir)) {
+                    stdout.println("wrote " + f);
+                }
+            }
+        }
+        stdout.flush();
         return 0;
     }
 

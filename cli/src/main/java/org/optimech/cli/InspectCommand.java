@@ -34,6 +34,26 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--max-matrix", defaultValue = "12", paramLabel = "N", description = "Print the matrix when it has at most N rows and columns. Default: ${DEFAULT-VALUE}.")
     int maxMatrix;
 
+    @Option(names = "--beta", defaultValue = "0.05", paramLabel = "B",
+            description = "Accuracy at failure probability B: every interval holds with probability at least 1 - B. Default: ${DEFAULT-VALUE} (95%).")
+    double beta;
+
+    @Option(names = "--max-rows", defaultValue = "45", paramLabel = "N",
+            description = "Print the accuracy of at most N inputs or coordinates (the first and last beyond that). Default: ${DEFAULT-VALUE}.")
+    int maxRows;
+
+    @Option(names = "--plot", paramLabel = "DIR", description = "Also write DIR/accuracy.csv, .png and .svg: the error's interval, quartiles and median per "
+            + "input (discrete), or each coordinate's bound (vector releases).")
+    Path plotDir;
+
+    @Option(names = "--at-epsilon", paramLabel = "FROM:TO:STEP",
+            description = "What-if: the accuracy at each epsilon of a grid (or a comma list), the spec's recorded problem designed again there (discrete), "
+                    + "or its noise rescaled (K-norm) or recalibrated (Gaussian process).")
+    String atEpsilon;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr (--at-epsilon designs again).")
+    boolean quiet;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -42,6 +62,68 @@ final class InspectCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // inspect shows a spec whose sensitivity could not be re-derived too, and says so; sample and verify require the allowance
         MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
+        AccuracyReport.beta(beta);
+        int code = summary(out, loaded);
+        org.optimech.runtime.accuracy.Accuracy accuracy = org.optimech.runtime.accuracy.Accuracy.of(loaded, beta);
+        AccuracyReport.print(out, accuracy, maxRows);
+        if (atEpsilon != null) {
+            whatIf(out, loaded);
+        }
+        if (plotDir != null) {
+            try {
+                for (Path f : org.optimech.cli.plot.AccuracyChart.write(accuracy, file.getFileName().toString(), plotDir)) {
+                    out.println("wrote " + f);
+                }
+            } catch (java.io.IOException e) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, plotDir + ": cannot write: " + e.getMessage(), e);
+            }
+        }
+        out.flush();
+        return code;
+    }
+
+    /** --at-epsilon: the accuracy at each epsilon of the grid. */
+    private void whatIf(PrintWriter out, MechanismSpec loaded) {
+        org.optimech.designer.sweep.EpsilonGrid grid;
+        try {
+            grid = org.optimech.designer.sweep.EpsilonGrid.parse(atEpsilon);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--at-" + e.getMessage(), e);
+        }
+        List<org.optimech.designer.target.EpsilonWhatIf.Row> rows;
+        try {
+            rows = org.optimech.designer.target.EpsilonWhatIf.of(loaded, grid, beta, DesignArgs.options("auto", 3600),
+                    quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.stderr());
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": --at-epsilon: " + e.getMessage(), e);
+        }
+        String conf = AccuracyReport.percent(1 - beta);
+        List<String[]> table = new ArrayList<>();
+        boolean vector = rows.stream().anyMatch(r -> r.accuracy() instanceof org.optimech.runtime.accuracy.VectorAccuracy);
+        table.add(vector ? new String[] {"epsilon", "widest coordinate (" + conf + ")", "all at once", "l2", "how"}
+                : new String[] {"epsilon", "error in (" + conf + ")", "|error| <=", "min P(exact)", "risk", "how"});
+        for (org.optimech.designer.target.EpsilonWhatIf.Row r : rows) {
+            String e = r.epsilon().toPlainString();
+            if (!r.ok()) {
+                table.add(vector ? new String[] {e, "failed", "", "", r.note()} : new String[] {e, "failed", "", "", "", r.note()});
+            } else if (r.accuracy() instanceof org.optimech.runtime.accuracy.VectorAccuracy v) {
+                double widest = 0;
+                for (org.optimech.runtime.accuracy.VectorAccuracy.Estimate c : v.coordinates()) {
+                    widest = Math.max(widest, c.value());
+                }
+                table.add(new String[] {e, AccuracyReport.fmt(widest), v.simultaneous().toString(), v.l2().toString(), r.note()});
+            } else {
+                org.optimech.runtime.accuracy.DiscreteAccuracy d = (org.optimech.runtime.accuracy.DiscreteAccuracy) r.accuracy();
+                org.optimech.runtime.accuracy.DiscreteAccuracy.InputAccuracy w = d.worst();
+                table.add(new String[] {e, d.numeric() ? "[" + AccuracyReport.signed(w.lowerError()) + ", " + AccuracyReport.signed(w.upperError()) + "]" : "-",
+                    d.numeric() ? AccuracyReport.abs(w.absoluteError()) : "-", AccuracyReport.fmt(w.probabilityExact()), AccuracyReport.fmt(r.risk()), r.note()});
+            }
+        }
+        out.printf("what-if over epsilon (worst input; accuracy from each stored mechanism):%n");
+        out.print(Summary.table(table));
+    }
+
+    private int summary(PrintWriter out, MechanismSpec loaded) {
         return loaded.accept(new MechanismSpec.Visitor<Integer>() {
             @Override
             public Integer visit(DiscreteMechanismSpec table) {

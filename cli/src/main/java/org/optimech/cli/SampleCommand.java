@@ -8,6 +8,7 @@ import org.optimech.runtime.FunctionMechanism;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.Mechanism;
 import org.optimech.runtime.Mechanisms;
+import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
@@ -38,7 +39,8 @@ final class SampleCommand implements Callable<Integer> {
     String input;
 
     @Option(names = "--count", defaultValue = "1", paramLabel = "N", description = {"How many outputs. Default: ${DEFAULT-VALUE}.",
-        "N independent releases of the same input cost N times the spec's certified epsilon (and delta) by basic composition; stderr says so."})
+        "N independent releases of the same input cost N times the spec's certified epsilon (and delta) by basic composition; stderr says so, "
+                + "next to the tighter epsilon of the privacy-loss-distribution accountant."})
     long count;
 
     @Option(names = "--seed", paramLabel = "S",
@@ -68,7 +70,9 @@ final class SampleCommand implements Callable<Integer> {
         if (count < 1 || count > MAX_COUNT) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--count must be in [1, " + MAX_COUNT + "]. Provided value: " + count);
         }
-        org.optimech.runtime.spec.RuntimePolicy.Builder policy = org.optimech.runtime.spec.RuntimePolicy.builder();
+        // the CLI opts in to idealized (floating-point) noise on the user's behalf, and says so on stderr when it samples it
+        org.optimech.runtime.spec.RuntimePolicy.Builder policy = org.optimech.runtime.spec.RuntimePolicy.builder()
+                .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED);
         for (java.util.Map.Entry<String, Path> e : trustedKeys.entrySet()) {
             try {
                 policy.trustKeyFile(e.getKey(), e.getValue());
@@ -81,22 +85,11 @@ final class SampleCommand implements Callable<Integer> {
         if (allowUnchecked) {
             policy.allowUncheckedSensitivity();
         }
-        if (!sampling.equals("fast") && !sampling.equals("constant-time")) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling must be fast or constant-time. Provided value: " + sampling);
-        }
-        Mechanism mechanism;
-        try {
-            mechanism = Mechanisms.load(file, policy.build(), sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
-        } catch (InvalidSpecException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
-        } catch (java.io.IOException e) {
-            throw SpecFiles.ioError(file, e);
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling constant-time: " + e.getMessage(), e);
-        }
+        Mechanism mechanism = load(file, policy.build(), sampling);
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
+            err.println("optimech: note: " + accounted(mechanism.spec(), count));
             err.flush();
         }
         if (mechanism instanceof KNormMechanism k) {
@@ -120,13 +113,60 @@ final class SampleCommand implements Callable<Integer> {
             err.flush();
         }
         RandomSource bits = randomness(err);
-        PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
-        for (long i = 0; i < count; i++) {
-            out.write(m.spec().outputs().valueAt(m.sampleIndex(row, bits)));
-            out.write('\n');
+        writeReleases(m, row, count, bits, spec.commandLine().getOut());
+        return 0;
+    }
+
+    /** Draws per block: the typed batch fills this many outputs, and one block of text goes to the writer at a time. */
+    static final int BLOCK = 8192;
+
+    /**
+     * Writes {@code count} releases of input row {@code row}, one per line, in blocks: an integer output range goes through the
+     * typed batch form ({@code sample(long[], long[], RandomSource)}, no strings per draw), labels through their index.
+     */
+    static void writeReleases(DiscreteMechanism m, int row, long count, RandomSource bits, PrintWriter out) {
+        boolean integers = m.spec().inputs() instanceof IntegerRange && m.spec().outputs() instanceof IntegerRange;
+        long input = integers ? ((IntegerRange) m.spec().inputs()).longValueAt(row) : 0;
+        int block = (int) Math.min(BLOCK, count);
+        long[] inputs = new long[block];
+        long[] outputs = new long[block];
+        java.util.Arrays.fill(inputs, input);
+        StringBuilder text = new StringBuilder(block * 8);
+        for (long done = 0; done < count; done += block) {
+            int n = (int) Math.min(block, count - done);
+            text.setLength(0);
+            if (integers) {
+                m.sampleRange(inputs, outputs, 0, n, bits);
+                for (int i = 0; i < n; i++) {
+                    text.append(outputs[i]).append('\n');
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    text.append(m.spec().outputs().valueAt(m.sampleIndex(row, bits))).append('\n');
+                }
+            }
+            out.append(text);
         }
         out.flush();
-        return 0;
+    }
+
+    /**
+     * Loads {@code file} under {@code policy} in the sampling mode named by the {@code --sampling} value, mapping each failure to
+     * the CLI's exit codes.
+     */
+    static Mechanism load(Path file, org.optimech.runtime.spec.RuntimePolicy policy, String sampling) {
+        if (!sampling.equals("fast") && !sampling.equals("constant-time")) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling must be fast or constant-time. Provided value: " + sampling);
+        }
+        try {
+            return Mechanisms.load(file, policy, sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
+        } catch (InvalidSpecException e) {
+            throw SpecFiles.invalidSpec(file, e);
+        } catch (java.io.IOException e) {
+            throw SpecFiles.ioError(file, e);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling constant-time: " + e.getMessage(), e);
+        }
     }
 
     /** What N releases of one input cost under basic composition: N·ε and N·δ, exactly. */
@@ -138,6 +178,20 @@ final class SampleCommand implements Callable<Integer> {
             text += " and delta " + n + " x " + s.certifiedDelta() + " = " + s.certifiedDelta().multiply(times).stripTrailingZeros();
         }
         return text + " by basic composition (a budget ledger charges them together: BudgetLedger.charge(dataset, spec, " + n + "))";
+    }
+
+    /**
+     * What the same N releases cost under the privacy-loss-distribution accountant, at basic composition's δ (or 1e-6 when that
+     * is 0), or why it is not available.
+     */
+    static String accounted(MechanismSpec s, long n) {
+        double delta = s.certifiedDelta().signum() > 0 ? Math.min(0.5, s.certifiedDelta().doubleValue() * n) : 1e-6;
+        try {
+            org.optimech.runtime.accounting.Releases r = org.optimech.runtime.accounting.Accountant.releases(s, n);
+            return r.describe(delta) + "; method: " + r.method();
+        } catch (IllegalArgumentException e) {
+            return "no privacy-loss-distribution accounting for this spec: " + e.getMessage();
+        }
     }
 
     private RandomSource randomness(PrintWriter err) {

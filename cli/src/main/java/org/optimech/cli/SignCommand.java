@@ -10,6 +10,9 @@ import org.optimech.runtime.json.JsonParser;
 import org.optimech.runtime.json.JsonSyntaxException;
 import org.optimech.runtime.json.JsonWriter;
 import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.NumericsPolicy;
+import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecCodec;
 import org.optimech.runtime.spec.SpecSignature;
 import picocli.CommandLine.Command;
@@ -42,7 +45,9 @@ final class SignCommand implements Callable<Integer> {
         JsonObject doc;
         try {
             doc = JsonParser.parse(file).asObject();
-            SpecCodec.read(doc);
+            // signing vouches for what the runtime cannot re-check (curved sensitivities), so read under a policy that allows it
+            SpecCodec.read(doc, RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
+                    .numerics(NumericsPolicy.ALLOW_IDEALIZED).build());
         } catch (IOException e) {
             throw SpecFiles.ioError(file, e);
         } catch (JsonSyntaxException | InvalidSpecException e) {

@@ -25,7 +25,7 @@ final class SpecFiles {
         try {
             return SpecLoader.load(file, policy);
         } catch (InvalidSpecException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
+            throw invalidSpec(file, e);
         } catch (IOException e) {
             throw ioError(file, e);
         }
@@ -51,6 +51,23 @@ final class SpecFiles {
                     + "\" problems only. Provided value: \"" + p.kind() + "\"");
         }
         return kind.cast(p);
+    }
+
+    /** A refused spec as one line, with the command-line way out where the refusal is a policy the user may relax. */
+    static OptimechCli.CliException invalidSpec(Path file, InvalidSpecException e) {
+        String hint = hint(e).map(h -> " (" + h + ")").orElse("");
+        return new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage() + hint, e);
+    }
+
+    /** The command-line options that relax the policy behind a refusal, if any. */
+    static java.util.Optional<String> hint(InvalidSpecException e) {
+        if (e.pointer().equals("/mechanism/sensitivity") && e.detail().startsWith("could not be re-checked")) {
+            return java.util.Optional.of("on the command line: --allow-unchecked-sensitivity, or sign the spec and pass --trusted-key NAME=FILE");
+        }
+        if (e.pointer().equals("/privacy/input_policy") && e.detail().contains("reject")) {
+            return java.util.Optional.of("on the command line: verify --input-policy reject accepts a legacy reject spec");
+        }
+        return java.util.Optional.empty();
     }
 
     static OptimechCli.CliException ioError(Path file, IOException e) {

@@ -152,6 +152,29 @@ final class Summary {
         out.flush();
     }
 
+    /** A K-norm mechanism for a structured statistic, its candidates compared in closed form. */
+    static void structuredKnorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.structured.StructuredDesign s,
+            org.optimech.runtime.spec.KNormSpec k, boolean bodyChosen, String digest, double totalSeconds) {
+        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf("  mechanism    K-norm, %d-dimensional structured statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), s.stored().name(),
+                s.stored().describeBody(), !bodyChosen ? ", selected by " + s.criterion().json()
+                        : ", chosen with --body (" + s.criterion().json() + " selects " + s.selected().name() + ")", k.noiseDimension());
+        out.printf("  hull         %s (%s)%n", s.hull(), s.hullExact() ? "the hull candidate is exact" : "the hull candidate is a certified outer body");
+        out.printf("  compared     %s (moments in closed form; ratio = trace / per-coordinate Laplace at the l1 sensitivity)%n", String.join("; ",
+                s.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g ratio %.4f", c.name(), c.trace(), c.laplaceRatio()))
+                        .toArray(String[]::new)));
+        for (String skipped : s.skipped()) {
+            out.printf("  not compared %s%n", skipped);
+        }
+        out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
+                + "and CLI require an opt-in)%n", k.noiseEpsilon(), k.sensitivity());
+        out.printf("  sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load")
+                : "not re-derivable at load: " + k.sensitivityCheck());
+        out.printf("  time         %.2f s%n", totalSeconds);
+        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.flush();
+    }
+
     /** A classical mechanism compiled to a certified table. */
     static void classical(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.DesignMethod method,
             org.optimech.runtime.spec.DiscreteMechanismSpec written, String digest) {

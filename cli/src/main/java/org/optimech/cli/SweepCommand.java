@@ -80,7 +80,7 @@ final class SweepCommand implements Callable<Integer> {
             points = new EpsilonSweep(options, designMethod, progress).run(problem, grid, sink);
         } catch (IllegalStateException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, "cannot write a spec: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
+        } catch (DesignMethod.NotApplicableException e) {
             throw DesignArgs.notApplicable(problemFile, e); // the method does not fit (failed designs are recorded per point)
         }
         List<Path> files;

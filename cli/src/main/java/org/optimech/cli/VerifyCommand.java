@@ -158,7 +158,9 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("valid", false);
             b.put("file", file.toString());
             b.put("certified_epsilon", org.optimech.runtime.json.JsonNull.INSTANCE);
-            b.put("error", JsonObject.builder().put("pointer", JsonPointer.display(e.pointer())).put("message", e.detail()).build());
+            JsonObject.Builder error = JsonObject.builder().put("pointer", JsonPointer.display(e.pointer())).put("message", e.detail());
+            SpecFiles.hint(e).ifPresent(h -> error.put("hint", h));
+            b.put("error", error.build());
             code = OptimechCli.EXIT_FAILED;
         } catch (IOException e) {
             throw SpecFiles.ioError(file, e);

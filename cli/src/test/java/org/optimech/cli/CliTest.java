@@ -138,6 +138,43 @@ class CliTest {
         assertEquals(2, bad.code());
     }
 
+    /**
+     * {@code bench} on the default (structural) design: the sampler and the naive baseline on 1 and 2 threads, bits per draw
+     * beside the row's entropy; a bad option is a clear error. Also {@code sample} across several output blocks.
+     */
+    @Test
+    void benchReportsTheSamplerAgainstTheNaiveBaseline() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        Path spec = dir.resolve("count.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet");
+        assertEquals(0, design.code(), design.err());
+        Run bench = run("bench", spec.toString(), "--seconds", "0.05", "--threads", "2");
+        assertEquals(0, bench.code(), bench.err());
+        String[] lines = bench.out().split("\n");
+        long samplerLines = java.util.Arrays.stream(lines).filter(l -> l.startsWith("sampler ")).count();
+        long naiveLines = java.util.Arrays.stream(lines).filter(l -> l.startsWith("naive float Laplace ")).count();
+        assertEquals(2, samplerLines, bench.out());
+        assertEquals(2, naiveLines, bench.out());
+        assertTrue(bench.out().contains("sampler: exact discrete Laplace"), bench.out());
+        assertTrue(bench.out().contains("entropy of the row H = ") && bench.out().contains("scaling: "), bench.out());
+        assertTrue(bench.out().contains("input 10 (row 10 of 21, 21 outputs)"), bench.out());
+        Run bad = run("bench", spec.toString(), "--seconds", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--seconds must be in (0, 60]. Provided value: 0.0"), bad.err());
+        Run badThreads = run("bench", spec.toString(), "--threads", "0");
+        assertEquals(2, badThreads.code());
+        assertTrue(badThreads.err().contains("--threads must be in [1, 256]. Provided value: 0"), badThreads.err());
+
+        int n = SampleCommand.BLOCK * 2 + 17; // the typed batch fills whole blocks and a remainder
+        Run sample = run("sample", spec.toString(), "--input", "20", "--count", Integer.toString(n), "--seed", "2");
+        assertEquals(0, sample.code(), sample.err());
+        String[] values = sample.out().split("\n");
+        assertEquals(n, values.length);
+        long high = java.util.Arrays.stream(values).mapToInt(Integer::parseInt).filter(v -> v >= 10).count();
+        assertTrue(java.util.Arrays.stream(values).mapToInt(Integer::parseInt).allMatch(v -> v >= 0 && v <= 20), "outputs in range");
+        assertTrue(high > n / 2, "input 20 releases mostly high values: " + high + " of " + n);
+    }
+
     @Test
     void designVerifySampleInspect() throws Exception {
         Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,10]},\"objective\":\"minimax\"}");
@@ -171,6 +208,15 @@ class CliTest {
         // issue 18 (10): repeated releases of one input compose; the header says what they cost
         assertTrue(secure.err().contains("3 independent releases of the same input cost epsilon 3 x 0.99999"), secure.err());
         assertTrue(secure.err().contains("released as the clamped input \"10\""), secure.err());
+        // issue 24 (3): next to basic composition, the privacy-loss-distribution accountant's epsilon, which is smaller
+        java.util.regex.Matcher pld = java.util.regex.Pattern.compile("3 releases: epsilon ([0-9.]+) at delta 0.000001").matcher(secure.err());
+        assertTrue(pld.find(), secure.err());
+        double pldEpsilon = Double.parseDouble(pld.group(1));
+        java.util.regex.Matcher basic = java.util.regex.Pattern.compile("= ([0-9.]+) by basic composition").matcher(secure.err());
+        assertTrue(basic.find(), secure.err());
+        // printed to 6 significant digits (rounded up when the accountant gains nothing over basic composition at 3 releases)
+        assertTrue(pldEpsilon > 0 && pldEpsilon <= Double.parseDouble(basic.group(1)) * (1 + 1e-5) && secure.err().contains("privacy loss distribution"),
+                secure.err());
         assertEquals(3, secure.out().split("\n").length);
 
         Run inspect = run("inspect", spec.toString());
@@ -286,10 +332,10 @@ class CliTest {
         Path complete = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,3]},\"neighbours\":\"complete\"}");
         Run refused = run("design", complete.toString(), "--out", dir.resolve("y.json").toString(), "--method", "structural", "-q");
         assertEquals(2, refused.code());
-        assertTrue(refused.err().contains("the structural method does not apply"), refused.err());
+        assertTrue(refused.err().contains("--method structural does not apply"), refused.err());
         Run bad = run("design", complete.toString(), "--out", dir.resolve("y.json").toString(), "--method", "magic", "-q");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("--method must be one of [auto, lp, structural, exponential, randomized-response]. Provided value: magic"), bad.err());
+        assertTrue(bad.err().contains("--method must be one of \"auto\", \"lp\", \"structural\", \"exponential\" or \"randomized-response\". Provided value: \"magic\""), bad.err());
     }
 
     @Test
@@ -316,6 +362,56 @@ class CliTest {
         Run labels = run("sweep", problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"labels\":[\"a\",\"b\"]}}").toString(),
                 "--epsilon", "1", "--out", out.toString(), "--method", "structural");
         assertEquals(2, labels.code());
-        assertTrue(labels.err().contains("--method structural: the structural method does not apply"), labels.err());
+        assertTrue(labels.err().contains("--method structural does not apply"), labels.err());
+    }
+
+    /** inspect reports the accuracy per input from the stored numbers, at the asked beta, and plots it. */
+    @Test
+    void inspectReportsAccuracyAndPlotsIt() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,20]}}");
+        Path spec = dir.resolve("count.spec.json");
+        Run design = run("design", problem.toString(), "--out", spec.toString(), "--quiet");
+        assertEquals(0, design.code(), design.err());
+        assertTrue(design.out().contains("  accuracy     with probability 95% the output is within ["), design.out());
+        Run inspect = run("inspect", spec.toString(), "--beta", "0.1", "--plot", dir.resolve("plot").toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("with probability 90% the output is within [") && inspect.out().contains("error in (90%)"), inspect.out());
+        String csv = Files.readString(dir.resolve("plot/accuracy.csv"));
+        assertEquals(22, csv.strip().split("\n").length, csv);
+        assertTrue(Files.size(dir.resolve("plot/accuracy.png")) > 0 && Files.size(dir.resolve("plot/accuracy.svg")) > 0);
+        // the CSV's numbers are the runtime's
+        org.optimech.runtime.accuracy.DiscreteAccuracy a = (org.optimech.runtime.accuracy.DiscreteAccuracy) org.optimech.runtime.accuracy.Accuracy.of(
+                org.optimech.runtime.spec.SpecLoader.load(spec), 0.1);
+        assertTrue(csv.contains("\n10," + a.input(10).lowerError() + "," + a.input(10).upperError() + "," + a.input(10).absoluteError() + ","), csv);
+        Run bad = run("inspect", spec.toString(), "--beta", "1.5");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--beta must be in (0, 1)"), bad.err());
+    }
+
+    /** design --target finds the smallest epsilon meeting the target, prints the curve and plots it; inspect --at-epsilon asks what other epsilons buy. */
+    @Test
+    void designForATargetAndWhatIf() throws Exception {
+        Path problem = problem("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,20]}}");
+        Path spec = dir.resolve("target.spec.json");
+        Run r = run("design", problem.toString(), "--target", "abs-error <= 2 at 90%", "--out", spec.toString(), "--plot", dir.resolve("t").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("target       abs-error <= 2 at 90% for every input: smallest epsilon found "), r.out());
+        assertTrue(Files.readString(dir.resolve("t/target.csv")).startsWith("epsilon,risk,lower_bound,meets,seconds\n"));
+        org.optimech.runtime.spec.MechanismSpec written = org.optimech.runtime.spec.SpecLoader.load(spec);
+        String found = r.out().replaceAll("(?s).*smallest epsilon found ([0-9.]+) .*", "$1");
+        assertEquals(0, new java.math.BigDecimal(found).compareTo(written.certifiedEpsilon()), r.out());
+        org.optimech.runtime.accuracy.DiscreteAccuracy a = (org.optimech.runtime.accuracy.DiscreteAccuracy) org.optimech.runtime.accuracy.Accuracy.of(written, 0.1);
+        assertTrue(a.worst().absoluteError() <= 2, a.describe());
+        // what-if: the same spec at two other epsilons, designed again
+        Run w = run("inspect", spec.toString(), "--at-epsilon", "0.5,2", "--quiet");
+        assertEquals(0, w.code(), w.err());
+        assertTrue(w.out().contains("what-if over epsilon") && w.out().contains("designed again"), w.out());
+        Run bad = run("design", problem.toString(), "--target", "abs-error <= 2", "--out", spec.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--target: a target reads"), bad.err());
+        Run knorm = run("design", problem("{\"kind\":\"knorm\",\"epsilon\":1,\"statistic\":{\"records\":[[1]]}}").toString(), "--target",
+                "abs-error <= 2 at 90%", "--out", spec.toString());
+        assertEquals(2, knorm.code());
+        assertTrue(knorm.err().contains("--target applies to discrete problems"), knorm.err());
     }
 }

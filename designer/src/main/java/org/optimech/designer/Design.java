@@ -9,6 +9,7 @@ import org.optimech.designer.problem.FunctionProblem;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.designer.problem.Problem;
 import org.optimech.designer.structural.StructuralDesign;
+import org.optimech.designer.structured.StructuredDesign;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GaussianProcessSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
@@ -19,7 +20,8 @@ import org.optimech.runtime.spec.MechanismSpec;
  * What {@link Designers#design} returns: the spec (already through the runtime's checks: specs are only obtainable that
  * way) and the report of how it was designed, one record per path.
  */
-public sealed interface Design permits Design.Lp, Design.Structural, Design.Classical, Design.KNorm, Design.Function {
+public sealed interface Design permits Design.Lp, Design.Structural, Design.Classical, Design.KNorm, Design.StructuredKNorm,
+        Design.Function {
     /** The problem designed. */
     Problem problem();
 
@@ -61,6 +63,18 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
         public KNorm {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(comparison, "comparison");
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+
+    /**
+     * A K-norm mechanism for a structured statistic (bounded contributions, counts, a ranking, ordered counts): candidates
+     * compared in closed form, without building the adjacent output space, and the spec of the stored one.
+     */
+    record StructuredKNorm(KNormProblem problem, StructuredDesign design, KNormSpec spec) implements Design {
+        public StructuredKNorm {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(design, "design");
             Objects.requireNonNull(spec, "spec");
         }
     }

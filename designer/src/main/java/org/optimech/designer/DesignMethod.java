@@ -49,6 +49,22 @@ public enum DesignMethod implements JsonName {
         }
     }
 
+    /** The structural method was asked for a problem it does not apply to; {@link #reason()} says why. */
+    public static final class NotApplicableException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final String reason;
+
+        NotApplicableException(String reason) {
+            super("the structural method does not apply: " + reason);
+            this.reason = reason;
+        }
+
+        /** Why, without the method's name. */
+        public String reason() {
+            return reason;
+        }
+    }
+
     /**
      * Parses a method's JSON name.
      *
@@ -61,7 +77,7 @@ public enum DesignMethod implements JsonName {
     /**
      * Resolves this method for a problem.
      *
-     * @throws IllegalArgumentException for {@link #STRUCTURAL} on a problem it does not apply to (the message says why)
+     * @throws NotApplicableException for {@link #STRUCTURAL} on a problem it does not apply to
      */
     public Choice choose(DiscreteProblem problem) {
         Optional<String> why = StructuralDesigner.whyNotApplicable(problem);
@@ -71,7 +87,7 @@ public enum DesignMethod implements JsonName {
                         : new Choice(LP, "method lp (auto: the structural method does not apply: " + why.get() + ")");
             case STRUCTURAL:
                 if (why.isPresent()) {
-                    throw new IllegalArgumentException("the structural method does not apply: " + why.get());
+                    throw new NotApplicableException(why.get());
                 }
                 return new Choice(STRUCTURAL, "method structural (as requested)");
             default:

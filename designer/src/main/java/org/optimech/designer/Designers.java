@@ -23,8 +23,12 @@ import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.spec.KNormSpecs;
 import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.designer.structured.StructuredDesign;
+import org.optimech.designer.structured.StructuredDesigner;
+import org.optimech.runtime.statistic.StructuredStatistic;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.KNormSpec;
 
 /**
  * The front door for design: any {@link Problem} in, a {@link Design} (the spec and the report of how it was designed)
@@ -38,6 +42,19 @@ import org.optimech.runtime.spec.InvalidSpecException;
  */
 public final class Designers {
     private Designers() {
+    }
+
+    /** An option that does not apply to the problem given (a method for a K-norm problem, a body that was not a candidate, a lattice for a body with no exact lattice sampler). */
+    public static final class OptionException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        OptionException(String message) {
+            super(message);
+        }
+
+        OptionException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     /**
@@ -118,18 +135,19 @@ public final class Designers {
      *     adjacent output space is only the origin); the pointer names the field
      * @throws DesignException when the design fails (a solver fails or times out, no certificate is reached, the runtime
      *     refuses the numbers built)
-     * @throws IllegalArgumentException for options that do not apply to the problem (a method for a K-norm problem, a body
-     *     that was not a candidate, the structural method where it does not apply); the message says which
+     * @throws OptionException for options that do not apply to the problem (a method for a K-norm problem, a body that was
+     *     not a candidate, a lattice for a body without an exact lattice sampler); the message says which
+     * @throws DesignMethod.NotApplicableException for the structural method where it does not apply
      */
     public static Design design(Problem problem, Options options) throws InvalidProblemException, DesignException {
         Objects.requireNonNull(problem, "problem");
         Objects.requireNonNull(options, "options");
         if (!(problem instanceof DiscreteProblem) && options.method() != DesignMethod.AUTO) {
-            throw new IllegalArgumentException("method applies to discrete problems only; this is a " + problem.kind() + " problem. Provided value: "
+            throw new OptionException("method applies to discrete problems only; this is a " + problem.kind() + " problem. Provided value: "
                     + options.method().json());
         }
         if (!(problem instanceof KNormProblem) && options.knormOptionsSet()) {
-            throw new IllegalArgumentException("body, body form and lattice apply to K-norm problems only; this is a " + problem.kind() + " problem");
+            throw new OptionException("body, body form and lattice apply to K-norm problems only; this is a " + problem.kind() + " problem");
         }
         Deadline deadline = Deadline.after(options.timeLimit());
         try {
@@ -148,7 +166,16 @@ public final class Designers {
 
     private static Design discrete(DiscreteProblem problem, Options options, Deadline deadline) throws DesignException, InvalidSpecException {
         Progress progress = options.progress();
-        DesignOptions solving;
+        if (!options.method().optimises()) {
+            JsonObject provenance = DesignSpecs.provenance(Instant.now());
+            try {
+                return new Design.Classical(problem, options.method(), options.method() == DesignMethod.EXPONENTIAL
+                        ? ClassicalMechanisms.exponential(problem, provenance) : ClassicalMechanisms.randomizedResponse(problem, provenance));
+            } catch (IllegalArgumentException e) {
+                throw new OptionException("method " + options.method().json() + ": " + e.getMessage(), e);
+            }
+        }
+        DesignOptions solving; // resolved only here: a classical mechanism needs no LP backend (and loads no native solver)
         try {
             solving = options.solving() != null ? options.solving() : DesignOptions.defaults(LpBackends.byName("auto"));
         } catch (LpException e) {
@@ -156,11 +183,6 @@ public final class Designers {
         }
         // each solve keeps its own limit, clamped to what the whole run has left
         solving = solving.withTimeLimit(deadline.clamp(solving.timeLimit()));
-        if (!options.method().optimises()) {
-            JsonObject provenance = DesignSpecs.provenance(Instant.now());
-            return new Design.Classical(problem, options.method(), options.method() == DesignMethod.EXPONENTIAL ? ClassicalMechanisms.exponential(problem, provenance)
-                    : ClassicalMechanisms.randomizedResponse(problem, provenance));
-        }
         progress.stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": " + problem.inputCount() + " inputs x " + problem.outputCount()
                 + " outputs, epsilon " + problem.epsilon() + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json()
                 + "; backend " + solving.solver().name());
@@ -176,13 +198,28 @@ public final class Designers {
 
     private static Design knorm(KNormProblem problem, Options options, Deadline deadline) throws InvalidProblemException, InvalidSpecException {
         if (options.body() != null && !problem.candidates().contains(options.body())) {
-            throw new IllegalArgumentException("body must be one of the problem's candidates (" + String.join(", ", problem.candidates()) + "). Provided value: "
+            throw new OptionException("body must be one of the problem's candidates (" + String.join(", ", problem.candidates()) + "). Provided value: "
                     + options.body());
         }
         options.progress().stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": K-norm, " + problem.dimension()
                 + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
+        if (StructuredDesigner.applies(problem)) {
+            if (options.lattice() != null || options.bodyForm() != KNormSpecs.BodyForm.TRIANGULATION) {
+                throw new IllegalArgumentException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") is released with idealized "
+                        + "numerics and its bodies stored by their parameters: a lattice and a body form do not apply (docs/LATTICE_KNORM.md says why)");
+            }
+            StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
+            return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
+        }
         KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());
-        return new Design.KNorm(problem, r, KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now()));
+        KNormSpec spec;
+        try {
+            spec = KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now());
+        } catch (IllegalArgumentException e) {
+            // the body, its form or the lattice cannot be stored as asked (a lattice for l2, a half-space form accepting too rarely)
+            throw new OptionException(e.getMessage(), e);
+        }
+        return new Design.KNorm(problem, r, spec);
     }
 
     private static Design function(FunctionProblem problem) throws DesignException, InvalidSpecException {

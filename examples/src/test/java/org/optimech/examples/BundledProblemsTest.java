@@ -41,6 +41,18 @@ class BundledProblemsTest {
             assertEquals(0, code, err.toString());
             assertTrue(out.toString().contains("<- selected"), out.toString());
             assertTrue(Files.exists(dir.resolve("comparison.md")));
+            if (java.util.List.of("knorm-sum-ball.json", "knorm-borda-ranking.json", "knorm-item-counts.json").contains(problem.getFileName().toString())) {
+                // structured statistics: designed end to end, Δ re-derived by the runtime at load
+                assertTrue(Files.exists(dir.resolve("error-vs-dimension.png")), out.toString());
+                Path spec = dir.resolve(problem.getFileName().toString().replace(".json", ".spec.json"));
+                StringWriter dout = new StringWriter();
+                assertEquals(0, OptimechCli.run(new String[] {"design", problem.toString(), "--out", spec.toString(), "--quiet"}, new PrintWriter(dout, true),
+                        new PrintWriter(err, true)), err.toString());
+                assertTrue(dout.toString().contains("the runtime re-derives it at load"), dout.toString());
+                StringWriter vout = new StringWriter();
+                assertEquals(0, OptimechCli.run(new String[] {"verify", spec.toString()}, new PrintWriter(vout, true), new PrintWriter(new StringWriter(), true)));
+                assertTrue(vout.toString().contains("\"valid\": true"), vout.toString());
+            }
             return;
         }
         Path spec = dir.resolve(problem.getFileName().toString().replace(".json", ".spec.json"));

@@ -7,7 +7,7 @@ import org.optimech.runtime.discrete.GeometricTable;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.Remap;
 import org.optimech.runtime.discrete.SamplingMode;
-import org.optimech.runtime.discrete.TableSampler;
+import org.optimech.runtime.discrete.KnuthYaoRows;
 import org.optimech.runtime.noise.DiscreteLaplace;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
@@ -26,24 +26,44 @@ public final class DiscreteMechanism implements Mechanism {
     private final DiscreteSpec spec;
     private final IndexSampler sampler;
     private final SamplingMode mode;
+    /** The integer range of inputs, or null for labels. */
+    private final IntegerRange inputRange;
+    /** The first output value of an integer range of outputs (output index k is the value outputFrom + k). */
+    private final long outputFrom;
+    /** The sampler in words, and the rows' laws in floating point (for reports). */
+    private final String samplerName;
+    private final java.util.function.IntFunction<double[]> law;
 
     /** Draws an output index for an input index. */
     private interface IndexSampler {
         int sample(int input, RandomSource random);
     }
 
-    /** A table: an alias sampler over each row's integers, or the constant-time full-row scan. */
+    /**
+     * A table: the Knuth-Yao sampler over each row's integers (fewer than the row's entropy + 2 random bits per draw; faster
+     * than inverting a K-bit uniform with {@link org.optimech.runtime.discrete.TableSampler} in every measured case), or the
+     * constant-time full-row scan.
+     */
     DiscreteMechanism(DiscreteMechanismSpec d, SamplingMode mode) {
         this.spec = d;
         this.mode = mode;
-        this.sampler = mode == SamplingMode.FAST ? TableSampler.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
+        this.inputRange = d.inputs() instanceof IntegerRange r ? r : null;
+        this.outputFrom = d.outputs() instanceof IntegerRange r ? r.from() : 0;
+        this.sampler = mode == SamplingMode.FAST ? KnuthYaoRows.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
+        this.samplerName = mode == SamplingMode.FAST ? "Knuth-Yao walk of the row's integers" : "constant-time table scan";
+        this.law = row -> tableLaw(d, row);
     }
 
     /** Geometric noise and a remap: exact discrete Laplace, clamp, remap; or two constant-time table scans. */
     DiscreteMechanism(GeometricRemapSpec g, SamplingMode mode) {
         this.spec = g;
         this.mode = mode;
+        this.inputRange = g.inputs();
+        this.outputFrom = g.outputs() instanceof IntegerRange r ? r.from() : 0;
         this.sampler = mode == SamplingMode.FAST ? geometricRemap(g) : constantTimeGeometricRemap(g);
+        this.samplerName = mode == SamplingMode.FAST ? "exact discrete Laplace (Knuth-Yao over certified enclosures), clamp, Knuth-Yao remap"
+                : "constant-time scans of the certified geometric table and the remap";
+        this.law = row -> remapLaw(g, row);
     }
 
     /**
@@ -83,6 +103,46 @@ public final class DiscreteMechanism implements Mechanism {
     /** The sampling mode this mechanism runs. */
     public SamplingMode mode() {
         return mode;
+    }
+
+    /** Which sampler runs, in words (reports and benchmarks say which one they measured). */
+    public String sampler() {
+        return samplerName;
+    }
+
+    /**
+     * The output law of input row {@code inputIndex} in floating point: what the sampler draws exactly, rounded for reports
+     * (entropy, χ² expectations). A table row is its weights over 2^K; a structural row is the clamped two-sided geometric
+     * composed with the remap.
+     */
+    public double[] outputProbabilities(int inputIndex) {
+        if (inputIndex < 0 || inputIndex >= spec.inputs().size()) {
+            throw new IndexOutOfBoundsException("input index must be in [0, " + spec.inputs().size() + "). Provided value: " + inputIndex);
+        }
+        return law.apply(inputIndex);
+    }
+
+    private static double[] tableLaw(DiscreteMechanismSpec d, int row) {
+        double[] p = new double[d.outputs().size()];
+        for (int j = 0; j < p.length; j++) {
+            p[j] = d.weights().probability(row, j);
+        }
+        return p;
+    }
+
+    private static double[] remapLaw(GeometricRemapSpec g, int row) {
+        double[] p = new double[g.outputs().size()];
+        double a = Math.exp(-g.noiseEpsilon().doubleValue());
+        int last = g.inputs().size() - 1;
+        for (int z = 0; z <= last; z++) {
+            // P(clamp(i + noise) = z): each end collects its tail, a^d/(1+a); inside, (1-a)/(1+a)·a^d
+            int d = Math.abs(row - z);
+            double q = last == 0 ? 1 : z == 0 || z == last ? Math.pow(a, d) / (1 + a) : (1 - a) / (1 + a) * Math.pow(a, d);
+            for (int k = 0; k < g.remap().width(z); k++) {
+                p[g.remap().outputAt(z, k)] += q * g.remap().probabilityAt(z, k);
+            }
+        }
+        return p;
     }
 
     @Override
@@ -171,18 +231,35 @@ public final class DiscreteMechanism implements Mechanism {
      */
     @Override
     public long sample(long input, RandomSource random) {
-        if (!(spec.inputs() instanceof IntegerRange in) || !(spec.outputs() instanceof IntegerRange out)) {
+        requireIntegerRanges();
+        return outputFrom + sampler.sample(rowOf(input), random);
+    }
+
+    /** The batch form without boxing or strings: rows from the integer inputs, outputs as integers. */
+    @Override
+    public void sampleRange(long[] inputs, long[] outputs, int from, int to, RandomSource random) {
+        requireIntegerRanges();
+        for (int i = from; i < to; i++) {
+            outputs[i] = outputFrom + sampler.sample(rowOf(inputs[i]), random);
+        }
+    }
+
+    private void requireIntegerRanges() {
+        if (inputRange == null || !(spec.outputs() instanceof IntegerRange)) {
             throw new UnsupportedOperationException("this spec's inputs or outputs are labels, not an integer range: call sample(String, RandomSource)");
         }
-        int row;
+    }
+
+    /** The row of an integer input under the input policy. */
+    private int rowOf(long input) {
+        IntegerRange in = inputRange;
         if (input >= in.from() && input <= in.to()) {
-            row = (int) (input - in.from());
-        } else if (spec.privacy().inputPolicy() == InputPolicy.CLAMP) {
-            row = in.clampedIndexOf(input);
-        } else {
-            row = inputIndex(Long.toString(input)); // default input, or the legacy reject
+            return (int) (input - in.from());
         }
-        return out.longValueAt(sampler.sample(row, random));
+        if (spec.privacy().inputPolicy() == InputPolicy.CLAMP) {
+            return in.clampedIndexOf(input);
+        }
+        return inputIndex(Long.toString(input)); // default input, or the legacy reject
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.optimech.runtime;
 
 import java.util.Objects;
+import java.util.function.Supplier;
+import org.optimech.runtime.accuracy.Accuracy;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
@@ -13,7 +15,9 @@ import org.optimech.runtime.spec.Numerics;
  * <p>Typed sampling: a discrete spec releases values ({@link #sample(long, RandomSource)} for integer ranges,
  * {@link #sample(String, RandomSource)} for any domain); a K-norm or Gaussian-process spec releases vectors
  * ({@link #sample(double[], RandomSource)}). The batch forms fill the caller's arrays. A method that does not fit the spec's
- * kind throws {@link UnsupportedOperationException} saying which one does.
+ * kind throws {@link UnsupportedOperationException} saying which one does. The parallel batch forms split the arrays into
+ * chunks sampled on the common fork-join pool, each chunk with a source the caller's supplier gives on the thread that samples
+ * it ({@code RandomSource::secure} gives every thread its own).
  */
 public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, FunctionMechanism {
     /** The validated spec this mechanism samples. */
@@ -21,6 +25,18 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
 
     /** What the sampler runs: {@code exact} (integer arithmetic) or {@code idealized} (floating point). */
     Numerics numerics();
+
+    /**
+     * How far a release is from the true value, with probability at least 1 − β: per input for a discrete spec (exact from the
+     * stored integers, or certified from the stored structure), per coordinate, simultaneously and in ℓ2 for a vector release
+     * (closed form or seeded Monte Carlo with its standard error). Depends on the spec alone, never on data.
+     *
+     * @param beta the failure probability, in (0, 1): 0.05 for 95% intervals
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    default Accuracy accuracy(double beta) {
+        return Accuracy.of(spec(), beta);
+    }
 
     /**
      * One release for an integer input, as an integer output (a discrete spec over integer ranges). Inputs outside the range
@@ -51,9 +67,7 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         if (inputs.length != outputs.length) {
             throw new IllegalArgumentException("outputs must have the length of inputs (" + inputs.length + "). Provided: " + outputs.length);
         }
-        for (int i = 0; i < inputs.length; i++) {
-            outputs[i] = sample(inputs[i], random);
-        }
+        sampleRange(inputs, outputs, 0, inputs.length, random);
     }
 
     /**
@@ -69,6 +83,41 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         }
         for (int i = 0; i < statistics.length; i++) {
             outputs[i] = sample(statistics[i], random);
+        }
+    }
+
+    /**
+     * One release per input, written to {@code outputs}, sampled in parallel on the common fork-join pool: each chunk calls
+     * {@code sources.get()} on the thread that samples it (pass {@code RandomSource::secure}). The outputs are the same law as
+     * the sequential form's; which draw lands where depends on the scheduling, so a seeded supplier does not reproduce a run.
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    default void sampleParallel(long[] inputs, long[] outputs, Supplier<? extends RandomSource> sources) {
+        Objects.requireNonNull(inputs, "inputs");
+        Objects.requireNonNull(outputs, "outputs");
+        ParallelBatches.inChunks(inputs.length, outputs.length, "inputs", sources, (from, to, random) -> sampleRange(inputs, outputs, from, to, random));
+    }
+
+    /**
+     * One release per statistic, in parallel as {@link #sampleParallel(long[], long[], Supplier)}.
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    default void sampleParallel(double[][] statistics, double[][] outputs, Supplier<? extends RandomSource> sources) {
+        Objects.requireNonNull(statistics, "statistics");
+        Objects.requireNonNull(outputs, "outputs");
+        ParallelBatches.inChunks(statistics.length, outputs.length, "statistics", sources, (from, to, random) -> {
+            for (int i = from; i < to; i++) {
+                outputs[i] = sample(statistics[i], random);
+            }
+        });
+    }
+
+    /** Releases for {@code inputs[from..to)} into the same places of {@code outputs}; what the batch forms run per chunk. */
+    default void sampleRange(long[] inputs, long[] outputs, int from, int to, RandomSource random) {
+        for (int i = from; i < to; i++) {
+            outputs[i] = sample(inputs[i], random);
         }
     }
 }

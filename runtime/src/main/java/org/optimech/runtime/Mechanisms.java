@@ -11,6 +11,8 @@ import org.optimech.runtime.spec.GeometricRemapSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.Numerics;
+import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecLoader;
 
@@ -58,7 +60,9 @@ public final class Mechanisms {
      */
     public static Mechanism load(Path spec, RuntimePolicy policy, SamplingMode mode) throws IOException, InvalidSpecException {
         Objects.requireNonNull(policy, "policy");
-        return build(SpecLoader.load(spec, policy), policy, mode);
+        MechanismSpec loaded = SpecLoader.load(spec, policy);
+        requireSamplable(loaded, policy);
+        return build(loaded, policy, mode);
     }
 
     /**
@@ -80,7 +84,17 @@ public final class Mechanisms {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(policy, "policy");
         policy.check(spec);
+        requireSamplable(spec, policy);
         return build(spec, policy, mode);
+    }
+
+    /** Floating-point noise is sampled only under an explicit opt-in; a spec may load without one (to be inspected). */
+    private static void requireSamplable(MechanismSpec spec, RuntimePolicy policy) throws InvalidSpecException {
+        if (spec.numerics() == Numerics.IDEALIZED && policy.numerics() != NumericsPolicy.ALLOW_IDEALIZED) {
+            throw new InvalidSpecException("/privacy/numerics", "the spec's noise is floating point (idealized: exact in distribution only over the reals, "
+                    + "and the low bits of its outputs can leak, Mironov 2012); sampling it needs the explicit opt-in "
+                    + "RuntimePolicy.builder().numerics(NumericsPolicy.ALLOW_IDEALIZED). Provided value: \"idealized\"");
+        }
     }
 
     /**
@@ -133,7 +147,7 @@ public final class Mechanisms {
     private static void requireFast(MechanismSpec spec, SamplingMode mode) {
         if (mode != SamplingMode.FAST) {
             throw new IllegalArgumentException("constant-time sampling is implemented for discrete specs only; a " + spec.kind() + " spec's samplers loop a "
-                    + "number of times that depends on the noise (docs/THREAT_MODEL.md, Timing). Provided value: " + mode);
+                    + "number of times that depends on the noise (docs/THREAT_MODEL.md, Timing). Provided value: " + mode.json());
         }
     }
 }

@@ -2,15 +2,16 @@
  * The optimech runtime: load a mechanism spec, validate it, sample private outputs.
  *
  * <pre>{@code
- * DiscreteMechanism m = DiscreteMechanism.of(SpecLoader.load(Path.of("count.spec.json")));
- * String released = m.sample("42", SecureRandomBits.forCurrentThread());
+ * Mechanism m = Mechanisms.load(Path.of("count.spec.json"), RuntimePolicy.standard());
+ * String released = ((DiscreteMechanism) m).sample("42", RandomSource.secure());
  * }</pre>
  *
  * <p>K-norm specs (vector statistics, floating-point noise) need an explicit opt-in:
  *
  * <pre>{@code
- * KNormMechanism k = KNormMechanism.of(SpecLoader.load(path), NumericsPolicy.ALLOW_IDEALIZED);
- * double[] released = k.release(new double[] {12.0, 30.5}, SecureRandomBits.forCurrentThread());
+ * RuntimePolicy idealized = RuntimePolicy.builder().numerics(NumericsPolicy.ALLOW_IDEALIZED).build();
+ * KNormMechanism k = (KNormMechanism) Mechanisms.load(path, idealized);
+ * double[] released = k.sample(new double[] {12.0, 30.5}, RandomSource.secure());
  * }</pre>
  *
  * <p>The runtime depends on the JDK only (its JSON parser is shaded into the jar). Loaded specs and

@@ -1,5 +1,7 @@
 package org.optimech.runtime;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -40,7 +42,7 @@ class InputPolicyTest {
         JsonObject doc = golden("randomized-response.json");
         doc = JsonEdit.set(doc, "/privacy/input_policy", new JsonString("default")).asObject();
         doc = JsonEdit.set(doc, "/privacy/default_input", new JsonString(label)).asObject();
-        return org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(SpecDigest.seal(doc)));
+        return org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) TestMechanisms.read(SpecDigest.seal(doc)));
     }
 
     @Provide
@@ -65,12 +67,12 @@ class InputPolicyTest {
         }
         assertEquals(InputPolicy.DEFAULT, m.spec().privacy().inputPolicy());
         // the policy survives a write and a re-read, digest and all
-        DiscreteSpec again = (DiscreteSpec) SpecCodec.read(SpecCodec.write(m.spec()));
+        DiscreteSpec again = (DiscreteSpec) TestMechanisms.read(SpecCodec.write(m.spec()));
         assertEquals(1, again.privacy().defaultInput());
     }
 
     private static String[] labels() throws Exception {
-        DiscreteSpec s = (DiscreteSpec) SpecCodec.read(golden("randomized-response.json"));
+        DiscreteSpec s = (DiscreteSpec) TestMechanisms.read(golden("randomized-response.json"));
         String[] l = new String[s.inputs().size()];
         for (int i = 0; i < l.length; i++) {
             l[i] = s.inputs().valueAt(i);
@@ -89,7 +91,7 @@ class InputPolicyTest {
     /** Clamping is the nearest end of the range for integers of any size, written with or without padding. */
     @Property(tries = 300)
     void clampTakesEveryIntegerToTheNearestEnd(@ForAll("anyInteger") BigInteger v) throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) TestMechanisms.read(golden("count-path.json")));
         IntegerRange r = (IntegerRange) m.spec().inputs();
         BigInteger clamped = v.max(BigInteger.valueOf(r.from())).min(BigInteger.valueOf(r.to()));
         int expected = clamped.subtract(BigInteger.valueOf(r.from())).intValueExact();
@@ -99,10 +101,10 @@ class InputPolicyTest {
 
     @Test
     void onlyTheLegacyRejectPolicyThrows() throws Exception {
-        DiscreteMechanism legacy = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("randomized-response.json")));
+        DiscreteMechanism legacy = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) TestMechanisms.read(golden("randomized-response.json")));
         assertEquals(InputPolicy.REJECT, legacy.spec().privacy().inputPolicy());
         assertThrows(IllegalArgumentException.class, () -> legacy.inputIndex("not a label"));
-        DiscreteMechanism clamp = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism clamp = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) TestMechanisms.read(golden("count-path.json")));
         assertThrows(IllegalArgumentException.class, () -> clamp.inputIndex("abc")); // not an integer at all: the caller's parsing bug
     }
 
@@ -112,7 +114,7 @@ class InputPolicyTest {
      */
     @Test
     void longIntegerTextsAreDecidedInLinearTime() throws Exception {
-        DiscreteMechanism clamp = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism clamp = org.optimech.runtime.testing.TestMechanisms.discrete((DiscreteSpec) TestMechanisms.read(golden("count-path.json")));
         DiscreteMechanism label = withDefault(labels()[1]);
         String huge = "9".repeat(1_000_000);
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {

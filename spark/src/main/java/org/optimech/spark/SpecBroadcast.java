@@ -23,7 +23,8 @@ final class SpecBroadcast implements Serializable {
     /** Loaded specs per executor JVM, by digest: a spec is validated once per JVM, not once per task. */
     private static final ConcurrentHashMap<String, MechanismSpec> LOADED = new ConcurrentHashMap<>();
     /** The executors' policy: the driver applied the caller's; here only integrity and the re-checks are repeated. */
-    private static final RuntimePolicy EXECUTOR = RuntimePolicy.builder().allowUncheckedSensitivity().build();
+    private static final RuntimePolicy EXECUTOR = RuntimePolicy.builder().allowUncheckedSensitivity()
+            .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).build();
 
     private final Broadcast<String> text;
     private final String digest;

@@ -131,6 +131,7 @@ final class Udfs {
         private final BigInteger rateNumerator;
         private final BigInteger rateDenominator;
         private final long threshold;
+        private transient Geometric noise;
 
         Select(NoiseSource source, PartitionSelection selection) {
             super(source, 3);
@@ -142,7 +143,10 @@ final class Udfs {
 
         @Override
         public Boolean call(Long units) {
-            BigInteger z = Geometric.twoSided(rateNumerator, rateDenominator, bits());
+            if (noise == null) {
+                noise = Geometric.twoSided(rateNumerator, rateDenominator);
+            }
+            BigInteger z = noise.sampleBig(bits());
             return z.add(BigInteger.valueOf(units)).compareTo(BigInteger.valueOf(threshold)) >= 0;
         }
     }

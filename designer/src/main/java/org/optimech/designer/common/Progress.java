@@ -1,12 +1,19 @@
 package org.optimech.designer.common;
 
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-/** Where a long design run reports what it is doing. */
+/**
+ * Where long work reports what it is doing: the one progress mechanism of the whole tool (design, sweeps, hulls, searches,
+ * accounting, Spark jobs through their listeners). Three forms: {@link #stage} (a new stage has started), {@link #during} (a
+ * long step of unknown length, with heartbeats and, where one is known, an estimate of its length) and {@link #task} (work
+ * with a count: each step reports done/total, the percentage and an estimate of the time left). {@link #to(PrintStream, boolean)}
+ * draws a bar on a terminal and writes plain timestamped lines elsewhere; {@link #silent()} reports nothing ({@code --quiet}).
+ */
 public interface Progress {
     /** A new stage has started. */
     void stage(String message);
@@ -34,18 +41,81 @@ public interface Progress {
                         : String.format(java.util.Locale.ROOT, ", about %.0f s to the target gap", estimateSeconds)));
     }
 
-    /** Reports nothing. */
-    static Progress silent() {
-        return message -> { };
+    /**
+     * As {@link #during(String, int, Callable)}, with an estimate of the step's length (from a measured scaling, say), which
+     * the heartbeats compare the elapsed time with; 0 or less when there is none.
+     *
+     * @param <T> the step's result
+     */
+    default <T> T during(String message, int heartbeatSeconds, double expectedSeconds, Callable<T> step) throws Exception {
+        return during(expectedSeconds > 0 ? message + String.format(Locale.ROOT, " (expected about %s)", Eta.seconds(expectedSeconds)) : message,
+                heartbeatSeconds, step);
     }
 
-    /** Timestamped lines on a stream (the CLI uses stderr), with heartbeats during long steps. */
-    static Progress to(PrintStream out) {
-        long start = System.nanoTime();
+    /**
+     * Work with a count: the caller {@link Task#advance advances} it as units finish (and may correct the {@link Task#total
+     * total} as it learns more), and ends it with {@link Task#done}. This default reports through {@link #stage}: one line per
+     * advance with done/total, the percentage and the time left estimated from the rate so far.
+     *
+     * @param name what the work is
+     * @param total how many units it has (an estimate is fine; at least 1)
+     */
+    default Task task(String name, long total) {
+        return new Task(name, total, (t, note, finished) -> stage(t.line(note, finished)));
+    }
+
+    /** Reports nothing. */
+    static Progress silent() {
         return new Progress() {
             @Override
             public void stage(String message) {
-                out.printf("[%7.2fs] %s%n", (System.nanoTime() - start) / 1e9, message);
+            }
+
+            @Override
+            public Task task(String name, long total) {
+                return new Task(name, total, (t, note, finished) -> { });
+            }
+        };
+    }
+
+    /**
+     * Timestamped lines on a stream, with heartbeats during long steps; tasks as one line per step, at most one a second
+     * (the first and the last always).
+     */
+    static Progress to(PrintStream out) {
+        return to(out, false);
+    }
+
+    /**
+     * Progress for the CLI's stderr: a bar redrawn in place when {@code System.console()} says this is a terminal, plain lines
+     * otherwise. The environment variable {@code OPTIMECH_PROGRESS} overrides the choice: {@code bar}, {@code lines} or
+     * {@code none}.
+     */
+    static Progress stderr() {
+        String mode = System.getenv("OPTIMECH_PROGRESS");
+        if ("none".equals(mode)) {
+            return silent();
+        }
+        boolean bar = "bar".equals(mode) || !"lines".equals(mode) && System.console() != null && !"dumb".equals(System.getenv("TERM"));
+        return to(System.err, bar);
+    }
+
+    /**
+     * Progress on a stream: with {@code bar}, a task is one line redrawn in place ({@code \r}) as a bar with done/total, the
+     * percentage and the time left, ended by a newline when done; without, plain lines as {@link #to(PrintStream)}.
+     */
+    static Progress to(PrintStream out, boolean bar) {
+        long start = System.nanoTime();
+        return new Progress() {
+            private boolean open; // a bar line is being redrawn
+
+            @Override
+            public synchronized void stage(String message) {
+                if (open) {
+                    out.println();
+                    open = false;
+                }
+                out.printf(Locale.ROOT, "[%7.2fs] %s%n", (System.nanoTime() - start) / 1e9, message);
                 out.flush();
             }
 
@@ -66,6 +136,157 @@ public interface Progress {
                     timer.shutdownNow();
                 }
             }
+
+            @Override
+            public Task task(String name, long total) {
+                long[] lastLine = {Long.MIN_VALUE};
+                return new Task(name, total, (t, note, finished) -> {
+                    synchronized (this) {
+                        if (bar) {
+                            out.print("\r" + t.bar(note, finished) + "\u001b[K");
+                            open = !finished;
+                            if (finished) {
+                                out.println();
+                            }
+                            out.flush();
+                            return;
+                        }
+                        long now = System.nanoTime();
+                        if (finished || t.completed() <= 1 || now - lastLine[0] >= 1_000_000_000L) {
+                            lastLine[0] = now;
+                            out.printf(Locale.ROOT, "[%7.2fs] %s%n", (now - start) / 1e9, t.line(note, finished));
+                            out.flush();
+                        }
+                    }
+                });
+            }
         };
+    }
+
+    /** How one task's state is shown: called on every advance and once when done. */
+    @FunctionalInterface
+    interface Sink {
+        void show(Task task, String note, boolean finished);
+    }
+
+    /**
+     * Work with a count, started by {@link Progress#task}. Thread-safe: parallel workers may advance it.
+     */
+    final class Task {
+        private final String name;
+        private final long started = System.nanoTime();
+        private final Sink sink;
+        private long total;
+        private long done;
+        private boolean finished;
+
+        Task(String name, long total, Sink sink) {
+            this.name = name;
+            this.total = Math.max(1, total);
+            this.sink = sink;
+        }
+
+        /** A task reporting to an arbitrary sink (for progress forms other than {@link Progress}'s own). */
+        public static Task of(String name, long total, Sink sink) {
+            return new Task(name, total, sink);
+        }
+
+        /** {@code units} more are finished; {@code note} (may be null) says what the last one was. */
+        public void advance(long units, String note) {
+            synchronized (this) {
+                if (finished) {
+                    return;
+                }
+                done += units;
+                total = Math.max(total, done);
+            }
+            sink.show(this, note, false);
+        }
+
+        /** A better estimate of the total (never below what is done). */
+        public synchronized void total(long newTotal) {
+            total = Math.max(Math.max(1, newTotal), done);
+        }
+
+        /** The work is over (early or not): the last report. */
+        public void done() {
+            synchronized (this) {
+                if (finished) {
+                    return;
+                }
+                finished = true;
+            }
+            sink.show(this, null, true);
+        }
+
+        /** Units finished so far. */
+        public synchronized long completed() {
+            return done;
+        }
+
+        public synchronized long total() {
+            return total;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        /** Seconds since the task started. */
+        public double elapsed() {
+            return (System.nanoTime() - started) / 1e9;
+        }
+
+        /** The time left at the rate so far (NaN before the first unit). */
+        public synchronized double remaining() {
+            return done == 0 ? Double.NaN : elapsed() * (total - done) / done;
+        }
+
+        /** {@code name: 12/40 (30%), about 9 s left: note}, or {@code name: done, 40 in 12 s}. */
+        public synchronized String line(String note, boolean finished) {
+            if (finished) {
+                return name + ": done, " + done + " in " + Eta.seconds(elapsed());
+            }
+            return String.format(Locale.ROOT, "%s: %d/%d (%d%%), %s%s", name, done, total, percent(), Double.isNaN(remaining()) ? "estimating"
+                    : "about " + Eta.seconds(remaining()) + " left", note == null ? "" : ": " + note);
+        }
+
+        /** {@code name [#####.....] 12/40 30% 9 s left note}, for a terminal. */
+        public synchronized String bar(String note, boolean finished) {
+            int width = 24;
+            int filled = finished ? width : (int) (width * done / total);
+            String left = finished ? "done in " + Eta.seconds(elapsed()) : Double.isNaN(remaining()) ? "" : Eta.seconds(remaining()) + " left";
+            String text = String.format(Locale.ROOT, "%s [%s%s] %d/%d %3d%% %s%s", name, "#".repeat(filled), ".".repeat(width - filled), done, total,
+                    finished ? 100 : percent(), left, note == null || finished ? "" : "  " + note);
+            return text.length() > 150 ? text.substring(0, 147) + "..." : text;
+        }
+
+        private int percent() {
+            return (int) Math.min(100, 100 * done / total);
+        }
+    }
+
+    /** Durations as people read them. */
+    final class Eta {
+        private Eta() {
+        }
+
+        /** {@code 0.4 s}, {@code 12 s}, {@code 3 min 5 s}, {@code 2 h 4 min}. */
+        public static String seconds(double s) {
+            if (!(s >= 0) || Double.isInfinite(s)) {
+                return "?";
+            }
+            if (s < 10) {
+                return String.format(Locale.ROOT, "%.1f s", s);
+            }
+            long t = Math.round(s);
+            if (t < 60) {
+                return t + " s";
+            }
+            if (t < 3600) {
+                return t / 60 + " min " + t % 60 + " s";
+            }
+            return t / 3600 + " h " + t % 3600 / 60 + " min";
+        }
     }
 }

@@ -12,6 +12,7 @@ import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.RecordStatistic;
+import org.optimech.runtime.statistic.StructuredStatistic;
 
 /**
  * Designs a K-norm problem: builds its adjacent output space (finite and exact, or curved through certified support
@@ -74,6 +75,11 @@ public final class KNormDesigner {
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(deadline, "deadline");
         double epsilon = problem.epsilon().doubleValue();
+        if (problem.statistic() instanceof StructuredStatistic s) {
+            // its adjacent output space has up to 3^d points: compared in closed form by designer.structured instead
+            throw new InvalidProblemException("/statistic", "the " + s.form() + " statistic is designed in closed form (org.optimech.designer.structured"
+                    + ".StructuredDesigner, or Designers.design), not over an enumerated adjacent output space");
+        }
         try {
             if (problem.oracle() != null) {
                 return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress::stage);

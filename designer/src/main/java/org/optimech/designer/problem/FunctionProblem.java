@@ -50,8 +50,8 @@ public record FunctionProblem(String name, Kernel kernel, double bandwidth, int 
         if (gridPoints < 2 || gridPoints > MAX_GRID_POINTS) {
             throw new IllegalArgumentException("grid points must be in [2, " + MAX_GRID_POINTS + "]. Provided value: " + gridPoints);
         }
-        if (epsilon == null || epsilon.signum() <= 0) {
-            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
+        if (epsilon == null || epsilon.signum() <= 0 || epsilon.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
+            throw new IllegalArgumentException("epsilon must be > 0 and at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon);
         }
         if (delta == null || delta.signum() <= 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
             throw new IllegalArgumentException("delta must be in (0, 1). Provided value: " + delta);
@@ -108,6 +108,9 @@ public record FunctionProblem(String name, Kernel kernel, double bandwidth, int 
         double hi = Fields.finiteDouble(Fields.member(g, "to", "/grid"), "/grid/to");
         int points = (int) Fields.integer(Fields.member(g, "points", "/grid"), "/grid/points", 2, MAX_GRID_POINTS);
         BigDecimal eps = Fields.exactNumber(Fields.member(o, "epsilon", ""), "/epsilon");
+        if (eps.signum() <= 0 || eps.compareTo(DiscreteProblem.MAX_EPSILON) > 0) {
+            throw new FieldException("/epsilon", "must be > 0 and at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + eps);
+        }
         BigDecimal del = Fields.exactNumber(Fields.member(o, "delta", ""), "/delta");
         Calibration cal = o.has("calibration") ? Fields.enumValue(o.get("calibration").orElseThrow(), "/calibration", Calibration.class) : Calibration.ANALYTIC;
         try {

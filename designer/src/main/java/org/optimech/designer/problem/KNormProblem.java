@@ -11,6 +11,7 @@ import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.RecordStatistic;
 import org.optimech.runtime.statistic.Statistic;
+import org.optimech.runtime.statistic.StructuredStatistic;
 
 /**
  * A K-norm design problem, as parsed: a vector statistic (or, through the Java API, a user-supplied certified support
@@ -84,6 +85,8 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
             s = "user-supplied feature map with a user-supplied certified support function (" + oracle.getClass().getSimpleName() + ")";
         } else if (statistic instanceof RecordStatistic r) {
             s = "t(x) listed for " + r.records().length + " possible records (the user asserts this is the whole record domain); S_T exact";
+        } else if (statistic instanceof StructuredStatistic st) {
+            s = "the " + st.form() + " statistic's adjacent outputs, whose hull is known in closed form (Joseph-Yu 2023); its parameters as given by the user";
         } else if (statistic instanceof DifferenceStatistic d) {
             s = d.differences().length + " difference vectors given by the user (asserted to be all of S_T), closed under negation";
         } else {
@@ -103,6 +106,9 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
     public String describeStatistic() {
         if (oracle != null) {
             return "a user-supplied support function";
+        }
+        if (statistic instanceof StructuredStatistic st) {
+            return "structured: " + st.form();
         }
         if (statistic instanceof PolynomialStatistic p) {
             return (p.isMultilinear() ? "multilinear" : "degree-" + p.degree()) + " features of " + (p.variables().size() + p.categoricals().size()) + " variables";

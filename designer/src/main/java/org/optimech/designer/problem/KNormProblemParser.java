@@ -8,7 +8,6 @@ import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.Relation;
 import org.optimech.runtime.statistic.PolynomialStatistic;
@@ -38,11 +37,6 @@ public final class KNormProblemParser {
     public static final long MAX_ROWS_PER_UNIT = 1_000_000;
 
     private KNormProblemParser() {
-    }
-
-    /** Whether a parsed document is of this kind. */
-    public static boolean isKNorm(JsonValue doc) {
-        return doc instanceof JsonObject o && o.get("kind").filter(k -> k instanceof JsonString s && s.value().equals("knorm")).isPresent();
     }
 
     public static KNormProblem parse(JsonValue document) throws FieldException {

@@ -72,7 +72,7 @@ public final class DesignSpecs {
 
     /** {@link #writeAndVerify(MechanismSpec, Path)} of the spec of an LP design. */
     public static DiscreteMechanismSpec writeAndVerify(DiscreteDesign d, Path out, Instant created) throws IOException, InvalidSpecException {
-        return (DiscreteMechanismSpec) writeAndVerify(toSpec(d, created), out);
+        return writeAndVerify(toSpec(d, created), out);
     }
 
     /**
@@ -98,10 +98,11 @@ public final class DesignSpecs {
         String reread = digestOf(SpecCodec.write(loaded));
         if (!written.equals(reread)) {
             Files.deleteIfExists(abs);
-            throw new IllegalStateException("internal error: the spec re-loaded with a different digest (" + reread + " vs " + written + ")");
+            throw new IllegalStateException("the spec re-loaded with a different digest (" + reread + " vs " + written + "): a designer bug, please report it");
         }
         if (!spec.getClass().isInstance(loaded)) {
-            throw new IllegalStateException("internal error: the spec re-loaded as kind " + loaded.kind() + ", written as " + spec.kind());
+            Files.deleteIfExists(abs);
+            throw new IllegalStateException("the spec re-loaded as kind " + loaded.kind() + ", written as " + spec.kind() + ": a designer bug, please report it");
         }
         @SuppressWarnings("unchecked")
         S same = (S) loaded;

@@ -363,7 +363,9 @@ public final class KNormSpecs {
         return JsonObject.builder()
                 .put("method", "knorm")
                 .put("problem", org.optimech.runtime.json.ExactNumbers.asStringsWhereInexact(p.document()))
-                .put("adjacent_output_space", p.provenance())
+                .put("adjacent_output_space", p.provenance() + (p.statistic() != null && r.space() == null
+                        ? "; certified support bounds to a relative gap of " + org.optimech.designer.knorm.KNormDesigner.CURVED_TOLERANCE + " (at most "
+                                + org.optimech.designer.knorm.KNormDesigner.CURVED_MAX_BOXES + " boxes per bound)" : ""))
                 .put("criterion", r.criterion().json())
                 .put("candidates", JsonArray.of(rows))
                 .put("selected", r.selected().name())

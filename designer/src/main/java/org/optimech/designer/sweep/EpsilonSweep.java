@@ -64,47 +64,52 @@ public final class EpsilonSweep {
         String methodName = choice.structural() ? "structural" : "lp";
         List<SweepPoint> points = new ArrayList<>();
         double margin = options.initialMargin();
-        for (int k = 0; k < values.size(); k++) {
-            BigDecimal eps = values.get(k);
-            DiscreteProblem p = problem.withEpsilon(eps);
-            String tag = "[" + (k + 1) + "/" + values.size() + "] epsilon " + eps.toPlainString();
-            progress.stage(tag + ": designing");
-            long start = System.nanoTime();
-            SweepPoint point;
-            DiscreteSpec spec;
-            try {
-                if (choice.structural()) {
-                    StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);
-                    StructuralDesign.Certificate c = d.certificate();
-                    point = new SweepPoint(eps, methodName, d.objectiveValue(), c.lowerBound(), c.certified(), c.kind(), d.noiseEpsilon(), 0,
-                            seconds(start), null);
-                    spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
-                } else {
-                    DiscreteDesign d = new DiscreteDesigner(options.withInitialMargin(margin), Progress.silent()).design(p);
-                    DiscreteDesign.Certificate c = d.certificate();
-                    DiscreteDesign.Attempt used = d.attempts().get(d.attempts().size() - 1);
-                    if (p.isPure() && used.solveEpsilon() < eps.doubleValue()) {
-                        margin = Math.max(options.initialMargin(), eps.doubleValue() - used.solveEpsilon());
-                    }
-                    point = new SweepPoint(eps, methodName, d.objectiveValue().doubleValue(), c.lowerBound() == null ? Double.NaN : c.lowerBound().doubleValue(),
-                            c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
-                    spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
-                }
-            } catch (DesignException | InvalidSpecException | IllegalArgumentException e) {
-                points.add(SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()));
-                progress.stage(tag + ": design failed: " + e.getMessage());
-                continue;
-            }
-            if (sink != null) {
+        Progress.Task task = progress.task("sweep", values.size());
+        try {
+            for (int k = 0; k < values.size(); k++) {
+                BigDecimal eps = values.get(k);
+                DiscreteProblem p = problem.withEpsilon(eps);
+                String tag = "epsilon " + eps.toPlainString();
+                long start = System.nanoTime();
+                SweepPoint point;
+                DiscreteSpec spec;
                 try {
-                    sink.accept(point, spec);
-                } catch (Exception e) {
-                    throw new IllegalStateException("epsilon " + eps.toPlainString() + ": " + e.getMessage(), e);
+                    if (choice.structural()) {
+                        StructuralDesign d = new StructuralDesigner(options, Progress.silent()).design(p);
+                        StructuralDesign.Certificate c = d.certificate();
+                        point = new SweepPoint(eps, methodName, d.objectiveValue(), c.lowerBound(), c.certified(), c.kind(), d.noiseEpsilon(), 0,
+                                seconds(start), null);
+                        spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
+                    } else {
+                        DiscreteDesign d = new DiscreteDesigner(options.withInitialMargin(margin), Progress.silent()).design(p);
+                        DiscreteDesign.Certificate c = d.certificate();
+                        DiscreteDesign.Attempt used = d.attempts().get(d.attempts().size() - 1);
+                        if (p.isPure() && used.solveEpsilon() < eps.doubleValue()) {
+                            margin = Math.max(options.initialMargin(), eps.doubleValue() - used.solveEpsilon());
+                        }
+                        point = new SweepPoint(eps, methodName, d.objectiveValue().doubleValue(), c.lowerBound() == null ? Double.NaN : c.lowerBound().doubleValue(),
+                                c.certified(), c.kind(), d.certifiedEpsilon(), solves(d), seconds(start), null);
+                        spec = sink == null ? null : DesignSpecs.toSpec(d, Instant.now());
+                    }
+                } catch (DesignException | InvalidSpecException | IllegalArgumentException e) {
+                    points.add(SweepPoint.failed(eps, methodName, seconds(start), e.getMessage()));
+                    progress.stage(tag + ": design failed: " + e.getMessage()); // always shown, whatever the task's throttling
+                    task.advance(1, null);
+                    continue;
                 }
+                if (sink != null) {
+                    try {
+                        sink.accept(point, spec);
+                    } catch (Exception e) {
+                        throw new IllegalStateException("epsilon " + eps.toPlainString() + ": " + e.getMessage(), e);
+                    }
+                }
+                points.add(point);
+                task.advance(1, String.format(java.util.Locale.ROOT, "%s: risk %.6g, lower bound %.6g, %s, %.2f s", tag, point.risk(), point.lowerBound(),
+                        point.certified() ? "certified" : "not certified", point.seconds()));
             }
-            points.add(point);
-            progress.stage(String.format(java.util.Locale.ROOT, "%s: risk %.6g, lower bound %.6g, %s, %.2f s", tag, point.risk(), point.lowerBound(),
-                    point.certified() ? "certified" : "not certified", point.seconds()));
+        } finally {
+            task.done();
         }
         return points;
     }

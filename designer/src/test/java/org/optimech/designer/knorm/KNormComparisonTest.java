@@ -253,7 +253,7 @@ class KNormComparisonTest {
                 () -> KNormComparison.compare(AdjacentOutputSpace.finiteDomain(new double[][] {{3, 4}}, Relation.SUBSTITUTION), 1, ALL, Criterion.TRACE))
                 .getMessage());
         assertThrows(IllegalArgumentException.class, () -> AdjacentOutputSpace.finiteDomain(new double[][] {{1e308}, {-1e308}}, Relation.SUBSTITUTION));
-        assertEquals("criterion must be one of [trace, max-variance, volume]. Provided value: det",
+        assertEquals("criterion must be one of \"trace\", \"max-variance\" or \"volume\". Provided value: \"det\"",
                 assertThrows(IllegalArgumentException.class, () -> Criterion.parse("det")).getMessage());
     }
 }

@@ -80,7 +80,7 @@ public final class PrivatizeStream {
                 String name = f.getFileName().toString().replaceFirst("\\.spec\\.json$", "");
                 Mechanism m;
                 try {
-                    m = Mechanisms.load(f, runtimePolicy);
+                    m = Mechanisms.load(f, runtimePolicy.withNumerics(NumericsPolicy.ALLOW_IDEALIZED)); // the numerics argument decides below
                 } catch (InvalidSpecException e) {
                     throw new InvalidSpecException(e.pointer(), f + ": " + e.detail());
                 }

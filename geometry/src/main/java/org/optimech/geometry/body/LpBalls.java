@@ -25,6 +25,19 @@ public final class LpBalls {
         }
     }
 
+    /** The natural logarithm of the volume, finite at any dimension (the volume itself under- or overflows a double near d = 170). */
+    public static double logVolume(LpNorm ball, int d) {
+        requireDimension(d);
+        switch (ball) {
+            case L1:
+                return d * Math.log(2) - Gamma.logGamma(d + 1.0);
+            case L2:
+                return 0.5 * d * Math.log(Math.PI) - Gamma.logGamma(0.5 * d + 1);
+            default:
+                return d * Math.log(2);
+        }
+    }
+
     /**
      * The exact volume for ℓ1 and ℓ∞.
      *

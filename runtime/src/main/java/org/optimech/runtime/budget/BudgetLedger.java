@@ -1,35 +1,76 @@
 package org.optimech.runtime.budget;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.optimech.runtime.accounting.Accountant;
+import org.optimech.runtime.accounting.PrivacyLossDistribution;
+import org.optimech.runtime.json.JsonName;
 import org.optimech.runtime.spec.MechanismSpec;
 
 /**
- * Counts releases per dataset against a total (ε, δ) under basic composition: k releases with
- * guarantees (ε_i, δ_i) on the same dataset are (Σε_i, Σδ_i)-DP. Amounts are exact decimals (the specs'
- * certified ε and δ), so the sums never round. {@link #charge} is atomic and thread-safe: a release that
- * would exceed the total is refused with {@link BudgetExceededException} and charges nothing.
+ * Counts releases per dataset against a total (ε, δ) under one {@link Accounting}, said by {@link #accounting()} and in every
+ * refusal. {@link Accounting#BASIC}: k releases with guarantees (ε_i, δ_i) on the same dataset are (Σε_i, Σδ_i)-DP, in exact
+ * decimals (the specs' certified ε and δ), so the sums never round. {@link Accounting#PRIVACY_LOSS_DISTRIBUTION}: each
+ * dataset keeps the pessimistic privacy loss distribution of everything charged to it (a dominating pair per spec, {@link
+ * Accountant#dominatingPair}, composed on a grid of step {@link #PLD_STEP}), and a release is allowed while the ε at the total
+ * δ, or basic composition's ε where that is smaller, stays within the total ε. {@link #charge} is atomic and thread-safe: a
+ * release that would exceed the total is refused with {@link BudgetExceededException} and charges nothing.
  *
- * <p>Charge before sampling: a release whose sampling fails after the charge is counted (over-counting is
- * safe; under-counting is not). Basic composition is loose for many releases; this ledger does not use
- * advanced composition or privacy accounting tighter than the sum.
+ * <p>A ledger {@link #open opened} on a file persists across restarts: it reads the file if it exists (its totals and
+ * accounting must match) and rewrites it atomically (a sibling file moved over it) before a charge returns; if the write
+ * fails the charge is undone and an {@link UncheckedIOException} thrown, so nothing is released unrecorded. One process per
+ * file: the ledger does not lock the file against other processes.
+ *
+ * <p>Charge before sampling: a release whose sampling fails after the charge is counted (over-counting is safe;
+ * under-counting is not).
  */
 public final class BudgetLedger {
+    /** How a ledger composes releases. */
+    public enum Accounting implements JsonName {
+        /** Sums of the certified ε and δ. */
+        BASIC("basic"),
+        /** Privacy loss distributions composed (the ε at the total δ), never more than basic composition. */
+        PRIVACY_LOSS_DISTRIBUTION("privacy-loss-distribution");
+
+        private final String json;
+
+        Accounting(String json) {
+            this.json = json;
+        }
+
+        @Override
+        public String json() {
+            return json;
+        }
+    }
+
+    /** The grid step of a {@link Accounting#PRIVACY_LOSS_DISTRIBUTION} ledger's distributions. */
+    public static final double PLD_STEP = 1e-3;
+
     private final BigDecimal totalEpsilon;
     private final BigDecimal totalDelta;
+    private final Accounting accounting;
+    private final Path file;
     private final Map<String, Spent> spent = new TreeMap<>();
+    private final Map<String, PrivacyLossDistribution> losses = new TreeMap<>();
 
     /** What one dataset has spent. */
     public record Spent(String dataset, long releases, BigDecimal epsilon, BigDecimal delta) {
     }
 
-    private BudgetLedger(BigDecimal totalEpsilon, BigDecimal totalDelta) {
+    private BudgetLedger(BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting, Path file) {
         this.totalEpsilon = totalEpsilon;
         this.totalDelta = totalDelta;
+        this.accounting = accounting;
+        this.file = file;
     }
 
     /**
@@ -37,6 +78,32 @@ public final class BudgetLedger {
      * @param totalDelta the δ each dataset may spend in total, in [0, 1)
      */
     public static BudgetLedger of(BigDecimal totalEpsilon, BigDecimal totalDelta) {
+        return of(totalEpsilon, totalDelta, Accounting.BASIC);
+    }
+
+    /** An in-memory ledger with the given accounting. */
+    public static BudgetLedger of(BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting) {
+        checkTotals(totalEpsilon, totalDelta);
+        return new BudgetLedger(totalEpsilon, totalDelta, Objects.requireNonNull(accounting, "accounting"), null);
+    }
+
+    /**
+     * A ledger persisted in {@code file}: read back if the file exists, else created by the first charge.
+     *
+     * @throws IOException if the file exists and cannot be read
+     * @throws IllegalArgumentException if the file is not a ledger, or its totals or accounting differ from the ones given
+     */
+    public static BudgetLedger open(Path file, BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting) throws IOException {
+        Objects.requireNonNull(file, "file");
+        checkTotals(totalEpsilon, totalDelta);
+        BudgetLedger ledger = new BudgetLedger(totalEpsilon, totalDelta, Objects.requireNonNull(accounting, "accounting"), file);
+        if (Files.exists(file)) {
+            LedgerFile.read(file, ledger);
+        }
+        return ledger;
+    }
+
+    private static void checkTotals(BigDecimal totalEpsilon, BigDecimal totalDelta) {
         Objects.requireNonNull(totalEpsilon, "totalEpsilon");
         Objects.requireNonNull(totalDelta, "totalDelta");
         if (totalEpsilon.signum() <= 0) {
@@ -45,7 +112,16 @@ public final class BudgetLedger {
         if (totalDelta.signum() < 0 || totalDelta.compareTo(BigDecimal.ONE) >= 0) {
             throw new IllegalArgumentException("totalDelta must be in [0, 1). Provided value: " + totalDelta);
         }
-        return new BudgetLedger(totalEpsilon, totalDelta);
+    }
+
+    /** How this ledger composes releases. */
+    public Accounting accounting() {
+        return accounting;
+    }
+
+    /** The file it persists to, if any. */
+    public java.util.Optional<Path> file() {
+        return java.util.Optional.ofNullable(file);
     }
 
     public BigDecimal totalEpsilon() {
@@ -79,20 +155,29 @@ public final class BudgetLedger {
             throw new IllegalArgumentException("releases must be >= 1. Provided value: " + releases);
         }
         BigDecimal n = BigDecimal.valueOf(releases);
-        return charge(dataset, spec.certifiedEpsilon().multiply(n), spec.certifiedDelta().multiply(n), releases);
+        PrivacyLossDistribution loss = accounting == Accounting.PRIVACY_LOSS_DISTRIBUTION ? Accountant.dominatingPair(spec, PLD_STEP).compose(releases) : null;
+        return charge(dataset, spec.certifiedEpsilon().multiply(n), spec.certifiedDelta().multiply(n), releases, loss);
     }
 
     /**
-     * Charges one release with guarantee (ε, δ) to {@code dataset}.
+     * Charges one release with guarantee (ε, δ) to {@code dataset}. Under privacy-loss-distribution accounting it is composed
+     * through the (ε, δ) dominating pair (δ at +∞, randomized response at ε otherwise).
      *
      * @throws BudgetExceededException if the release would exceed the total ε or δ (nothing is charged)
      * @throws IllegalArgumentException for a negative ε or δ, or a blank dataset name
      */
     public Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta) {
-        return charge(dataset, epsilon, delta, 1);
+        Objects.requireNonNull(epsilon, "epsilon");
+        Objects.requireNonNull(delta, "delta");
+        PrivacyLossDistribution loss = null;
+        if (accounting == Accounting.PRIVACY_LOSS_DISTRIBUTION && epsilon.signum() >= 0 && delta.signum() >= 0 && delta.compareTo(BigDecimal.ONE) < 0) {
+            loss = PrivacyLossDistribution.epsilonDelta(Math.nextUp(epsilon.doubleValue()), Math.min(Math.nextUp(delta.doubleValue()), Math.nextDown(1.0)),
+                    PLD_STEP);
+        }
+        return charge(dataset, epsilon, delta, 1, loss);
     }
 
-    private synchronized Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta, long releases) {
+    private synchronized Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta, long releases, PrivacyLossDistribution loss) {
         Objects.requireNonNull(dataset, "dataset");
         if (dataset.isBlank()) {
             throw new IllegalArgumentException("dataset must not be blank");
@@ -105,7 +190,20 @@ public final class BudgetLedger {
         Spent now = spent.getOrDefault(dataset, new Spent(dataset, 0, BigDecimal.ZERO, BigDecimal.ZERO));
         BigDecimal e = now.epsilon().add(epsilon);
         BigDecimal d = now.delta().add(delta);
-        if (e.compareTo(totalEpsilon) > 0 || d.compareTo(totalDelta) > 0) {
+        boolean basicFits = e.compareTo(totalEpsilon) <= 0 && d.compareTo(totalDelta) <= 0;
+        PrivacyLossDistribution composed = null;
+        if (accounting == Accounting.PRIVACY_LOSS_DISTRIBUTION) {
+            PrivacyLossDistribution before = losses.get(dataset);
+            composed = before == null ? loss : before.compose(loss);
+            double pldEpsilon = composed.epsilon(totalDelta.doubleValue());
+            if (!basicFits && !(pldEpsilon <= totalEpsilon.doubleValue())) {
+                throw new BudgetExceededException("privacy budget exceeded for dataset \"" + dataset + "\": after " + now.releases() + " releases, "
+                        + (releases == 1 ? "one more" : releases + " more") + " would spend epsilon " + (Double.isInfinite(pldEpsilon) ? "inf" : pldEpsilon)
+                        + " at delta " + totalDelta.toPlainString() + " of the total epsilon " + totalEpsilon.toPlainString()
+                        + " (privacy loss distribution accounting; basic composition would charge epsilon " + e.toPlainString() + " and delta "
+                        + d.toPlainString() + ")");
+            }
+        } else if (!basicFits) {
             throw new BudgetExceededException("privacy budget exceeded for dataset \"" + dataset + "\": after " + now.releases() + " releases it has spent epsilon "
                     + now.epsilon().toPlainString() + " of " + totalEpsilon.toPlainString() + " and delta " + now.delta().toPlainString() + " of "
                     + totalDelta.toPlainString() + "; " + (releases == 1 ? "this release needs" : "these " + releases + " releases need") + " epsilon "
@@ -113,8 +211,55 @@ public final class BudgetLedger {
                     + " (basic composition)");
         }
         Spent next = new Spent(dataset, now.releases() + releases, e, d);
+        PrivacyLossDistribution old = losses.get(dataset);
         spent.put(dataset, next);
+        if (composed != null) {
+            losses.put(dataset, composed);
+        }
+        if (file != null) {
+            try {
+                LedgerFile.write(file, this);
+            } catch (IOException | RuntimeException ex) {
+                // not recorded, so not charged: the caller must not release
+                spent.put(dataset, now);
+                if (old == null) {
+                    losses.remove(dataset);
+                } else {
+                    losses.put(dataset, old);
+                }
+                if (now.releases() == 0) {
+                    spent.remove(dataset);
+                }
+                throw ex instanceof IOException io ? new UncheckedIOException("could not record the charge in " + file + ": " + io.getMessage(), io)
+                        : (RuntimeException) ex;
+            }
+        }
         return next;
+    }
+
+    /**
+     * The ε this ledger's accounting charges a dataset at the total δ: basic composition's ε (when its δ is within the total),
+     * or, under privacy-loss-distribution accounting, the smaller of that and the distribution's ε (+∞ if neither reaches the
+     * total δ).
+     */
+    public synchronized double chargedEpsilon(String dataset) {
+        Spent s = spent(dataset);
+        double basic = s.delta().compareTo(totalDelta) <= 0 ? s.epsilon().doubleValue() : Double.POSITIVE_INFINITY;
+        PrivacyLossDistribution p = losses.get(dataset);
+        return p == null ? basic : Math.min(basic, p.epsilon(totalDelta.doubleValue()));
+    }
+
+    /** A dataset's composed distribution (privacy-loss-distribution accounting), if anything was charged to it. */
+    synchronized java.util.Optional<PrivacyLossDistribution> loss(String dataset) {
+        return java.util.Optional.ofNullable(losses.get(dataset));
+    }
+
+    /** Restores a dataset read from the file. */
+    synchronized void restore(Spent s, PrivacyLossDistribution loss) {
+        spent.put(s.dataset(), s);
+        if (loss != null) {
+            losses.put(s.dataset(), loss);
+        }
     }
 
     /** What a dataset has spent so far (zero if nothing). */

@@ -1,5 +1,6 @@
 /**
- * Privacy budgets: a ledger that counts releases per dataset against a configured total ε and δ under
- * basic composition, refuses a release that would exceed it, and reports what was spent.
+ * Privacy budgets: a ledger that counts releases per dataset against a configured total ε and δ, under
+ * basic composition or privacy loss distributions, refuses a release that would exceed it, reports what was spent, and
+ * persists across restarts in a file it rewrites atomically.
  */
 package org.optimech.runtime.budget;

@@ -5,9 +5,11 @@ import java.util.Objects;
 import org.optimech.runtime.random.RandomSource;
 
 /**
- * A post-processing map from intermediate values {@code 0..rows−1} to output indices: row z sends z
- * to output {@code outputs[z][k]} with probability {@code weights[z][k] / 2^bits} exactly. A row with
- * one output is deterministic. Immutable; {@link #sample} is thread-safe.
+ * A post-processing map from intermediate values {@code 0..rows−1} to output indices: row z sends z to output
+ * {@code outputs[z][k]} with probability {@code weights[z][k] / 2^bits} exactly. A row with one output is deterministic and
+ * reads no random bits; the randomized rows are sampled with {@link KnuthYaoRows} (fewer than their entropy + 2 bits per
+ * draw on average). Stored flat (one array of outputs and one of weights, with row offsets; a deterministic remap is one
+ * array of targets), so a remap of millions of rows costs a few bytes per row. Immutable; {@link #sample} is thread-safe.
  */
 public final class Remap {
     /** Largest denominator exponent: weights and their sums are longs. */
@@ -15,14 +17,47 @@ public final class Remap {
 
     private final int bits;
     private final int outputCount;
-    private final int[][] outputs;
-    private final long[][] cumulative;
+    /** Row z's entries are {@code [start[z], start[z+1])}; null for a deterministic remap (one entry per row). */
+    private final int[] start;
+    private final int[] outputs;
+    /** Weights per entry; null for a deterministic remap. */
+    private final long[] weights;
+    /** Index of row z among the randomized rows, or −1; null when no row is randomized. */
+    private final int[] randomized;
+    private final KnuthYaoRows sampler;
 
-    private Remap(int bits, int outputCount, int[][] outputs, long[][] cumulative) {
+    private Remap(int bits, int outputCount, int[] start, int[] outputs, long[] weights) {
         this.bits = bits;
         this.outputCount = outputCount;
+        this.start = start;
         this.outputs = outputs;
-        this.cumulative = cumulative;
+        this.weights = weights;
+        int rows = start == null ? outputs.length : start.length - 1;
+        int count = 0;
+        int[] index = null;
+        if (start != null) {
+            for (int z = 0; z < rows; z++) {
+                if (start[z + 1] - start[z] > 1) {
+                    if (index == null) {
+                        index = new int[rows];
+                        Arrays.fill(index, -1);
+                    }
+                    index[z] = count++;
+                }
+            }
+        }
+        this.randomized = index;
+        if (count > 0) {
+            long[][] rowsOfWeights = new long[count][];
+            for (int z = 0; z < rows; z++) {
+                if (index[z] >= 0) {
+                    rowsOfWeights[index[z]] = Arrays.copyOfRange(weights, start[z], start[z + 1]);
+                }
+            }
+            this.sampler = KnuthYaoRows.ofLongs(bits, rowsOfWeights);
+        } else {
+            this.sampler = null;
+        }
     }
 
     /**
@@ -33,69 +68,109 @@ public final class Remap {
      *     that do not sum to exactly {@code 2^bits}
      */
     public static Remap of(int bits, int outputCount, int[][] outputs, long[][] weights) {
-        if (bits < 0 || bits > MAX_BITS) {
-            throw new IllegalArgumentException("denominator bits must be in 0.." + MAX_BITS + ". Provided value: " + bits);
-        }
         Objects.requireNonNull(outputs, "outputs");
         Objects.requireNonNull(weights, "weights");
         if (outputs.length != weights.length || outputs.length == 0) {
             throw new IllegalArgumentException("need one weight row per output row and at least one row. Provided: " + outputs.length + " and " + weights.length);
         }
-        long total = 1L << bits;
-        int[][] o = new int[outputs.length][];
-        long[][] c = new long[outputs.length][];
+        int[] start = new int[outputs.length + 1];
+        long entries = 0;
         for (int z = 0; z < outputs.length; z++) {
-            o[z] = outputs[z].clone();
-            long[] w = weights[z];
-            if (o[z].length == 0 || w.length != o[z].length) {
+            if (outputs[z].length == 0 || weights[z].length != outputs[z].length) {
                 throw new IllegalArgumentException("remap row " + z + " must list at least one output and one weight per output");
             }
-            c[z] = new long[w.length];
+            entries += outputs[z].length;
+            if (entries > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("a remap holds at most " + (Integer.MAX_VALUE - 8) + " entries");
+            }
+            start[z + 1] = (int) entries;
+        }
+        int[] o = new int[(int) entries];
+        long[] w = new long[(int) entries];
+        for (int z = 0; z < outputs.length; z++) {
+            System.arraycopy(outputs[z], 0, o, start[z], outputs[z].length);
+            System.arraycopy(weights[z], 0, w, start[z], weights[z].length);
+        }
+        return ofFlat(bits, outputCount, start, o, w);
+    }
+
+    /**
+     * A remap from flat arrays (adopted, not copied: the caller hands them over): row z's outputs and weights are the
+     * entries {@code [start[z], start[z+1])}. Checked as {@link #of} checks.
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    public static Remap ofFlat(int bits, int outputCount, int[] start, int[] outputs, long[] weights) {
+        if (bits < 0 || bits > MAX_BITS) {
+            throw new IllegalArgumentException("denominator bits must be in 0.." + MAX_BITS + ". Provided value: " + bits);
+        }
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(weights, "weights");
+        int rows = start.length - 1;
+        if (rows < 1 || start[0] != 0 || start[rows] != outputs.length || weights.length != outputs.length) {
+            throw new IllegalArgumentException("need at least one row, and row offsets that cover the entries. Provided: " + rows + " rows, " + outputs.length
+                    + " outputs, " + weights.length + " weights");
+        }
+        long total = 1L << bits;
+        boolean deterministic = true;
+        for (int z = 0; z < rows; z++) {
+            int from = start[z];
+            int to = start[z + 1];
+            if (to <= from) {
+                throw new IllegalArgumentException("remap row " + z + " must list at least one output and one weight per output");
+            }
+            deterministic &= to - from == 1;
             long sum = 0;
-            for (int k = 0; k < w.length; k++) {
-                if (o[z][k] < 0 || o[z][k] >= outputCount || k > 0 && o[z][k] <= o[z][k - 1]) {
-                    throw new IllegalArgumentException("remap row " + z + ": output indices must be increasing and in [0, " + outputCount + "). Provided value: " + Arrays.toString(o[z]));
+            for (int k = from; k < to; k++) {
+                if (outputs[k] < 0 || outputs[k] >= outputCount || k > from && outputs[k] <= outputs[k - 1]) {
+                    throw new IllegalArgumentException("remap row " + z + ": output indices must be increasing and in [0, " + outputCount + "). Provided value: "
+                            + Arrays.toString(Arrays.copyOfRange(outputs, from, to)));
                 }
-                if (w[k] <= 0 || w[k] > total) {
-                    throw new IllegalArgumentException("remap row " + z + ": weights must be in [1, 2^" + bits + "]. Provided value: " + w[k]);
+                long wk = weights[k];
+                if (wk <= 0 || wk > total) {
+                    throw new IllegalArgumentException("remap row " + z + ": weights must be in [1, 2^" + bits + "]. Provided value: " + wk);
                 }
-                if (w[k] > total - sum) { // sum + w[k] > total, decided without overflowing a long (both are at most 2^62)
+                if (wk > total - sum) { // sum + w > total, decided without overflowing a long (both are at most 2^62)
                     throw new IllegalArgumentException("remap row " + z + ": weights must sum to exactly 2^" + bits + " = " + total + "; they sum to more");
                 }
-                sum += w[k];
-                c[z][k] = sum;
+                sum += wk;
             }
             if (sum != total) {
                 throw new IllegalArgumentException("remap row " + z + ": weights must sum to exactly 2^" + bits + " = " + total + "; they sum to " + sum);
             }
         }
-        return new Remap(bits, outputCount, o, c);
+        if (deterministic && bits == 0) {
+            return new Remap(0, outputCount, null, outputs, null);
+        }
+        return new Remap(bits, outputCount, start, outputs, weights);
     }
 
-    /** A deterministic remap: z goes to {@code target[z]}. */
+    /** A deterministic remap: z goes to {@code target[z]} (copied). */
     public static Remap deterministic(int outputCount, int[] target) {
-        int[][] o = new int[target.length][];
-        long[][] w = new long[target.length][];
-        for (int z = 0; z < target.length; z++) {
-            o[z] = new int[] {target[z]};
-            w[z] = new long[] {1};
+        Objects.requireNonNull(target, "target");
+        if (target.length == 0) {
+            throw new IllegalArgumentException("need one weight row per output row and at least one row. Provided: 0 and 0");
         }
-        return of(0, outputCount, o, w);
+        for (int z = 0; z < target.length; z++) {
+            if (target[z] < 0 || target[z] >= outputCount) {
+                throw new IllegalArgumentException("remap row " + z + ": output indices must be increasing and in [0, " + outputCount + "). Provided value: ["
+                        + target[z] + "]");
+            }
+        }
+        return new Remap(0, outputCount, null, target.clone(), null);
     }
 
     /** One output index for intermediate value z. */
     public int sample(int z, RandomSource random) {
-        int[] o = outputs[z];
-        if (o.length == 1) {
-            return o[0];
+        if (start == null) {
+            return outputs[z];
         }
-        long u = random.nextBits(bits);
-        long[] c = cumulative[z];
-        int k = 0;
-        while (u >= c[k]) {
-            k++;
+        int from = start[z];
+        if (start[z + 1] - from == 1) {
+            return outputs[from];
         }
-        return o[k];
+        return outputs[from + sampler.sample(randomized[z], random)];
     }
 
     public int bits() {
@@ -103,51 +178,82 @@ public final class Remap {
     }
 
     public int rows() {
-        return outputs.length;
+        return start == null ? outputs.length : start.length - 1;
     }
 
     public int outputCount() {
         return outputCount;
     }
 
+    /** Whether every row has a single output (no random bits are read). */
+    public boolean isDeterministic() {
+        return randomized == null;
+    }
+
     /** The output indices of row z (a copy). */
     public int[] outputs(int z) {
-        return outputs[z].clone();
+        return start == null ? new int[] {outputs[z]} : Arrays.copyOfRange(outputs, start[z], start[z + 1]);
     }
 
     /** The weights of row z over 2^bits (a copy). */
     public long[] weights(int z) {
-        long[] c = cumulative[z];
-        long[] w = new long[c.length];
-        for (int k = 0; k < c.length; k++) {
-            w[k] = c[k] - (k == 0 ? 0 : c[k - 1]);
-        }
-        return w;
+        return start == null ? new long[] {1L << bits} : Arrays.copyOfRange(weights, start[z], start[z + 1]);
     }
 
     /** Number of outputs row z can send to. */
     public int width(int z) {
-        return outputs[z].length;
+        return start == null ? 1 : start[z + 1] - start[z];
     }
 
     /** The k-th output index of row z, without copying. */
     public int outputAt(int z, int k) {
-        return outputs[z][k];
+        Objects.checkIndex(k, width(z));
+        return start == null ? outputs[z] : outputs[start[z] + k];
+    }
+
+    /** The weight of the k-th output of row z over 2^bits, without copying. */
+    public long weightAt(int z, int k) {
+        Objects.checkIndex(k, width(z));
+        return start == null ? 1L << bits : weights[start[z] + k];
     }
 
     /** The probability of the k-th output of row z, as the double nearest to weight / 2^bits. */
     public double probabilityAt(int z, int k) {
-        long w = cumulative[z][k] - (k == 0 ? 0 : cumulative[z][k - 1]);
-        return Math.scalb((double) w, -bits);
+        return Math.scalb((double) weightAt(z, k), -bits);
+    }
+
+    /** The expected number of random bits one draw from row z reads (0 for a deterministic row). */
+    public double expectedBits(int z) {
+        return randomized == null || randomized[z] < 0 ? 0 : sampler.expectedBits(randomized[z]);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Remap r && r.bits == bits && r.outputCount == outputCount && Arrays.deepEquals(r.outputs, outputs) && Arrays.deepEquals(r.cumulative, cumulative);
+        if (!(o instanceof Remap r) || r.bits != bits || r.outputCount != outputCount || r.rows() != rows()) {
+            return false;
+        }
+        for (int z = 0; z < rows(); z++) {
+            if (r.width(z) != width(z)) {
+                return false;
+            }
+            for (int k = 0; k < width(z); k++) {
+                if (r.outputAt(z, k) != outputAt(z, k) || r.weightAt(z, k) != weightAt(z, k)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(bits, outputCount, Arrays.deepHashCode(outputs), Arrays.deepHashCode(cumulative));
+        int h = Objects.hash(bits, outputCount, rows());
+        for (int z = 0; z < rows(); z++) {
+            for (int k = 0; k < width(z); k++) {
+                h = 31 * h + outputAt(z, k);
+                h = 31 * h + Long.hashCode(weightAt(z, k));
+            }
+        }
+        return h;
     }
 }

@@ -158,7 +158,8 @@ public final class Fields {
         return JsonWriter.compact(new JsonString(s));
     }
 
-    private static String quoteAll(List<String> options) {
+    /** {@code "a", "b" or "c"}: a list of allowed names in messages. */
+    static String quoteAll(List<String> options) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < options.size(); i++) {
             if (i > 0) {

@@ -22,7 +22,7 @@ public interface JsonName {
                 return e;
             }
         }
-        throw new IllegalArgumentException("must be one of " + names(type) + ". Provided value: " + name);
+        throw new IllegalArgumentException("must be one of " + Fields.quoteAll(names(type)) + ". Provided value: " + Fields.quote(name));
     }
 
     /** The JSON names of {@code type}'s constants, in declaration order. */

@@ -34,7 +34,7 @@ public final class HalfspaceBody implements UnitBody {
     /**
      * @param normals facet normals, one row each, d entries
      * @param offsets facet offsets, each > 0 (the origin strictly inside)
-     * @param lower the box's lower corner, each entry < 0
+     * @param lower the box's lower corner, each entry &lt; 0
      * @param upper the box's upper corner, each entry > 0
      * @param maxAttempts the most proposals one draw may use, ≥ 1
      */

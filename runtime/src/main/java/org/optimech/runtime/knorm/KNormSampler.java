@@ -85,7 +85,8 @@ public final class KNormSampler {
     /** One noise vector. */
     public double[] noise(RandomSource bits) {
         int d = body.dimension();
-        double r = Continuous.gamma(d + 1, scale, bits);
+        // shape = the span's dimension + 1: a body in a hyperplane (the permutohedron) has one dimension less than its points
+        double r = Continuous.gamma(body.spanDimension() + 1, scale, bits);
         double[] u = body.uniformPoint(bits);
         for (int j = 0; j < d; j++) {
             u[j] *= r;

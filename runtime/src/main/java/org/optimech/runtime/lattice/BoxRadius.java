@@ -18,13 +18,19 @@ import org.optimech.runtime.random.RandomSource;
  * the box's interior points (for m = 1 the type-B Eulerian numbers), non-negative by Stanley's theorem; the
  * constructor checks it. Hence K = J + N with N ~ NegativeBinomial(d+1, e^{-r}) (a sum of d+1 independent geometric
  * draws) and P(J = i) ∝ b_i·e^{-ri}, drawn by choosing i ∝ b_i and accepting with probability e^{-ri}.
+ *
+ * <p>Draws run in {@code long} arithmetic (bit-frugal uniforms and exact Bernoulli and geometric draws, {@link
+ * ExactBernoulli}, {@link Geometric}); big integers only where the Eulerian weights or a radius outgrow a long.
  * Docs: {@code docs/LATTICE_KNORM.md}.
  */
 final class BoxRadius {
     private final long[] halfWidths;
     private final BigInteger[] cumulative; // cumulative[i] = b_0 + … + b_i
+    /** The same as longs when the total fits, else null. */
+    private final long[] cumulativeLong;
     private final BigInteger p;
     private final BigInteger q;
+    private final Geometric geometric;
     private final long maxAttempts;
 
     BoxRadius(long[] halfWidths, Rational rate) {
@@ -43,6 +49,14 @@ final class BoxRadius {
             s = s.add(b[j]);
             cumulative[j] = s;
         }
+        if (s.bitLength() < 62) {
+            cumulativeLong = new long[b.length];
+            for (int j = 0; j < b.length; j++) {
+                cumulativeLong[j] = cumulative[j].longValueExact();
+            }
+        } else {
+            cumulativeLong = null;
+        }
         p = rate.numerator();
         q = rate.denominator();
         double r = rate.doubleValue();
@@ -56,6 +70,7 @@ final class BoxRadius {
                     + acceptance + " (choose a finer lattice: a smaller spacing)");
         }
         maxAttempts = (long) Math.ceil(60 / acceptance);
+        geometric = Geometric.oneSided(p, q);
     }
 
     /** The type-B Eulerian numbers b_0..b_d: the coefficients for m = (1, …, 1), |B_k| = (2k+1)^d. */
@@ -99,51 +114,106 @@ final class BoxRadius {
         return r;
     }
 
-    /** One radius K. */
-    BigInteger sample(RandomSource random) {
+    /**
+     * One radius K: returned as a long when it fits below 2^62; otherwise −1 is returned and the radius is put in
+     * {@code big[0]} (tiny rates on a fine lattice: exact at any size, never a failure).
+     */
+    long sample(RandomSource random, BigInteger[] big) {
         int d = halfWidths.length;
         int j = -1;
         for (long attempt = 0; j < 0; attempt++) {
             if (attempt >= maxAttempts) {
                 throw new IllegalStateException("the lattice radius sampler rejected " + maxAttempts + " proposals (probability below e^-60 for a correct sampler)");
             }
-            BigInteger u = ExactBernoulli.uniformBelow(cumulative[d], random);
             int c = 0;
-            while (cumulative[c].compareTo(u) <= 0) {
-                c++;
+            if (cumulativeLong != null) {
+                long u = ExactBernoulli.uniformBelow(cumulativeLong[d], random);
+                while (cumulativeLong[c] <= u) {
+                    c++;
+                }
+            } else {
+                BigInteger u = ExactBernoulli.uniformBelow(cumulative[d], random);
+                while (cumulative[c].compareTo(u) <= 0) {
+                    c++;
+                }
             }
-            if (ExactBernoulli.bernoulliExpMinus(p.multiply(BigInteger.valueOf(c)), q, random)) {
+            if (c == 0 || ExactBernoulli.bernoulliExpMinus(p.multiply(BigInteger.valueOf(c)), q, random)) {
                 j = c;
             }
         }
-        BigInteger k = BigInteger.valueOf(j);
+        long k = j;
+        BigInteger kb = null;
         for (int i = 0; i <= d; i++) {
-            k = k.add(Geometric.sample(p, q, random));
+            if (kb == null && geometric.usesTable()) {
+                long g = geometric.sample(random);
+                if (g < 1L << 61 && k < 1L << 61) {
+                    k += g;
+                    continue;
+                }
+                kb = BigInteger.valueOf(k).add(BigInteger.valueOf(g));
+                continue;
+            }
+            if (kb == null) {
+                kb = BigInteger.valueOf(k);
+            }
+            kb = kb.add(geometric.sampleBig(random));
         }
-        return k;
+        if (kb == null) {
+            return k;
+        }
+        if (kb.bitLength() < 62) {
+            return kb.longValueExact();
+        }
+        big[0] = kb;
+        return -1;
     }
 
-    /**
-     * A uniform point of B_K for a radius from {@link #sample}. Coordinates are longs while (K+1)·m_j fits comfortably
-     * (always, in practice), big integers beyond: the draw is exact at any radius, so a release never fails on its size.
-     */
+    /** Whether every coordinate of B_K is below 2^61 in magnitude, so {@link #uniformInBox(long, RandomSource)} applies. */
+    boolean fitsLong(long radius) {
+        for (long m : halfWidths) {
+            long width;
+            try {
+                width = Math.multiplyExact(radius + 1, m); // radius < 2^62: radius + 1 fits
+            } catch (ArithmeticException e) {
+                return false;
+            }
+            if (width - 1 >= 1L << 61) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A uniform point of B_K for a radius with {@link #fitsLong}, in longs. */
+    long[] uniformInBox(long radius, RandomSource random) {
+        long[] z = new long[halfWidths.length];
+        for (int j = 0; j < z.length; j++) {
+            long half = (radius + 1) * halfWidths[j] - 1;
+            z[j] = ExactBernoulli.uniformBelow(2 * half + 1, random) - half;
+        }
+        return z;
+    }
+
+    /** A uniform point of B_K for any radius, in big integers. */
     BigInteger[] uniformInBox(BigInteger radius, RandomSource random) {
         BigInteger[] z = new BigInteger[halfWidths.length];
-        boolean small = radius.bitLength() < 31;
-        long k1 = small ? radius.longValue() + 1 : 0;
         for (int j = 0; j < z.length; j++) {
-            if (small && halfWidths[j] < 1L << 31) {
-                long half = k1 * halfWidths[j] - 1; // < 2^62: no overflow
-                z[j] = BigInteger.valueOf(ExactBernoulli.uniformBelow(2 * half + 1, random) - half);
-            } else {
-                BigInteger half = radius.add(BigInteger.ONE).multiply(BigInteger.valueOf(halfWidths[j])).subtract(BigInteger.ONE);
-                z[j] = ExactBernoulli.uniformBelow(half.shiftLeft(1).add(BigInteger.ONE), random).subtract(half);
-            }
+            BigInteger half = radius.add(BigInteger.ONE).multiply(BigInteger.valueOf(halfWidths[j])).subtract(BigInteger.ONE);
+            z[j] = ExactBernoulli.uniformBelow(half.shiftLeft(1).add(BigInteger.ONE), random).subtract(half);
         }
         return z;
     }
 
     /** h(z) = max_j ⌊|z_j|/m_j⌋, the level whose box first contains z. */
+    long level(long[] z) {
+        long h = 0;
+        for (int j = 0; j < z.length; j++) {
+            h = Math.max(h, Math.abs(z[j]) / halfWidths[j]); // |z_j| < 2^61: no overflow in abs
+        }
+        return h;
+    }
+
+    /** h(z) for big coordinates. */
     BigInteger level(BigInteger[] z) {
         BigInteger h = BigInteger.ZERO;
         for (int j = 0; j < z.length; j++) {

@@ -165,7 +165,27 @@ public abstract class LatticeGauge {
             public String name() {
                 return "facets";
             }
+
+            @Override
+            BigInteger[][] facetNormals() {
+                return a;
+            }
+
+            @Override
+            Rational[] facetOffsets() {
+                return b;
+            }
         };
+    }
+
+    /** The facets' integer normals (shared, not copied: callers in this package only read them); null for l1 and linf. */
+    BigInteger[][] facetNormals() {
+        return null;
+    }
+
+    /** The facets' offsets (shared); null for l1 and linf. */
+    Rational[] facetOffsets() {
+        return null;
     }
 
     /** The dimension d. */

@@ -33,6 +33,20 @@ public final class LatticeSampler {
     private final BoxRadius box;
     private final Rational proposalRate; // s for facets
     private final long maxAttempts;
+    /** ℓ1: the two-sided geometric law of each coordinate. */
+    private final Geometric coordinate;
+    /** Facets: the normals as longs (null when one does not fit), 1/b_f and the rates as double enclosures. */
+    private final long[][] longNormals;
+    private final double[] inverseOffsetLo;
+    private final double[] inverseOffsetHi;
+    private final double rateLo;
+    private final double rateHi;
+    private final double proposalLo;
+    private final double proposalHi;
+    /** Relative width of the double enclosures: well above every rounding of a conversion, product or quotient. */
+    private static final double MARGIN = 0x1p-44;
+    /** Facet proposals below this magnitude have exact long dot products with the (below 2^31) normals. */
+    private final long facetLongBound;
 
     private LatticeSampler(LatticeGauge gauge, int exponent, Rational rate, long maxAttempts) {
         this.gauge = gauge;
@@ -57,6 +71,50 @@ public final class LatticeSampler {
             this.proposalRate = rate;
         }
         this.box = gauge.name().equals("l1") ? null : new BoxRadius(m, proposalRate);
+        this.coordinate = gauge.name().equals("l1") ? Geometric.twoSided(rate.numerator(), rate.denominator()) : null;
+        this.rateLo = lower(rate);
+        this.rateHi = upper(rate);
+        this.proposalLo = lower(proposalRate);
+        this.proposalHi = upper(proposalRate);
+        BigInteger[][] normals = gauge.facetNormals();
+        Rational[] offsets = gauge.facetOffsets();
+        if (normals != null) {
+            long[][] ln = new long[normals.length][];
+            boolean fits = true;
+            for (int f = 0; f < normals.length && fits; f++) {
+                ln[f] = new long[normals[f].length];
+                for (int j = 0; j < ln[f].length && fits; j++) {
+                    fits = normals[f][j].bitLength() < 31;
+                    ln[f][j] = normals[f][j].longValue();
+                }
+            }
+            this.longNormals = fits ? ln : null;
+            this.facetLongBound = 1L << (62 - 31 - (32 - Integer.numberOfLeadingZeros(d)));
+            this.inverseOffsetLo = new double[offsets.length];
+            this.inverseOffsetHi = new double[offsets.length];
+            for (int f = 0; f < offsets.length; f++) {
+                Rational inv = new Rational(offsets[f].denominator(), offsets[f].numerator());
+                inverseOffsetLo[f] = lower(inv);
+                inverseOffsetHi[f] = upper(inv);
+            }
+        } else {
+            this.longNormals = null;
+            this.facetLongBound = 0;
+            this.inverseOffsetLo = null;
+            this.inverseOffsetHi = null;
+        }
+    }
+
+    /** A double at most the positive rational x (0 when x is below the double range). */
+    private static double lower(Rational x) {
+        double d = x.doubleValue();
+        return Double.isFinite(d) ? Math.max(0, d * (1 - MARGIN) - Double.MIN_VALUE) : Double.MAX_VALUE;
+    }
+
+    /** A double at least the positive rational x. */
+    private static double upper(Rational x) {
+        double d = x.doubleValue();
+        return Double.isFinite(d) ? d * (1 + MARGIN) + Double.MIN_VALUE : Double.POSITIVE_INFINITY;
     }
 
     /**
@@ -115,30 +173,119 @@ public final class LatticeSampler {
      */
     public BigInteger[] noise(RandomSource random) {
         Objects.requireNonNull(random, "random");
+        Object z = draw(random);
+        return z instanceof long[] l ? toBig(l) : (BigInteger[]) z;
+    }
+
+    /**
+     * One noise vector: a {@code long[]} on the common path, a {@code BigInteger[]} when it outgrew longs (tiny rates on a
+     * fine lattice). Which form is chosen depends on the radius and the proposal only, never on data, and nothing drawn is
+     * thrown away, so the law is the same either way.
+     */
+    private Object draw(RandomSource random) {
         int d = gauge.dimension();
         switch (gauge.name()) {
-            case "l1":
+            case "l1": {
+                if (coordinate.usesTable()) {
+                    long[] z = new long[d];
+                    for (int j = 0; j < d; j++) {
+                        z[j] = coordinate.sample(random);
+                    }
+                    return z;
+                }
                 BigInteger[] z = new BigInteger[d];
                 for (int j = 0; j < d; j++) {
-                    z[j] = Geometric.twoSided(rate.numerator(), rate.denominator(), random);
+                    z[j] = coordinate.sampleBig(random);
                 }
                 return z;
+            }
             case "linf":
-                return box.uniformInBox(box.sample(random), random);
+                return proposal(random);
             default:
                 for (long attempt = 0; attempt < maxAttempts; attempt++) {
-                    BigInteger[] y = box.uniformInBox(box.sample(random), random);
-                    // r·‖z‖_K − s·h(z) ≥ 0 because s·h(z) ≤ r·max_j |z_j|/M_j ≤ r·‖z‖_K
-                    Rational excess = rate.multiply(gauge.of(y)).subtract(proposalRate.multiply(Rational.of(box.level(y))));
-                    if (excess.signum() < 0) {
-                        throw new IllegalStateException("the body is not inside the stored coordinate bounds: refusing to sample");
-                    }
-                    if (ExactBernoulli.bernoulliExpMinus(excess.numerator(), excess.denominator(), random)) {
+                    Object y = proposal(random);
+                    boolean accepted = y instanceof long[] l && longNormals != null && maxAbs(l) < facetLongBound ? acceptLong(l, random)
+                            : acceptExact(y instanceof long[] l2 ? toBig(l2) : (BigInteger[]) y, random);
+                    if (accepted) {
                         return y;
                     }
                 }
                 throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
         }
+    }
+
+    /** A radius and a uniform point of its box, in longs while the box's coordinates fit (below 2^61), else big integers. */
+    private Object proposal(RandomSource random) {
+        BigInteger[] big = new BigInteger[1];
+        long k = box.sample(random, big);
+        if (k >= 0 && box.fitsLong(k)) {
+            return box.uniformInBox(k, random);
+        }
+        return box.uniformInBox(k >= 0 ? BigInteger.valueOf(k) : big[0], random);
+    }
+
+    /**
+     * Accepts a facet proposal y (longs, |y_j| < 2^30, normals below 2^31: every dot product fits) with probability
+     * exp(−(r‖y‖_K − s·h(y))), deciding in double enclosures and computing the exponent exactly only when they cannot.
+     */
+    private boolean acceptLong(long[] y, RandomSource random) {
+        double gLo = Double.NEGATIVE_INFINITY;
+        double gHi = Double.NEGATIVE_INFINITY;
+        for (int f = 0; f < longNormals.length; f++) {
+            long dot = 0;
+            long[] a = longNormals[f];
+            for (int j = 0; j < y.length; j++) {
+                dot += a[j] * y[j]; // |a_j| < 2^31 and |y_j| < facetLongBound: the sum stays below 2^62
+            }
+            double v = dot; // exact below 2^53, else within a relative 2^-53
+            double lo = v >= 0 ? v * inverseOffsetLo[f] : v * inverseOffsetHi[f];
+            double hi = v >= 0 ? v * inverseOffsetHi[f] : v * inverseOffsetLo[f];
+            gLo = Math.max(gLo, lo - Math.abs(lo) * MARGIN);
+            gHi = Math.max(gHi, hi + Math.abs(hi) * MARGIN);
+        }
+        double h = box.level(y);
+        // excess = r·g − s·h with r, s > 0, h ≥ 0; g ≥ 0 for a body around the origin
+        double xLo = (gLo >= 0 ? rateLo * gLo : rateHi * gLo) - proposalHi * h;
+        double xHi = (gHi >= 0 ? rateHi * gHi : rateLo * gHi) - proposalLo * h;
+        xLo -= Math.abs(xLo) * MARGIN + Math.abs(proposalHi * h) * MARGIN + Double.MIN_VALUE;
+        xHi += Math.abs(xHi) * MARGIN + Math.abs(proposalLo * h) * MARGIN + Double.MIN_VALUE;
+        if (xHi < 0) {
+            return acceptExact(toBig(y), random); // surely negative: the exact path says what is wrong
+        }
+        return ExactBernoulli.bernoulliExpMinus(xLo, xHi, () -> {
+            Rational excess = excess(toBig(y));
+            return new BigInteger[] {excess.numerator(), excess.denominator()};
+        }, random);
+    }
+
+    private Rational excess(BigInteger[] y) {
+        // r·‖z‖_K − s·h(z) ≥ 0 because s·h(z) ≤ r·max_j |z_j|/M_j ≤ r·‖z‖_K
+        Rational excess = rate.multiply(gauge.of(y)).subtract(proposalRate.multiply(Rational.of(box.level(y))));
+        if (excess.signum() < 0) {
+            throw new IllegalStateException("the body is not inside the stored coordinate bounds: refusing to sample");
+        }
+        return excess;
+    }
+
+    private boolean acceptExact(BigInteger[] y, RandomSource random) {
+        Rational excess = excess(y);
+        return ExactBernoulli.bernoulliExpMinus(excess.numerator(), excess.denominator(), random);
+    }
+
+    private static long maxAbs(long[] y) {
+        long m = 0;
+        for (long v : y) {
+            m = Math.max(m, Math.abs(v));
+        }
+        return m;
+    }
+
+    private static BigInteger[] toBig(long[] y) {
+        BigInteger[] b = new BigInteger[y.length];
+        for (int j = 0; j < y.length; j++) {
+            b[j] = BigInteger.valueOf(y[j]);
+        }
+        return b;
     }
 
     /**
@@ -182,7 +329,41 @@ public final class LatticeSampler {
      * fail.
      */
     public double[] release(double[] statistic, RandomSource random) {
-        return toDoubles(releaseLattice(statistic, random), exponent);
+        long[] y = roundLong(statistic);
+        if (y == null) {
+            return toDoubles(add(round(statistic), noise(random)), exponent);
+        }
+        Object z = draw(random);
+        if (!(z instanceof long[] zl)) {
+            return toDoubles(add(toBig(y), (BigInteger[]) z), exponent);
+        }
+        double[] v = new double[y.length];
+        for (int j = 0; j < v.length; j++) {
+            long u = y[j] + zl[j]; // both below 2^62 in magnitude: no overflow
+            v[j] = Math.scalb((double) u, exponent); // (double) rounds to nearest-even, as BigInteger.doubleValue does; scaling is exact
+        }
+        return v;
+    }
+
+    /** rint(T/γ) in longs, after the checks of {@link #round}; null when a coordinate reaches 2^61 lattice units. */
+    private long[] roundLong(double[] statistic) {
+        Objects.requireNonNull(statistic, "statistic");
+        if (statistic.length != gauge.dimension()) {
+            throw new IllegalArgumentException("statistic must have " + gauge.dimension() + " coordinates. Provided: " + statistic.length);
+        }
+        long[] y = new long[statistic.length];
+        for (int j = 0; j < y.length; j++) {
+            double x = statistic[j];
+            if (!Double.isFinite(x)) {
+                throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + x);
+            }
+            double s = Math.scalb(x, -exponent);
+            if (!(Math.abs(s) < 0x1p61)) {
+                return null;
+            }
+            y[j] = (long) Math.rint(s);
+        }
+        return y;
     }
 
     /**

@@ -3,13 +3,15 @@ package org.optimech.runtime.noise;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
+import java.util.Optional;
 import org.optimech.runtime.random.RandomSource;
 
 /**
- * The discrete Gaussian P(Z = z) ∝ e^{−z²/(2σ²)} on the integers, for a positive rational σ², sampled
- * exactly (Canonne, Kamath, Steinke 2020, Algorithm 3): with t = ⌊σ⌋ + 1, draw Y from the discrete
- * Laplace with scale t and accept it with probability e^{−(|Y| − σ²/t)²/(2σ²)}. Every step compares
- * integers; the exponent is the exact rational (|Y|·b·t − a)²/(2·a·b·t²) for σ² = a/b.
+ * The discrete Gaussian P(Z = z) ∝ e^{−z²/(2σ²)} on the integers, for a positive rational σ², sampled exactly: the
+ * magnitude |Z| by the exact Knuth–Yao walker of its law and a sign bit (fewer than H(Z) + 2 random bits per draw, no big
+ * integer on the common path). When σ is too large for the walker's table (σ above about 10^4), Canonne, Kamath and
+ * Steinke's Algorithm 3: with t = ⌊σ⌋ + 1, draw Y from the discrete Laplace with scale t and accept it with probability
+ * e^{−(|Y| − σ²/t)²/(2σ²)}, the exponent the exact rational (|Y|·b·t − a)²/(2·a·b·t²) for σ² = a/b.
  *
  * <p>Adding it to an integer query of ℓ2 sensitivity Δ is ρ-zCDP with ρ = Δ²/(2σ²) (CKS Theorem 4),
  * hence (ε, δ)-DP for every ε with the δ of their Corollary; the runtime does not convert for you.
@@ -19,8 +21,9 @@ public final class DiscreteGaussian {
     private final BigInteger a;
     private final BigInteger b;
     private final long t;
-    private final DiscreteLaplace laplace;
     private final BigDecimal sigma2;
+    private final ExactDdg magnitude;
+    private final DiscreteLaplace laplace;
     private final BigInteger bt;
     private final BigInteger den;
 
@@ -28,8 +31,10 @@ public final class DiscreteGaussian {
         this.a = a;
         this.b = b;
         this.t = t;
-        this.laplace = DiscreteLaplace.withScale(t);
         this.sigma2 = sigma2;
+        Optional<ExactDdg> walker = ExactDdg.of(new GaussianPmf(a, b), 40);
+        this.magnitude = walker.orElse(null);
+        this.laplace = walker.isPresent() ? null : DiscreteLaplace.withScale(t);
         // the acceptance exponent (|Y|·b·t − a)² / (2·a·b·t²): the constant parts, computed once
         this.bt = b.multiply(BigInteger.valueOf(t));
         this.den = BigInteger.TWO.multiply(a).multiply(b).multiply(BigInteger.valueOf(t)).multiply(BigInteger.valueOf(t));
@@ -52,7 +57,7 @@ public final class DiscreteGaussian {
         BigInteger g = num.gcd(den);
         num = num.divide(g);
         den = den.divide(g);
-        // t = floor(σ) + 1 = floor(sqrt(a/b)) + 1 = floor(sqrt(floor(a/b)))... computed exactly: the largest r with r² ≤ a/b, plus 1
+        // t = floor(σ) + 1 computed exactly: the largest r with r² ≤ a/b, plus 1
         BigInteger r = num.divide(den).sqrt();
         while (r.add(BigInteger.ONE).pow(2).multiply(den).compareTo(num) <= 0) {
             r = r.add(BigInteger.ONE);
@@ -64,8 +69,22 @@ public final class DiscreteGaussian {
         return sigma2;
     }
 
+    /** Whether draws run the exact Knuth–Yao walker (else Laplace proposals with exact acceptance). */
+    public boolean usesTable() {
+        return magnitude != null;
+    }
+
+    /** The entropy of one draw in bits (floating point; for reports). */
+    public double entropyBits() {
+        return new GaussianPmf(a, b).entropyBits();
+    }
+
     /** One draw. */
     public long sample(RandomSource random) {
+        if (magnitude != null) {
+            long m = magnitude.sample(random);
+            return m == 0 || random.nextBit() == 0 ? m : -m;
+        }
         while (true) {
             long y = laplace.sample(random);
             BigInteger diff = BigInteger.valueOf(Math.abs(y)).multiply(bt).subtract(a);

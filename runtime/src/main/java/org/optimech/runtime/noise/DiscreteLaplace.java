@@ -6,10 +6,12 @@ import java.util.Objects;
 import org.optimech.runtime.random.RandomSource;
 
 /**
- * The two-sided geometric (discrete Laplace) distribution P(Z = z) = (1−α)/(1+α)·α^{|z|} with
- * α = e^{-ε} for a positive rational ε = s/t, sampled exactly (Canonne, Kamath, Steinke 2020,
- * Algorithm 2, with their scale t/s). Adding it to an integer query of sensitivity 1 and clamping
- * to 0..n gives exactly the truncated geometric mechanism of Ghosh, Roughgarden and Sundararajan.
+ * The two-sided geometric (discrete Laplace) distribution P(Z = z) = (1−α)/(1+α)·α^{|z|} with α = e^{-ε} for a positive
+ * rational ε = s/t, sampled exactly: the magnitude |Z| by the exact Knuth–Yao walker of its law and a sign bit for a non-zero
+ * magnitude (fewer than H(Z) + 2 random bits per draw on average, no big integer on the common path), or for ε below about
+ * 3·10^-4 by the decomposition of Canonne, Kamath and Steinke (see {@link Geometric}). Adding it to an integer query of
+ * sensitivity 1 and clamping to 0..n gives exactly the truncated geometric mechanism of Ghosh, Roughgarden and
+ * Sundararajan.
  *
  * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
@@ -17,13 +19,11 @@ public final class DiscreteLaplace {
     /** Numerator and denominator of ε are kept below this so that every product fits a long. */
     static final long MAX_PART = 1L << 40;
 
-    private final long s;
-    private final long t;
+    private final Geometric law;
     private final BigDecimal epsilon;
 
     private DiscreteLaplace(long s, long t, BigDecimal epsilon) {
-        this.s = s;
-        this.t = t;
+        this.law = Geometric.twoSided(BigInteger.valueOf(s), BigInteger.valueOf(t));
         this.epsilon = epsilon;
     }
 
@@ -66,15 +66,18 @@ public final class DiscreteLaplace {
         return epsilon;
     }
 
+    /** The entropy of one draw in bits (floating point; for reports). */
+    public double entropyBits() {
+        return law.entropyBits();
+    }
+
+    /** Whether draws run the exact Knuth–Yao walker (else the decomposition for small ε). */
+    public boolean usesTable() {
+        return law.usesTable();
+    }
+
     /** One draw. */
     public long sample(RandomSource random) {
-        while (true) {
-            long y = Geometric.sample(s, t, random);
-            boolean negative = random.nextBits(1) == 1;
-            if (negative && y == 0) {
-                continue;
-            }
-            return negative ? -y : y;
-        }
+        return law.sample(random);
     }
 }

@@ -2,19 +2,112 @@ package org.optimech.runtime.noise;
 
 import java.math.BigInteger;
 import java.util.Objects;
+import java.util.Optional;
 import org.optimech.runtime.random.RandomSource;
 
 /**
- * The one-sided geometric distribution P(Y = y) = (1 − e^{-r})·e^{-r·y} on y = 0, 1, 2, … for a
- * positive rational rate r = p/q, sampled exactly (Canonne, Kamath, Steinke 2020, Algorithm 2 without
- * the sign): U uniform on [0, q) kept with probability e^{-U/q}, V counting successes of
- * Bernoulli(e^{-1}), X = U + q·V has P(X = x) ∝ e^{-x/q}, and Y = ⌊X/p⌋ has P(Y = y) ∝ e^{-y·p/q}.
+ * The one-sided geometric distribution P(Y = y) = (1 − e^{-r})·e^{-r·y} on y = 0, 1, 2, … for a positive rational rate
+ * r = p/q, and its two-sided form P(Z = z) ∝ e^{-r|z|}, sampled exactly.
+ *
+ * <p>An instance holds the exact Knuth–Yao walker of its law ({@link ExactDdg}: fewer than H + 2 random bits per draw, no big
+ * integer on the common path) when the law's table fits (rates above about 3·10^-4); for smaller rates it runs the
+ * decomposition of Canonne, Kamath and Steinke (2020, Algorithm 2): U uniform on [0, q) kept with probability e^{-U/q}, V
+ * counting successes of Bernoulli(e^{-1}), Y = ⌊(U + q·V)/p⌋, with the bit-frugal uniform and Bernoulli draws of {@link
+ * ExactBernoulli} (about 1.6·log2(q) + 6 bits per draw) and big integers only when p or q need them.
+ *
+ * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
 public final class Geometric {
-    private Geometric() {
+    private final BigInteger p;
+    private final BigInteger q;
+    private final boolean longs;
+    private final boolean isTwoSided;
+    private final ExactDdg oneSided;
+    private final ExactDdg magnitude;
+
+    private Geometric(BigInteger p, BigInteger q, boolean twoSided) {
+        this.p = p;
+        this.q = q;
+        this.longs = p.bitLength() < 62 && q.bitLength() < 62;
+        this.isTwoSided = twoSided;
+        Optional<ExactDdg> walker = ExactDdg.of(new GeometricPmf(p, q, twoSided), 40);
+        this.oneSided = twoSided ? null : walker.orElse(null);
+        this.magnitude = twoSided ? walker.orElse(null) : null;
     }
 
-    /** One draw with rate s/t for longs (the products must fit a long; {@link DiscreteLaplace} keeps s, t below 2^40). */
+    /**
+     * The one-sided law with rate p/q.
+     *
+     * @throws IllegalArgumentException when p or q is below 1
+     */
+    public static Geometric oneSided(BigInteger p, BigInteger q) {
+        check(p, q);
+        return new Geometric(p, q, false);
+    }
+
+    /**
+     * The two-sided law P(Z = z) ∝ e^{-(p/q)|z|} on all integers (the discrete Laplace law with ε = p/q).
+     *
+     * @throws IllegalArgumentException when p or q is below 1
+     */
+    public static Geometric twoSided(BigInteger p, BigInteger q) {
+        check(p, q);
+        return new Geometric(p, q, true);
+    }
+
+    private static void check(BigInteger p, BigInteger q) {
+        Objects.requireNonNull(p, "p");
+        Objects.requireNonNull(q, "q");
+        if (p.signum() <= 0 || q.signum() <= 0) {
+            throw new IllegalArgumentException("the rate p/q needs p >= 1 and q >= 1. Provided values: p = " + p + ", q = " + q);
+        }
+    }
+
+    /** Whether draws run the exact Knuth–Yao walker (else the decomposition for small rates). */
+    public boolean usesTable() {
+        return oneSided != null || magnitude != null;
+    }
+
+    /** The law's entropy in bits (floating point; for reports). */
+    public double entropyBits() {
+        return new GeometricPmf(p, q, isTwoSided).entropyBits();
+    }
+
+    /**
+     * One draw as a long: with the table, the common path (its outcomes stay far inside the long range); without it (tiny
+     * rates), {@link #sampleBig} converted, which throws {@link ArithmeticException} for a draw beyond the long range rather
+     * than wrap: callers that must be total use {@link #sampleBig} when {@link #usesTable()} is false.
+     */
+    public long sample(RandomSource random) {
+        if (oneSided != null) {
+            return oneSided.sample(random);
+        }
+        if (magnitude != null) {
+            long m = magnitude.sample(random);
+            return m == 0 || random.nextBit() == 0 ? m : -m;
+        }
+        return sampleBig(random).longValueExact();
+    }
+
+    /** One draw, exact at any magnitude. */
+    public BigInteger sampleBig(RandomSource random) {
+        if (usesTable()) {
+            return BigInteger.valueOf(sample(random));
+        }
+        if (!isTwoSided) {
+            return longs ? BigInteger.valueOf(sample(p.longValueExact(), q.longValueExact(), random)) : sample(p, q, random);
+        }
+        while (true) {
+            BigInteger y = longs ? BigInteger.valueOf(sample(p.longValueExact(), q.longValueExact(), random)) : sample(p, q, random);
+            boolean negative = random.nextBit() == 1;
+            if (negative && y.signum() == 0) {
+                continue; // −0 would count 0 twice
+            }
+            return negative ? y.negate() : y;
+        }
+    }
+
+    /** One-sided draw with rate s/t by the decomposition (the products fit a long: s, t below 2^62 and the draw below 2^62). */
     static long sample(long s, long t, RandomSource random) {
         while (true) {
             long u = ExactBernoulli.uniformBelow(t, random);
@@ -29,16 +122,8 @@ public final class Geometric {
         }
     }
 
-    /**
-     * One draw with rate p/q for big integers p, q ≥ 1.
-     *
-     * @throws IllegalArgumentException when p or q is below 1
-     */
-    public static BigInteger sample(BigInteger p, BigInteger q, RandomSource random) {
-        Objects.requireNonNull(random, "random");
-        if (p.signum() <= 0 || q.signum() <= 0) {
-            throw new IllegalArgumentException("the rate p/q needs p >= 1 and q >= 1. Provided values: p = " + p + ", q = " + q);
-        }
+    /** One-sided draw with rate p/q for big integers, by the decomposition. */
+    static BigInteger sample(BigInteger p, BigInteger q, RandomSource random) {
         while (true) {
             BigInteger u = ExactBernoulli.uniformBelow(q, random);
             if (!ExactBernoulli.bernoulliExpMinus(u, q, random)) {
@@ -49,21 +134,6 @@ public final class Geometric {
                 v++;
             }
             return u.add(q.multiply(BigInteger.valueOf(v))).divide(p);
-        }
-    }
-
-    /**
-     * One draw of the two-sided geometric P(Z = z) ∝ e^{-(p/q)|z|} on all integers (a one-sided draw with a
-     * uniform sign, −0 rejected so that 0 is not counted twice).
-     */
-    public static BigInteger twoSided(BigInteger p, BigInteger q, RandomSource random) {
-        while (true) {
-            BigInteger y = sample(p, q, random);
-            boolean negative = random.nextBits(1) == 1;
-            if (negative && y.signum() == 0) {
-                continue;
-            }
-            return negative ? y.negate() : y;
         }
     }
 }

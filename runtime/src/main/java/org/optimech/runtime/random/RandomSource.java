@@ -3,14 +3,19 @@ package org.optimech.runtime.random;
 import java.math.BigInteger;
 
 /**
- * A source of independent, uniformly distributed bits. Samplers take one as a parameter so that
- * the caller decides where randomness comes from (and implementations need not be thread-safe:
- * use one per thread). The production source is one call away: {@link #secure()}.
+ * A source of independent, uniformly distributed bits. Samplers take one as a parameter so that the caller decides where
+ * randomness comes from (and implementations need not be thread-safe: use one per thread). The production source is one
+ * call away: {@link #secure()}.
+ *
+ * <p>The sources of this package are <b>bit-exact</b> ({@link BufferedRandomSource}): {@code nextBits(k)} consumes exactly
+ * {@code k} bits of one stream, so a sampler that needs three bits pays for three, not for a 64-bit word. A plain
+ * implementation that supplies only {@link #nextLong()} gets the simple defaults below, which spend a word per call.
  */
 public interface RandomSource {
     /**
-     * This thread's buffered {@link java.security.SecureRandom} source ({@link SecureRandomBits#forCurrentThread()}):
-     * the default for production. Use it from the calling thread only.
+     * This thread's buffered secure source ({@link SecureRandomBits#forCurrentThread()}: a DRBG seeded by the platform's
+     * entropy, fetched in blocks and handed out bit by bit): the default for production. It is confined to the calling
+     * thread; another thread that uses it gets an {@link IllegalStateException} (each thread calls {@code secure()} itself).
      */
     static RandomSource secure() {
         return SecureRandomBits.forCurrentThread();
@@ -27,6 +32,11 @@ public interface RandomSource {
         return k == 0 ? 0L : nextLong() >>> (64 - k);
     }
 
+    /** One uniform bit, 0 or 1. */
+    default int nextBit() {
+        return (int) nextBits(1);
+    }
+
     /** A uniform integer in {@code [0, 2^k)}, {@code k ≥ 0}. */
     default BigInteger nextBigBits(int k) {
         if (k < 0) {
@@ -37,7 +47,7 @@ public interface RandomSource {
         while (left > 0) {
             int take = Math.min(64, left);
             long bits = nextBits(take);
-            r = r.shiftLeft(take).or(new BigInteger(Long.toUnsignedString(bits)));
+            r = r.shiftLeft(take).or(take == 64 ? new BigInteger(Long.toUnsignedString(bits)) : BigInteger.valueOf(bits));
             left -= take;
         }
         return r;

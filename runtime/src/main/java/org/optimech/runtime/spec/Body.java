@@ -7,11 +7,11 @@ import java.util.Objects;
 import org.optimech.runtime.knorm.LpNorm;
 
 /**
- * The unit body K of a K-norm spec, as stored: one of four closed forms. A body record only holds numbers of the right shape;
+ * The unit body K of a K-norm spec, as stored: one of four general forms, or a {@link StructuredBody} given by its parameters. A body record only holds numbers of the right shape;
  * that they describe a convex body around the origin, tiled by the stored simplices, with an invertible matrix or a certified
  * acceptance rate, is checked exactly by {@link KNormSpec#of} (the only way to obtain a spec).
  */
-public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage, Body.Halfspaces {
+public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage, Body.Halfspaces, StructuredBody {
     /** The body's {@code type} in JSON. */
     String type();
 
@@ -53,6 +53,17 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
         public BigInteger[] normal() {
             return normal.clone();
         }
+
+        /** Equal when every component is, arrays compared by content. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Facet o && java.util.Objects.deepEquals(normal, o.normal) && java.util.Objects.deepEquals(offset, o.offset);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(new Object[] {normal, offset});
+        }
     }
 
     /** An axis-parallel box [lower, upper] (copied in and out). */
@@ -77,6 +88,17 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
 
         public int dimension() {
             return lower.length;
+        }
+
+        /** Equal when every component is, arrays compared by content. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Box o && java.util.Objects.deepEquals(lower, o.lower) && java.util.Objects.deepEquals(upper, o.upper);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(new Object[] {lower, upper});
         }
     }
 
@@ -116,6 +138,18 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
         public String type() {
             return "polytope";
         }
+
+        /** Equal when every component is, arrays compared by content. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Polytope o && java.util.Objects.deepEquals(vertices, o.vertices) && java.util.Objects.deepEquals(facets, o.facets)
+                    && java.util.Objects.deepEquals(simplices, o.simplices) && java.util.Objects.deepEquals(simplexFacets, o.simplexFacets);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(new Object[] {vertices, facets, simplices, simplexFacets});
+        }
     }
 
     /**
@@ -141,6 +175,17 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
         @Override
         public String type() {
             return "linear-image";
+        }
+
+        /** Equal when every component is, arrays compared by content. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof LinearImage o && java.util.Objects.deepEquals(base, o.base) && java.util.Objects.deepEquals(matrix, o.matrix);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(new Object[] {base, matrix});
         }
     }
 

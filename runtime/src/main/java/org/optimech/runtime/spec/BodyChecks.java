@@ -66,8 +66,13 @@ final class BodyChecks {
      */
     static Checked check(KNormBlock m, BigDecimal certifiedEpsilon, Relation relation, JsonObject design) throws FieldException {
         int d = m.dimension();
-        if (d < 1 || d > KNormJson.MAX_DIMENSION) {
-            throw new FieldException(P + "/dimension", "must be an integer in [1, " + KNormJson.MAX_DIMENSION + "]. Provided value: " + d);
+        KNormJson.checkDimension(d, m.body());
+        if (m.body() instanceof StructuredBody && m.lattice() != null) {
+            throw new FieldException(P + "/lattice", StructuredBodyChecks.IDEALIZED_ONLY);
+        }
+        if (m.body() instanceof StructuredBody && m.subspace() != null) {
+            throw new FieldException(P + "/subspace", "a structured body (" + m.body().type() + ") is stored in the statistic's coordinates; a subspace block "
+                    + "does not apply to it (the permutohedron lies in its hyperplane by itself)");
         }
         Subspace sub = m.subspace() == null ? null : new Subspace(m.subspace().pivots(), m.subspace().basis());
         int k = m.noiseDimension();
@@ -80,7 +85,8 @@ final class BodyChecks {
             throw new FieldException(P + "/noise_epsilon", "must be > 0 and at most certified_epsilon = " + certifiedEpsilon
                     + " (the K-norm mechanism is noise_epsilon-DP when Delta bounds every adjacent output, no better). Provided value: " + noiseEpsilon);
         }
-        CheckedBody body = readBody(m.body(), k);
+        // a structured body tests and samples points of the statistic's d coordinates, also when its span is smaller
+        CheckedBody body = m.body() instanceof StructuredBody s ? StructuredBodyChecks.read(s, d) : readBody(m.body(), k);
 
         Double largest = null;
         if (m.adjacentPoints() != null) {
@@ -118,7 +124,7 @@ final class BodyChecks {
         double[] abstain = new double[k];
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
-        SensitivityCheck recheck = recheck(design, relation, d, sub, body, delta, m.certificate());
+        SensitivityCheck recheck = recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
         return new Checked(sampler, lattice, coverage, recheck, largest);
     }
 
@@ -129,6 +135,9 @@ final class BodyChecks {
     static Rational latticeRoundingTerm(KNormBlock m) throws FieldException {
         if (m.subspace() != null) {
             throw new FieldException(P + "/subspace", "a lattice release needs a full-dimensional body; this statistic's adjacent outputs span a proper subspace");
+        }
+        if (m.body() instanceof StructuredBody) {
+            throw new FieldException(P + "/body", StructuredBodyChecks.IDEALIZED_ONLY);
         }
         CheckedBody body = readBody(m.body(), m.dimension());
         if (body.lattice == null) {
@@ -228,7 +237,7 @@ final class BodyChecks {
      * statistic, a missing problem or one too large to re-check within {@link #RECHECK_BUDGET} leaves Δ unchecked, which
      * the runtime policy then refuses unless allowed or signed. A re-derived output beyond Δ refuses the spec.
      */
-    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, CheckedBody body, BigDecimal delta,
+    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, CheckedBody body, Body stored, BigDecimal delta,
             KNormBlock.SensitivityCertificate certificate) throws FieldException {
         String pp = "/design/problem";
         if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
@@ -260,7 +269,22 @@ final class BodyChecks {
         }
         double[][] points;
         boolean pairs;
-        if (statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) {
+        if (statistic instanceof org.optimech.runtime.statistic.StructuredStatistic structured) {
+            if (rows != 1) {
+                throw new FieldException(pp + "/rows_per_unit", "needs a statistic given by variables and features. Provided value: " + rows);
+            }
+            // closed forms for the statistic's own bodies and the balls; otherwise its record domain's extreme points, when few
+            SensitivityCheck closed = StructuredSensitivity.recheck(structured, relation, stored, delta, pp + "/statistic");
+            if (closed != null) {
+                return closed;
+            }
+            points = structured.records(org.optimech.runtime.statistic.PolynomialStatistic.MAX_DOMAIN_POINTS);
+            if (points == null) {
+                return new SensitivityCheck(false, 0, "no closed form for a " + stored.type() + " body over the " + structured.form()
+                        + " statistic, and its record domain is too large to enumerate at load");
+            }
+            pairs = relation == Relation.SUBSTITUTION;
+        } else if (statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) {
             if (!poly.isMultilinear()) {
                 return new SensitivityCheck(false, 0, "the statistic is curved (polynomial features of degree " + poly.degree()
                         + "): its sensitivity is the designer's certified bound, which the runtime cannot re-derive at load");
@@ -450,7 +474,7 @@ final class BodyChecks {
     // ---- bodies ----
 
     /** A body with its floating-point sampler and an exact test of ‖±y‖_K ≤ Δ. */
-    private abstract static class CheckedBody {
+    abstract static class CheckedBody {
         final UnitBody unit;
         /** The exact gauge for a lattice release, or null when the body has no rational facet description. */
         LatticeGauge lattice;
@@ -520,7 +544,7 @@ final class BodyChecks {
         abstract boolean within(double[] raw, double rawT, BigInteger[] y, Rational t);
     }
 
-    private static boolean atMost(BigInteger lhs, Rational rhs) {
+    static boolean atMost(BigInteger lhs, Rational rhs) {
         return lhs.multiply(rhs.denominator()).compareTo(rhs.numerator()) <= 0;
     }
 
@@ -568,14 +592,6 @@ final class BodyChecks {
                 }
             };
         }
-        BigInteger[][] axes = new BigInteger[k][k];
-        Rational[] ones = new Rational[k];
-        for (int j = 0; j < k; j++) {
-            Arrays.fill(axes[j], BigInteger.ZERO);
-            axes[j][j] = BigInteger.ONE;
-            ones[j] = Rational.of(BigInteger.ONE);
-        }
-        Functionals f = new Functionals(axes, ones);
         return new CheckedBody(body.unit) {
             {
                 lattice = body.lattice;
@@ -588,7 +604,15 @@ final class BodyChecks {
 
             @Override
             Functionals functionals() {
-                return f;
+                // built on demand: k × k entries, which a high-dimensional ball re-checked in closed form never needs
+                BigInteger[][] axes = new BigInteger[k][k];
+                Rational[] ones = new Rational[k];
+                for (int j = 0; j < k; j++) {
+                    Arrays.fill(axes[j], BigInteger.ZERO);
+                    axes[j][j] = BigInteger.ONE;
+                    ones[j] = Rational.of(BigInteger.ONE);
+                }
+                return new Functionals(axes, ones);
             }
         };
     }

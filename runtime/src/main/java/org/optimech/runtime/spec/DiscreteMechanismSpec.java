@@ -53,7 +53,14 @@ public final class DiscreteMechanismSpec implements DiscreteSpec {
             JsonObject provenance) throws InvalidSpecException {
         Objects.requireNonNull(weights, "weights");
         Objects.requireNonNull(privacy, "privacy");
-        JsonObject doc = SpecCodec.seal(SpecCodec.writeTable(inputs, outputs, weights), SpecCodec.privacyJson(privacy, inputs), design, provenance);
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        JsonObject doc;
+        try {
+            doc = SpecCodec.sealChecked(SpecCodec.writeTable(inputs, outputs, weights), SpecCodec.privacyJson(privacy, inputs), design, provenance);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
         return read(inputs, outputs, weights, privacy, design, provenance, doc);
     }
 
@@ -78,6 +85,7 @@ public final class DiscreteMechanismSpec implements DiscreteSpec {
             if (privacy.numerics() != Numerics.EXACT) {
                 throw new FieldException("/privacy/numerics", "a discrete table is sampled exactly; numerics must be exact");
             }
+            SpecCodec.checkRecordedRelation(design, privacy.relation());
             checkPrivacy(weights, privacy, inputs);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);

@@ -79,4 +79,18 @@ public record GaussianProcessBlock(double[] grid, Kernel kernel, double bandwidt
             return json;
         }
     }
+
+    /** Equal when every component is, arrays compared by content. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof GaussianProcessBlock o && java.util.Objects.deepEquals(grid, o.grid) && java.util.Objects.deepEquals(kernel, o.kernel)
+                && java.util.Objects.deepEquals(bandwidth, o.bandwidth) && java.util.Objects.deepEquals(sensitivity, o.sensitivity)
+                && java.util.Objects.deepEquals(noiseScale, o.noiseScale) && java.util.Objects.deepEquals(calibration, o.calibration)
+                && java.util.Objects.deepEquals(jitter, o.jitter);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Arrays.deepHashCode(new Object[] {grid, kernel, bandwidth, sensitivity, noiseScale, calibration, jitter});
+    }
 }

@@ -51,8 +51,17 @@ public final class GaussianProcessSpec implements MechanismSpec {
     public static GaussianProcessSpec of(GaussianProcessBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
             BigDecimal certifiedDelta, JsonObject design, JsonObject provenance) throws InvalidSpecException {
         Objects.requireNonNull(block, "block");
-        JsonObject doc = SpecCodec.seal(GaussianProcessJson.write(block), SpecCodec.privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
-                Numerics.IDEALIZED), design, provenance);
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        JsonObject doc;
+        try {
+            SpecCodec.checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
+            doc = SpecCodec.sealChecked(GaussianProcessJson.write(block), SpecCodec.privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
+                    Numerics.IDEALIZED), design, provenance);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
         return read(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, doc);
     }
 
@@ -63,6 +72,7 @@ public final class GaussianProcessSpec implements MechanismSpec {
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(provenance, "provenance");
         try {
+            SpecCodec.checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
             return new GaussianProcessSpec(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, document,
                     GaussianProcessChecks.check(block, certifiedEpsilon, certifiedDelta, relation, design));
         } catch (FieldException e) {

@@ -54,8 +54,16 @@ public final class GeometricRemapSpec implements DiscreteSpec {
             JsonObject design, JsonObject provenance) throws InvalidSpecException {
         Objects.requireNonNull(remap, "remap");
         Objects.requireNonNull(noiseEpsilon, "noiseEpsilon");
-        JsonObject doc = SpecCodec.seal(SpecCodec.writeGeometricRemap(inputs, outputs, noiseEpsilon, remap), SpecCodec.privacyJson(privacy, inputs), design,
-                provenance);
+        Objects.requireNonNull(privacy, "privacy");
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        JsonObject doc;
+        try {
+            doc = SpecCodec.sealChecked(SpecCodec.writeGeometricRemap(inputs, outputs, noiseEpsilon, remap), SpecCodec.privacyJson(privacy, inputs), design,
+                    provenance);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
         return read(inputs, outputs, noiseEpsilon, remap, privacy, design, provenance, doc);
     }
 
@@ -68,6 +76,7 @@ public final class GeometricRemapSpec implements DiscreteSpec {
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(provenance, "provenance");
         try {
+            SpecCodec.checkRecordedRelation(design, privacy.relation());
             if (noiseEpsilon.signum() <= 0 || noiseEpsilon.compareTo(privacy.certifiedEpsilon()) > 0) {
                 throw new FieldException("/mechanism/noise_epsilon", "must be > 0 and at most certified_epsilon = " + privacy.certifiedEpsilon()
                         + " (the geometric mechanism is exactly noise_epsilon-DP, no better). Provided value: " + noiseEpsilon);

@@ -60,9 +60,12 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
         }
     }
 
-    /** The dimension k of the noise: the subspace's when there is one, else d. */
+    /** The dimension k of the noise: the subspace's when there is one, a structured body's span (d − 1 for a permutohedron in Σx = 0), else d. */
     public int noiseDimension() {
-        return subspace == null ? dimension : subspace.pivots().length;
+        if (subspace != null) {
+            return subspace.pivots().length;
+        }
+        return body instanceof StructuredBody s ? s.spanDimension(dimension) : dimension;
     }
 
     /**
@@ -72,13 +75,41 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
      * @param basis d rows of k exact rationals (copied)
      */
     public record Subspace(int[] pivots, Rational[][] basis) {
+        /**
+         * @throws IllegalArgumentException unless the basis has one row per statistic coordinate and one column per pivot,
+         *     the pivots increase within [0, d) and number between 1 and d − 1, and the pivot rows form the identity
+         */
         public Subspace {
             pivots = Objects.requireNonNull(pivots, "pivots").clone();
             Rational[][] b = new Rational[Objects.requireNonNull(basis, "basis").length][];
             for (int j = 0; j < b.length; j++) {
-                b[j] = basis[j].clone();
+                b[j] = Objects.requireNonNull(basis[j], "basis row").clone();
             }
             basis = b;
+            int d = b.length;
+            int k = pivots.length;
+            if (k < 1 || k >= d) {
+                throw new IllegalArgumentException("a subspace must have between 1 and " + (d - 1) + " pivots (a proper subspace of dimension " + d
+                        + "). Provided: " + k);
+            }
+            for (int i = 0; i < k; i++) {
+                if (pivots[i] < (i == 0 ? 0 : pivots[i - 1] + 1) || pivots[i] >= d) {
+                    throw new IllegalArgumentException("pivots must increase within [0, " + d + "). Provided value: " + java.util.Arrays.toString(pivots));
+                }
+            }
+            for (int j = 0; j < d; j++) {
+                if (b[j].length != k) {
+                    throw new IllegalArgumentException("basis row " + j + " must have one entry per pivot (" + k + "); found " + b[j].length);
+                }
+            }
+            for (int i = 0; i < k; i++) {
+                for (int c = 0; c < k; c++) {
+                    if (b[pivots[i]][c].compareTo(i == c ? Rational.of(java.math.BigInteger.ONE) : Rational.ZERO) != 0) {
+                        throw new IllegalArgumentException("the pivot rows of the basis must form the identity; row " + pivots[i] + " entry " + c + " is "
+                                + b[pivots[i]][c]);
+                    }
+                }
+            }
         }
 
         @Override
@@ -93,6 +124,17 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
                 b[j] = basis[j].clone();
             }
             return b;
+        }
+
+        /** Equal when every component is, arrays compared by content. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Subspace o && java.util.Objects.deepEquals(pivots, o.pivots) && java.util.Objects.deepEquals(basis, o.basis);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(new Object[] {pivots, basis});
         }
     }
 
@@ -122,11 +164,18 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
      * @param points d coordinates each (copied)
      */
     public record AdjacentPoints(PointSource source, double[][] points) {
+        /** @throws IllegalArgumentException for no points or rows of different lengths */
         public AdjacentPoints {
             Objects.requireNonNull(source, "source");
             double[][] c = new double[Objects.requireNonNull(points, "points").length][];
+            if (c.length == 0) {
+                throw new IllegalArgumentException("adjacent points must not be empty");
+            }
             for (int i = 0; i < c.length; i++) {
                 c[i] = points[i].clone();
+                if (c[i].length != c[0].length) {
+                    throw new IllegalArgumentException("every adjacent point must have " + c[0].length + " coordinates; point " + i + " has " + c[i].length);
+                }
             }
             points = c;
         }
@@ -138,6 +187,18 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
                 c[i] = points[i].clone();
             }
             return c;
+        }
+
+        /** Equal when every component is, arrays compared by content. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof AdjacentPoints o && java.util.Objects.deepEquals(source, o.source)
+                    && java.util.Objects.deepEquals(points, o.points);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.deepHashCode(new Object[] {source, points});
         }
     }
 

@@ -29,8 +29,10 @@ final class KNormJson {
     private static final Set<String> POINTS = Set.of("source", "points");
     private static final Set<String> FACET = Set.of("normal", "offset");
     private static final Set<String> BOX = Set.of("lower", "upper");
-    /** Largest statistic dimension accepted. */
+    /** Largest statistic dimension accepted for a polytope, linear-image or halfspaces body (their exact checks grow fast with it). */
     static final int MAX_DIMENSION = 64;
+    /** Largest statistic dimension accepted for a ball or a structured body (closed forms: no stored table grows with it). */
+    static final int MAX_LARGE_DIMENSION = org.optimech.runtime.statistic.StructuredStatistic.MAX_DIMENSION;
     /** Largest number of stored points, vertices, facets or simplices. */
     static final int MAX_ITEMS = 2_000_000;
     private static final int MAX_NORMAL_DIGITS = 400;
@@ -42,19 +44,25 @@ final class KNormJson {
     static KNormBlock read(JsonObject mech) throws FieldException {
         Fields.allowedKeys(mech, P, MECHANISM);
         Fields.oneOf(Fields.member(mech, "kind", P), P + "/kind", KNormBlock.KIND);
-        int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_DIMENSION);
+        int d = (int) Fields.integer(Fields.member(mech, "dimension", P), P + "/dimension", 1, MAX_LARGE_DIMENSION);
         KNormBlock.Subspace sub = mech.has("subspace") ? readSubspace(Fields.object(Fields.member(mech, "subspace", P), P + "/subspace"), d) : null;
         int k = sub == null ? d : sub.pivots().length;
         BigDecimal delta = Fields.decimalString(Fields.member(mech, "sensitivity", P), P + "/sensitivity");
         BigDecimal noiseEpsilon = Fields.decimalString(Fields.member(mech, "noise_epsilon", P), P + "/noise_epsilon");
         Body body = readBody(Fields.object(Fields.member(mech, "body", P), P + "/body"), k);
+        checkDimension(d, body);
         KNormBlock.AdjacentPoints points = null;
         if (mech.has("adjacent_points")) {
             String pp = P + "/adjacent_points";
             JsonObject pts = Fields.object(Fields.member(mech, "adjacent_points", P), pp);
             Fields.allowedKeys(pts, pp, POINTS);
-            points = new KNormBlock.AdjacentPoints(Fields.enumValue(Fields.member(pts, "source", pp), pp + "/source", KNormBlock.PointSource.class),
-                    vectors(Fields.member(pts, "points", pp), pp + "/points", d, 1));
+            KNormBlock.PointSource source = Fields.enumValue(Fields.member(pts, "source", pp), pp + "/source", KNormBlock.PointSource.class);
+            double[][] vs = vectors(Fields.member(pts, "points", pp), pp + "/points", d, 1);
+            try {
+                points = new KNormBlock.AdjacentPoints(source, vs);
+            } catch (IllegalArgumentException e) {
+                throw new FieldException(pp + "/points", e.getMessage());
+            }
         }
         KNormBlock.Lattice lattice = null;
         if (mech.has("lattice")) {
@@ -78,6 +86,15 @@ final class KNormJson {
             certificate = new KNormBlock.SensitivityCertificate(format, trees, gap);
         }
         return new KNormBlock(d, sub, body, delta, noiseEpsilon, points, lattice, certificate);
+    }
+
+    /** A polytope, linear-image or halfspaces body allows at most {@value #MAX_DIMENSION} dimensions; balls and structured bodies more. */
+    static void checkDimension(int d, Body body) throws FieldException {
+        int max = body instanceof Body.Ball || body instanceof StructuredBody ? MAX_LARGE_DIMENSION : MAX_DIMENSION;
+        if (d < 1 || d > max) {
+            throw new FieldException(P + "/dimension", "must be an integer in [1, " + max + "] for a " + body.type() + " body (balls and structured bodies: up to "
+                    + MAX_LARGE_DIMENSION + ", polytope, linear-image and halfspaces bodies: up to " + MAX_DIMENSION + "). Provided value: " + d);
+        }
     }
 
     static JsonObject write(KNormBlock m) {
@@ -115,6 +132,9 @@ final class KNormJson {
     }
 
     private static JsonObject writeBody(Body body) {
+        if (body instanceof StructuredBody s) {
+            return StructuredBodyJson.write(s);
+        }
         if (body instanceof Body.Ball ball) {
             return JsonObject.builder().put("type", "ball").put("norm", ball.norm().json()).build();
         }
@@ -201,12 +221,21 @@ final class KNormJson {
                 }
             }
         }
-        return new KNormBlock.Subspace(pivots, basis);
+        try {
+            return new KNormBlock.Subspace(pivots, basis);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(sp, e.getMessage());
+        }
     }
 
     private static Body readBody(JsonObject b, int k) throws FieldException {
         String bp = P + "/body";
-        String type = Fields.oneOf(Fields.member(b, "type", bp), bp + "/type", "ball", "polytope", "linear-image", "halfspaces");
+        String type = Fields.oneOf(Fields.member(b, "type", bp), bp + "/type", "ball", "polytope", "linear-image", "halfspaces", "sum-ball", "count-ball",
+                "count-join", "permutohedron");
+        if (StructuredBodyJson.TYPES.contains(type)) {
+            // a structured body is stored in the statistic's coordinates: k here is d (a subspace block is refused at check)
+            return StructuredBodyJson.read(b, type, k, bp);
+        }
         switch (type) {
             case "ball":
                 Fields.allowedKeys(b, bp, Set.of("type", "norm"));

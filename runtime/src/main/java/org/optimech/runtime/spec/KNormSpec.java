@@ -59,8 +59,14 @@ public final class KNormSpec implements MechanismSpec {
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(provenance, "provenance");
         Numerics numerics = block.lattice() != null ? Numerics.EXACT : Numerics.IDEALIZED;
-        JsonObject doc = SpecCodec.seal(KNormJson.write(block), SpecCodec.privacyJson(relation, epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO, numerics),
-                design, provenance);
+        JsonObject doc;
+        try {
+            SpecCodec.checkStatement(epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO);
+            doc = SpecCodec.sealChecked(KNormJson.write(block), SpecCodec.privacyJson(relation, epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO,
+                    numerics), design, provenance);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
         return read(block, relation, epsilon, certifiedEpsilon, design, provenance, doc);
     }
 
@@ -68,9 +74,7 @@ public final class KNormSpec implements MechanismSpec {
     static KNormSpec read(KNormBlock block, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance,
             JsonObject document) throws InvalidSpecException {
         try {
-            if (certifiedEpsilon.signum() < 0 || certifiedEpsilon.compareTo(epsilon) > 0) {
-                throw new FieldException("/privacy/certified_epsilon", "must be in [0, epsilon = " + epsilon + "]. Provided value: " + certifiedEpsilon);
-            }
+            SpecCodec.checkStatement(epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO);
             return new KNormSpec(block, relation, epsilon, certifiedEpsilon, design, provenance, document, BodyChecks.check(block, certifiedEpsilon, relation, design));
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);

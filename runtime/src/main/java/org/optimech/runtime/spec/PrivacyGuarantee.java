@@ -27,8 +27,8 @@ public record PrivacyGuarantee(
         Objects.requireNonNull(neighbours, "neighbours");
         Objects.requireNonNull(numerics, "numerics");
         Objects.requireNonNull(inputPolicy, "inputPolicy");
-        if (epsilon.signum() <= 0) {
-            throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
+        if (epsilon.signum() <= 0 || epsilon.compareTo(org.optimech.runtime.exact.ExpBounds.MAX_X) > 0) {
+            throw new IllegalArgumentException("epsilon must be > 0 and at most " + org.optimech.runtime.exact.ExpBounds.MAX_X + ". Provided value: " + epsilon);
         }
         if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
             throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta);

@@ -76,8 +76,28 @@ public final class RuntimePolicy {
         return allowUncheckedSensitivity;
     }
 
+    /**
+     * The numerics a mechanism built under this policy may sample: {@link NumericsPolicy#ALLOW_IDEALIZED} only when it was
+     * chosen explicitly ({@link Builder#numerics}); otherwise {@link NumericsPolicy#EXACT_ONLY}. Floating-point noise is
+     * never sampled by default: it is exact in distribution only over the reals, and its low bits can leak.
+     */
     public NumericsPolicy numerics() {
-        return numerics;
+        return numerics == NumericsPolicy.ALLOW_IDEALIZED ? numerics : NumericsPolicy.EXACT_ONLY;
+    }
+
+    /** This policy with the numerics chosen explicitly (the other settings unchanged). */
+    public RuntimePolicy withNumerics(NumericsPolicy policy) {
+        Builder b = new Builder();
+        b.trustedKeys.putAll(trustedKeys);
+        b.requireSignature = requireSignature;
+        b.maxEpsilon = maxEpsilon;
+        b.maxDelta = maxDelta;
+        b.numerics = Objects.requireNonNull(policy, "policy");
+        b.relations = relations;
+        b.graphs = graphs;
+        b.inputPolicies = inputPolicies;
+        b.allowUncheckedSensitivity = allowUncheckedSensitivity;
+        return new RuntimePolicy(b);
     }
 
     /** The relations a spec may state (all by default). */
@@ -179,13 +199,17 @@ public final class RuntimePolicy {
         return set.stream().map(name).sorted().collect(Collectors.joining(", "));
     }
 
-    /** Settings of a {@link RuntimePolicy}; every setting has a permissive default except unchecked sensitivity. */
+    /**
+     * Settings of a {@link RuntimePolicy}; every setting has a permissive default except unchecked sensitivity and the
+     * sampling of idealized (floating-point) noise, which need an explicit choice.
+     */
     public static final class Builder {
         private final Map<String, PublicKey> trustedKeys = new LinkedHashMap<>();
         private boolean requireSignature;
         private BigDecimal maxEpsilon;
         private BigDecimal maxDelta;
-        private NumericsPolicy numerics = NumericsPolicy.ALLOW_IDEALIZED;
+        /** null: not chosen, so idealized specs load (for inspection) but are not sampled (see {@link RuntimePolicy#numerics()}). */
+        private NumericsPolicy numerics;
         private Set<Relation> relations = EnumSet.allOf(Relation.class);
         private Set<NeighbourGraph.Kind> graphs = EnumSet.allOf(NeighbourGraph.Kind.class);
         private Set<InputPolicy> inputPolicies = EnumSet.of(InputPolicy.CLAMP, InputPolicy.DEFAULT);
@@ -245,7 +269,11 @@ public final class RuntimePolicy {
             return this;
         }
 
-        /** {@link NumericsPolicy#EXACT_ONLY} refuses idealized (floating-point) noise. */
+        /**
+         * {@link NumericsPolicy#EXACT_ONLY} refuses idealized (floating-point) specs at load; {@link NumericsPolicy#ALLOW_IDEALIZED}
+         * is the explicit opt-in to sampling them. Not chosen (the default): they load, so they can be inspected and
+         * verified, but no mechanism samples them.
+         */
         public Builder numerics(NumericsPolicy policy) {
             this.numerics = Objects.requireNonNull(policy, "policy");
             return this;

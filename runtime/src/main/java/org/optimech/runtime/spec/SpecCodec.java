@@ -149,11 +149,29 @@ public final class SpecCodec {
     }
 
     /**
-     * Validates a parsed document and returns the spec it describes.
+     * Validates a parsed document and returns the spec it describes, under the {@link RuntimePolicy#standard() standard
+     * policy} (a spec whose sensitivity could not be re-checked is refused unless signed by a trusted key).
      *
-     * @throws InvalidSpecException naming the first field that is wrong
+     * @throws InvalidSpecException naming the first field that is wrong, or the policy's refusal
      */
     public static MechanismSpec read(JsonValue document) throws InvalidSpecException {
+        return read(document, RuntimePolicy.standard());
+    }
+
+    /**
+     * Validates a parsed document, then applies a runtime policy: the only ways to a spec from a document, so no spec skips
+     * the policy.
+     *
+     * @throws InvalidSpecException naming the first field that is wrong, or the policy's refusal
+     */
+    public static MechanismSpec read(JsonValue document, RuntimePolicy policy) throws InvalidSpecException {
+        MechanismSpec spec = readUnchecked(document);
+        policy.check(spec);
+        return spec;
+    }
+
+    /** Validation without a policy: for {@link SpecLoader} and the factories' round trip only. */
+    static MechanismSpec readUnchecked(JsonValue document) throws InvalidSpecException {
         try {
             return readChecked(document);
         } catch (FieldException e) {
@@ -218,12 +236,6 @@ public final class SpecCodec {
 
         PrivacyGuarantee privacy = readPrivacy(Fields.object(Fields.member(doc, "privacy", root), "/privacy"), inputs);
         JsonObject design = Fields.object(Fields.member(doc, "design", root), "/design");
-        // the privacy block states the relation the guarantee is about; a recorded problem must have been designed for the same one
-        if (design.get("problem").orElse(null) instanceof JsonObject problem && problem.get("relation").orElse(null) instanceof JsonString r
-                && !r.value().equals(privacy.relation().json())) {
-            throw new FieldException("/design/problem/relation", "the problem was designed for " + Fields.quote(r.value()) + " but /privacy/relation states "
-                    + Fields.quote(privacy.relation().json()));
-        }
         JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
 
         if (kind.equals(GeometricRemapSpec.KIND)) {
@@ -328,6 +340,65 @@ public final class SpecCodec {
         return WeightTable.of(bits, w);
     }
 
+    /** ε of a privacy statement: in (0, 700] (the exact bounds on e^ε cover that range). */
+    static void checkEpsilon(BigDecimal epsilon) throws FieldException {
+        if (epsilon == null || epsilon.signum() <= 0 || epsilon.compareTo(ExpBounds.MAX_X) > 0) {
+            throw new FieldException("/privacy/epsilon", "must be > 0 and at most " + ExpBounds.MAX_X + ". Provided value: " + epsilon);
+        }
+    }
+
+    /** δ of a privacy statement: in [0, 1). */
+    static void checkDelta(BigDecimal delta) throws FieldException {
+        if (delta == null || delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+            throw new FieldException("/privacy/delta", "must be in [0, 1). Provided value: " + delta);
+        }
+    }
+
+    /** The certified ε: in [0, ε]. */
+    static void checkCertifiedEpsilon(BigDecimal certified, BigDecimal epsilon) throws FieldException {
+        if (certified == null || certified.signum() < 0 || certified.compareTo(epsilon) > 0) {
+            throw new FieldException("/privacy/certified_epsilon", "must be in [0, epsilon = " + epsilon + "]; a spec may not claim less privacy than it was "
+                    + "designed for. Provided value: " + certified);
+        }
+    }
+
+    /** The certified δ: in [0, δ]. */
+    static void checkCertifiedDelta(BigDecimal certified, BigDecimal delta) throws FieldException {
+        if (certified == null || certified.signum() < 0 || certified.compareTo(delta) > 0) {
+            throw new FieldException("/privacy/certified_delta", "must be in [0, delta = " + delta + "]. Provided value: " + certified);
+        }
+    }
+
+    /**
+     * The whole privacy statement of a spec built from parts: the same checks the codec makes on what it reads (the
+     * guarantee's name is written from δ, so it always agrees).
+     */
+    static void checkStatement(BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon, BigDecimal certifiedDelta) throws FieldException {
+        checkEpsilon(epsilon);
+        checkDelta(delta);
+        checkCertifiedEpsilon(certifiedEpsilon, epsilon);
+        checkCertifiedDelta(certifiedDelta, delta);
+    }
+
+    /** A discrete spec's recorded problem must have been designed for the relation its privacy block states. */
+    static void checkRecordedRelation(JsonObject design, Relation relation) throws FieldException {
+        if (design.get("problem").orElse(null) instanceof JsonObject problem && problem.get("relation").orElse(null) instanceof JsonString r
+                && !r.value().equals(relation.json())) {
+            throw new FieldException("/design/problem/relation", "the problem was designed for " + Fields.quote(r.value()) + " but /privacy/relation states "
+                    + Fields.quote(relation.json()));
+        }
+    }
+
+    /**
+     * Seals a document built from parts, refusing the number literals the loader would refuse (every number the digest
+     * covers must round-trip through its double), so a spec built by a factory is one the loader reads back.
+     */
+    static JsonObject sealChecked(JsonObject mechanism, JsonObject privacy, JsonObject design, JsonObject provenance) throws FieldException {
+        ExactNumbers.requireRoundTrip(design, "/design");
+        ExactNumbers.requireRoundTrip(provenance, "/provenance");
+        return seal(mechanism, privacy, design, provenance);
+    }
+
     /** The privacy fields every kind has. */
     private record Common(Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon, BigDecimal certifiedDelta, String numerics) {
     }
@@ -338,24 +409,16 @@ public final class SpecCodec {
         String guarantee = Fields.oneOf(Fields.member(p, "guarantee", ptr), ptr + "/guarantee", "pure-dp", "approximate-dp");
         Relation relation = Fields.enumValue(Fields.member(p, "relation", ptr), ptr + "/relation", Relation.class);
         BigDecimal epsilon = exactWithDouble(p, "epsilon");
-        if (epsilon.signum() <= 0 || epsilon.compareTo(ExpBounds.MAX_X) > 0) {
-            throw new FieldException(ptr + "/epsilon", "must be > 0 and at most " + ExpBounds.MAX_X + ". Provided value: " + epsilon);
-        }
+        checkEpsilon(epsilon);
         BigDecimal delta = exactWithDouble(p, "delta");
-        if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
-            throw new FieldException(ptr + "/delta", "must be in [0, 1). Provided value: " + delta);
-        }
+        checkDelta(delta);
         if (guarantee.equals("pure-dp") != (delta.signum() == 0)) {
             throw new FieldException(ptr + "/guarantee", "must be \"pure-dp\" exactly when delta is 0. Provided value: " + Fields.quote(guarantee) + " with delta " + delta);
         }
         BigDecimal certEps = Fields.decimalString(Fields.member(p, "certified_epsilon", ptr), ptr + "/certified_epsilon");
-        if (certEps.signum() < 0 || certEps.compareTo(epsilon) > 0) {
-            throw new FieldException(ptr + "/certified_epsilon", "must be in [0, epsilon = " + epsilon + "]; a spec may not claim less privacy than it was designed for. Provided value: " + certEps);
-        }
+        checkCertifiedEpsilon(certEps, epsilon);
         BigDecimal certDelta = Fields.decimalString(Fields.member(p, "certified_delta", ptr), ptr + "/certified_delta");
-        if (certDelta.signum() < 0 || certDelta.compareTo(delta) > 0) {
-            throw new FieldException(ptr + "/certified_delta", "must be in [0, delta = " + delta + "]. Provided value: " + certDelta);
-        }
+        checkCertifiedDelta(certDelta, delta);
         String numerics = Fields.oneOf(Fields.member(p, "numerics", ptr), ptr + "/numerics", "exact", "idealized");
         return new Common(relation, epsilon, delta, certEps, certDelta, numerics);
     }

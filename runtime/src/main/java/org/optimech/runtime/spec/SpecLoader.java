@@ -36,9 +36,7 @@ public final class SpecLoader {
         } catch (JsonSyntaxException e) {
             throw new InvalidSpecException("", e.getMessage());
         }
-        MechanismSpec spec = SpecCodec.read(doc);
-        policy.check(spec);
-        return spec;
+        return SpecCodec.read(doc, policy);
     }
 
     /** Parses and validates a spec held in a string, under the {@link RuntimePolicy#standard() standard policy}. */
@@ -54,9 +52,7 @@ public final class SpecLoader {
         } catch (JsonSyntaxException e) {
             throw new InvalidSpecException("", e.getMessage());
         }
-        MechanismSpec spec = SpecCodec.read(doc);
-        policy.check(spec);
-        return spec;
+        return SpecCodec.read(doc, policy);
     }
 
     /** The file text of a spec: the sealed document, pretty-printed. */

@@ -23,6 +23,8 @@ import org.optimech.runtime.json.JsonValue;
  *   "features": [ {"name": "sum_xc", "terms": [{"coef": 1, "powers": {"x": 1, "c=a": 1}}]} ] }
  * { "records": [[1, 0], [0, 1]], "names": ["t1", "t2"] }
  * { "differences": [[1, 0], [0, 1]] }
+ * { "bounded_contribution": {"dimension": 50, "max_abs": 1, "max_nonzero": 20, "nonnegative": false} }   (and "counts", "ranking",
+ *   "ordered_counts": see StructuredStatisticReader)
  * }</pre>
  */
 public final class StatisticReader {
@@ -35,6 +37,9 @@ public final class StatisticReader {
      */
     public static Statistic read(JsonValue statistic, String ptr) throws FieldException {
         JsonObject st = Fields.object(statistic, ptr);
+        if (StructuredStatisticReader.isStructured(st)) {
+            return StructuredStatisticReader.read(st, ptr);
+        }
         if (st.has("features") || st.has("variables")) {
             Fields.allowedKeys(st, ptr, Set.of("variables", "features"));
             return polynomial(st, ptr);
@@ -49,7 +54,8 @@ public final class StatisticReader {
             double[][] diffs = matrix(Fields.array(st.get("differences").orElseThrow(), ptr + "/differences"), ptr + "/differences");
             return new DifferenceStatistic(diffs, names(st, ptr, diffs[0].length));
         }
-        throw new FieldException(ptr, "must have \"variables\" and \"features\", \"records\", or \"differences\"");
+        throw new FieldException(ptr, "must have \"variables\" and \"features\", \"records\", \"differences\", or one of the structured forms "
+                + "\"bounded_contribution\", \"counts\", \"ranking\", \"ordered_counts\"");
     }
 
     private static PolynomialStatistic polynomial(JsonObject st, String ptr) throws FieldException {

@@ -1,5 +1,7 @@
 package org.optimech.runtime.audit;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,7 +54,7 @@ class SamplerAuditTest {
 
     @Test
     void exactTableSampler() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(TestMechanisms.read(golden("count-path.json")));
         double eps = m.spec().certifiedEpsilon().doubleValue();
         for (int i = 0; i < 2; i++) {
             int a = i;
@@ -92,7 +94,7 @@ class SamplerAuditTest {
             PrivacyAudit.Result r = audit(b -> g.sampleIndex(a, b), b -> g.sampleIndex(a + 1, b), 11, 1, 50 + a);
             assertFalse(r.violation(), a + ": " + r);
         }
-        DiscreteMechanism t = org.optimech.runtime.testing.TestMechanisms.discrete((org.optimech.runtime.spec.DiscreteSpec) SpecCodec.read(golden("count-path.json")),
+        DiscreteMechanism t = org.optimech.runtime.testing.TestMechanisms.discrete((org.optimech.runtime.spec.DiscreteSpec) TestMechanisms.read(golden("count-path.json")),
                 org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME);
         int outputs = t.spec().outputs().size();
         double eps = t.spec().certifiedEpsilon().doubleValue();
@@ -104,7 +106,7 @@ class SamplerAuditTest {
     @Test
     void latticeKNormSamplers() throws Exception {
         for (String name : new String[] {"knorm-l1-lattice.json", "knorm-hexagon-lattice.json"}) {
-            org.optimech.runtime.spec.KNormSpec spec = (org.optimech.runtime.spec.KNormSpec) SpecCodec.read(golden(name));
+            org.optimech.runtime.spec.KNormSpec spec = (org.optimech.runtime.spec.KNormSpec) TestMechanisms.read(golden(name));
             org.optimech.runtime.KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(spec, org.optimech.runtime.spec.NumericsPolicy.EXACT_ONLY);
             double[] t0 = new double[spec.dimension()];
             double[] t1 = new double[spec.dimension()];
@@ -143,7 +145,7 @@ class SamplerAuditTest {
             PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(s.noise(b)[0], -6, 7, 41), b -> PrivacyAudit.bin(1 + s.noise(b)[0], -6, 7, 41), 41, 1, 40);
             assertFalse(r.violation(), norm + ": " + r);
         }
-        KNormSampler hex = ((KNormSpec) SpecCodec.read(golden("knorm-hexagon.json"))).sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        KNormSampler hex = ((KNormSpec) TestMechanisms.read(golden("knorm-hexagon.json"))).sampler(NumericsPolicy.ALLOW_IDEALIZED);
         // neighbours differ by (2, 0), a vertex of S_T with gauge 1: bin the first coordinate
         PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(hex.noise(b)[0], -8, 10, 40), b -> PrivacyAudit.bin(2 + hex.noise(b)[0], -8, 10, 40), 40, 1, 41);
         assertFalse(r.violation(), "hexagon: " + r);

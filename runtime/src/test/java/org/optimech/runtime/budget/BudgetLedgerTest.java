@@ -1,5 +1,7 @@
 package org.optimech.runtime.budget;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +18,7 @@ import org.optimech.runtime.spec.SpecCodec;
 class BudgetLedgerTest {
     static MechanismSpec golden(String name) throws Exception {
         try (var in = BudgetLedgerTest.class.getResourceAsStream("/golden/v1/" + name)) {
-            return SpecCodec.read(org.optimech.runtime.json.JsonParser.parse(in));
+            return TestMechanisms.read(org.optimech.runtime.json.JsonParser.parse(in));
         }
     }
 

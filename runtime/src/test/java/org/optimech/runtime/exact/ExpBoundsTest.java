@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 class ExpBoundsTest {
@@ -83,5 +87,35 @@ class ExpBoundsTest {
         }
         assertEquals("0.123457", Decimals.plain(Decimals.ceilToDigits(new BigDecimal("0.1234561"), 6)));
         assertEquals("2", Decimals.plain(Decimals.ceilToDigits(new BigDecimal("1.9999999999"), 6)));
+    }
+
+    /**
+     * e^{-num/den} to {@code bits} places brackets the value computed independently in 300-digit decimals (Taylor series of
+     * e^{x}, then its inverse) and is at most 2 units wide; tiny values give {0, 1}.
+     */
+    @Property(tries = 200)
+    void expMinusBracketsTheDecimalValue(@ForAll @LongRange(min = 0, max = 200_000) long num, @ForAll @LongRange(min = 1, max = 1000) long den,
+            @ForAll @IntRange(min = 1, max = 400) int bits) {
+        java.math.MathContext mc = new java.math.MathContext(300);
+        BigDecimal x = new BigDecimal(num).divide(new BigDecimal(den), mc);
+        BigInteger[] e = ExpBounds.expMinus(BigInteger.valueOf(num), BigInteger.valueOf(den), bits);
+        if (x.compareTo(BigDecimal.valueOf(bits + 1)) >= 0) {
+            assertEquals(BigInteger.ZERO, e[0]);
+            assertEquals(BigInteger.ONE, e[1]);
+            return;
+        }
+        BigDecimal sum = BigDecimal.ONE;
+        BigDecimal term = BigDecimal.ONE;
+        for (int k = 1; k < 5000; k++) {
+            term = term.multiply(x, mc).divide(BigDecimal.valueOf(k), mc);
+            sum = sum.add(term, mc);
+            if (k > 2 * x.doubleValue() && term.compareTo(sum.movePointLeft(290)) < 0) {
+                break;
+            }
+        }
+        BigDecimal scaled = new BigDecimal(BigInteger.ONE.shiftLeft(bits)).divide(sum, mc);
+        assertTrue(new BigDecimal(e[0]).compareTo(scaled) <= 0, "lo " + e[0] + " > " + scaled);
+        assertTrue(new BigDecimal(e[1]).compareTo(scaled) >= 0, "hi " + e[1] + " < " + scaled);
+        assertTrue(e[1].subtract(e[0]).compareTo(BigInteger.TWO) <= 0, "width " + e[1].subtract(e[0]));
     }
 }

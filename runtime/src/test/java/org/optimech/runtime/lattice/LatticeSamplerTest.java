@@ -264,4 +264,30 @@ class LatticeSamplerTest {
         assertEquals(Math.scalb(1.0, 1010), LatticeSampler.toDouble(big, -60));
         assertEquals(Double.POSITIVE_INFINITY, LatticeSampler.toDouble(java.math.BigInteger.ONE.shiftLeft(1100), -60));
     }
+
+    /**
+     * Noise beyond the long range (a rate of 2^-70 per lattice unit: a very fine lattice) is drawn in big integers, exactly and
+     * without failing: the common long path hands over on the radius alone. The scale checks that the draws are of the law's
+     * size (|z|·rate has mean about 1 for l1 coordinates and d + 1 for the linf radius; every draw within a factor 10^4 of it).
+     */
+    @Test
+    void tinyRatesDrawBeyondTheLongRange() {
+        Rational rate = new Rational(BigInteger.ONE, BigInteger.ONE.shiftLeft(70));
+        SeededRandomBits bits = new SeededRandomBits(21);
+        for (LatticeGauge g : new LatticeGauge[] {LatticeGauge.l1(2), LatticeGauge.linf(2)}) {
+            LatticeSampler s = LatticeSampler.of(g, 0, rate, 1);
+            double sum = 0;
+            int n = 200;
+            for (int i = 0; i < n; i++) {
+                BigInteger[] z = s.noise(bits);
+                double[] v = s.release(new double[] {1, 2}, bits);
+                assertTrue(Double.isFinite(v[0]) && Double.isFinite(v[1]));
+                double size = Math.scalb(LatticeSampler.toDouble(LatticeGauge.maxAbs(z), 0), -70);
+                assertTrue(size < 1e4, g.name() + ": " + size);
+                sum += size;
+            }
+            double mean = sum / n;
+            assertTrue(mean > 0.3 && mean < 4, g.name() + " mean |z|·rate " + mean);
+        }
+    }
 }

@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.security.SecureRandom;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.RandomBitsStub;
 
@@ -32,6 +38,75 @@ class RandomBitsTest {
         for (int i = 0; i < 100; i++) {
             assertEquals(a.nextLong(), b.nextLong());
         }
+    }
+
+    /** The bits of a stream read with any widths are the stream: nextBits takes exactly k bits, most significant first. */
+    @Property(tries = 300)
+    void bufferedSourcesAreBitExact(@ForAll @Size(max = 200) List<@IntRange(min = 0, max = 64) Integer> widths, @ForAll long seed) {
+        SeededRandomBits words = new SeededRandomBits(seed);
+        SeededRandomBits bits = new SeededRandomBits(seed);
+        BigInteger stream = BigInteger.ZERO;
+        int total = widths.stream().mapToInt(Integer::intValue).sum();
+        int wordsNeeded = (total + 63) / 64;
+        for (int i = 0; i < wordsNeeded; i++) {
+            stream = stream.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(words.nextLong())));
+        }
+        int position = 0;
+        for (int k : widths) {
+            long got = k == 1 && (position & 1) == 0 ? bits.nextBit() : bits.nextBits(k);
+            BigInteger expected = stream.shiftRight(wordsNeeded * 64 - position - k).and(BigInteger.ONE.shiftLeft(k).subtract(BigInteger.ONE));
+            assertEquals(expected, new BigInteger(Long.toUnsignedString(got)), "bits " + position + ".." + (position + k));
+            position += k;
+        }
+    }
+
+    @Test
+    void countingSourceCountsWhatIsTaken() {
+        CountingRandomSource c = CountingRandomSource.of(new SeededRandomBits(1));
+        c.nextBits(3);
+        c.nextBit();
+        c.nextLong();
+        c.nextBigBits(100);
+        c.nextBits(0);
+        assertEquals(3 + 1 + 64 + 100, c.bits());
+        c.reset();
+        assertEquals(0, c.bits());
+    }
+
+    @Test
+    void bitWidthsOutsideTheRangeAreRefused() {
+        SeededRandomBits s = new SeededRandomBits(1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.nextBits(65));
+        assertEquals("k must be in 0..64. Provided value: 65", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> s.nextBits(-1));
+        assertEquals(0, s.nextBits(0));
+    }
+
+    /** The per-thread secure source refuses to serve another thread (it would share one buffer between two threads). */
+    @Test
+    void theThreadSourceIsConfinedToItsThread() throws Exception {
+        RandomSource mine = RandomSource.secure();
+        mine.nextLong();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                for (int i = 0; i < 1000; i++) {
+                    mine.nextLong(); // refills within 256 words
+                }
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        }, "other");
+        other.start();
+        other.join();
+        assertTrue(thrown.get() instanceof IllegalStateException, String.valueOf(thrown.get()));
+        assertTrue(thrown.get().getMessage().contains("call RandomSource.secure() on each thread"), thrown.get().getMessage());
+        assertTrue(RandomSource.secure() == mine, "one source per thread");
+    }
+
+    @Test
+    void theProductionGeneratorIsADrbg() {
+        assertEquals("DRBG", new SecureRandomBits().algorithm());
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.optimech.runtime.spec;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,12 +21,12 @@ import org.optimech.runtime.random.SeededRandomBits;
  */
 class GaussianProcessSpecTest {
     static GaussianProcessSpec golden() throws Exception {
-        return (GaussianProcessSpec) SpecCodec.read(GoldenFilesTest.golden("gaussian-process.json"));
+        return (GaussianProcessSpec) TestMechanisms.read(GoldenFilesTest.golden("gaussian-process.json"));
     }
 
     static void refused(String pointer, JsonValue value, String wantPointer, String part) throws Exception {
         JsonObject doc = SpecDigest.seal((JsonObject) JsonEdit.set(GoldenFilesTest.golden("gaussian-process.json"), pointer, value));
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(doc));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(doc));
         assertEquals(wantPointer, e.pointer(), e.getMessage());
         assertTrue(e.detail().contains(part), e.getMessage());
     }
@@ -52,14 +54,14 @@ class GaussianProcessSpecTest {
         doc = (JsonObject) JsonEdit.set(doc, "/privacy/epsilon_double", org.optimech.runtime.json.JsonNumber.of(2));
         doc = SpecDigest.seal((JsonObject) JsonEdit.set(doc, "/privacy/certified_epsilon", new JsonString("2")));
         JsonObject eps2 = doc;
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(eps2));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(eps2));
         assertTrue(e.detail().contains("ERRATA G1"), e.getMessage());
         // analytic: the exact profile at sigma 1.25, Delta 0.5, epsilon 1 gives delta far below 0.1, so it passes; at sigma 0.3 it does not
         JsonObject analytic = SpecDigest.seal((JsonObject) JsonEdit.set(GoldenFilesTest.golden("gaussian-process.json"), "/mechanism/calibration",
                 new JsonString("analytic")));
-        assertEquals("analytic", ((GaussianProcessSpec) SpecCodec.read(analytic)).calibration());
+        assertEquals("analytic", ((GaussianProcessSpec) TestMechanisms.read(analytic)).calibration());
         JsonObject tooSmall = SpecDigest.seal((JsonObject) JsonEdit.set(analytic, "/mechanism/noise_scale", new JsonString("0.3")));
-        e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(tooSmall));
+        e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(tooSmall));
         assertTrue(e.detail().contains("exact privacy profile"), e.getMessage());
         refused("/mechanism/jitter", new JsonString("-1e-9"), "/mechanism/jitter", "never removes it");
         refused("/privacy/numerics", new JsonString("exact"), "/privacy/numerics", "must say \"idealized\"");

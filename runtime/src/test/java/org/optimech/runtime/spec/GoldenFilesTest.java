@@ -1,5 +1,7 @@
 package org.optimech.runtime.spec;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +35,7 @@ class GoldenFilesTest {
     @ValueSource(strings = {"randomized-response.json", "count-path.json", "approximate-dp.json"})
     void loadsAndItsDigestMatchesTheIndependentImplementation(String name) throws Exception {
         JsonObject doc = golden(name);
-        MechanismSpec spec = SpecCodec.read(doc);
+        MechanismSpec spec = TestMechanisms.read(doc);
         String stored = doc.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
         assertEquals(stored, SpecDigest.compute(doc));
         // Writing the loaded spec again gives the same canonical content, hence the same digest.
@@ -43,7 +45,7 @@ class GoldenFilesTest {
 
     @Test
     void randomizedResponse() throws Exception {
-        DiscreteMechanismSpec s = (DiscreteMechanismSpec) SpecCodec.read(golden("randomized-response.json"));
+        DiscreteMechanismSpec s = (DiscreteMechanismSpec) TestMechanisms.read(golden("randomized-response.json"));
         assertEquals(new LabelSet(java.util.List.of("no", "yes")), s.inputs());
         assertEquals(NeighbourGraph.Kind.COMPLETE, s.privacy().neighbours().kind());
         assertEquals(new BigDecimal("1.098612289"), s.privacy().certifiedEpsilon());
@@ -53,7 +55,7 @@ class GoldenFilesTest {
 
     @Test
     void countPathClampsOutOfRangeInputs() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(SpecCodec.read(golden("count-path.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(TestMechanisms.read(golden("count-path.json")));
         assertEquals(new IntegerRange(0, 2), m.spec().inputs());
         assertEquals(2, m.inputIndex("7"));
         assertEquals(0, m.inputIndex("-3"));
@@ -64,7 +66,7 @@ class GoldenFilesTest {
 
     @Test
     void rejectPolicyAcceptsInRangeValuesHoweverWritten() throws Exception {
-        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(SpecCodec.read(golden("approximate-dp.json")));
+        DiscreteMechanism m = org.optimech.runtime.testing.TestMechanisms.discrete(TestMechanisms.read(golden("approximate-dp.json")));
         assertEquals(InputPolicy.REJECT, m.spec().privacy().inputPolicy());
         assertEquals(1, m.inputIndex("1"));
         assertEquals(1, m.inputIndex("01"));
@@ -75,7 +77,7 @@ class GoldenFilesTest {
 
     @Test
     void approximateDp() throws Exception {
-        DiscreteMechanismSpec s = (DiscreteMechanismSpec) SpecCodec.read(golden("approximate-dp.json"));
+        DiscreteMechanismSpec s = (DiscreteMechanismSpec) TestMechanisms.read(golden("approximate-dp.json"));
         assertTrue(!s.privacy().isPure());
         assertEquals(new BigDecimal("0.015625"), s.privacy().certifiedDelta());
         assertEquals(Relation.ADD_REMOVE, s.privacy().relation());

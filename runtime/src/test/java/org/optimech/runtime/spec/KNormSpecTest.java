@@ -1,5 +1,7 @@
 package org.optimech.runtime.spec;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,12 +36,12 @@ class KNormSpecTest {
     private static final double ALPHA = 1e-7;
 
     private static KNormSpec load(String name) throws Exception {
-        return (KNormSpec) SpecCodec.read(GoldenFilesTest.golden(name));
+        return (KNormSpec) TestMechanisms.read(GoldenFilesTest.golden(name));
     }
 
     static InvalidSpecException refusedAfterResealing(String golden, String pointer, JsonValue value) throws Exception {
         JsonObject doc = (JsonObject) JsonEdit.set(GoldenFilesTest.golden(golden), pointer, value);
-        return assertThrows(InvalidSpecException.class, () -> SpecCodec.read(SpecDigest.seal(doc)));
+        return assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(SpecDigest.seal(doc)));
     }
 
     private static void assertRefused(String golden, String pointer, JsonValue value, String wantPointer, String messagePart) throws Exception {
@@ -56,7 +58,7 @@ class KNormSpecTest {
     @ValueSource(strings = {"knorm-hexagon.json", "knorm-halfspaces.json", "knorm-histogram-subspace.json"})
     void goldenFilesLoadAndRewriteToTheSameDigest(String name) throws Exception {
         JsonObject doc = GoldenFilesTest.golden(name);
-        MechanismSpec spec = SpecCodec.read(doc);
+        MechanismSpec spec = TestMechanisms.read(doc);
         String stored = doc.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
         assertEquals(stored, SpecDigest.compute(doc));
         assertEquals(stored, SpecCodec.write(spec).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
@@ -121,6 +123,11 @@ class KNormSpecTest {
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> org.optimech.runtime.Mechanisms.of(hex, RuntimePolicy.builder()
                 .numerics(NumericsPolicy.EXACT_ONLY).allowUncheckedSensitivity().build()));
         assertEquals("/privacy/numerics", e.pointer(), e.getMessage());
+        // a policy that says nothing about numerics refuses too: idealized noise is sampled only after an explicit opt-in
+        InvalidSpecException silent = assertThrows(InvalidSpecException.class, () -> org.optimech.runtime.Mechanisms.of(hex, RuntimePolicy.builder()
+                .allowUncheckedSensitivity().build()));
+        assertEquals("/privacy/numerics", silent.pointer(), silent.getMessage());
+        assertEquals(NumericsPolicy.EXACT_ONLY, RuntimePolicy.standard().numerics());
         assertThrows(IllegalStateException.class, () -> hex.sampler(NumericsPolicy.EXACT_ONLY));
         // a K-norm spec releases vectors, not values
         org.optimech.runtime.Mechanism m0 = org.optimech.runtime.Mechanisms.of(hex, org.optimech.runtime.testing.TestMechanisms.everything(NumericsPolicy.ALLOW_IDEALIZED));
@@ -158,14 +165,14 @@ class KNormSpecTest {
         doc = (JsonObject) JsonEdit.set(doc, "/mechanism/body/simplices", JsonArray.of(s.elements().subList(0, 5)));
         doc = (JsonObject) JsonEdit.set(doc, "/mechanism/body/simplex_facets", json("[0, 1, 2, 3, 4]"));
         JsonObject sealed = SpecDigest.seal(doc);
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(sealed));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(sealed));
         assertEquals("/mechanism/body/simplices", e.pointer(), e.getMessage());
         assertTrue(e.detail().contains("every ridge must be in exactly two"), e.getMessage());
         // a simplex repeated (reversed): the ridges are covered three times
         doc = (JsonObject) JsonEdit.set(GoldenFilesTest.golden(hex), "/mechanism/body/simplices/5", json("[1, 0]"));
         doc = (JsonObject) JsonEdit.set(doc, "/mechanism/body/simplex_facets/5", JsonNumber.of(0));
         JsonObject sealed2 = SpecDigest.seal(doc);
-        e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(sealed2));
+        e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(sealed2));
         assertTrue(e.detail().contains("do not tile"), e.getMessage());
         // a facet through the origin, and a simplex claimed on the wrong facet
         assertRefused(hex, "/mechanism/body/facets/1/offset", new JsonString("0"), "/mechanism/body/facets/1/offset", "origin must be strictly inside");
@@ -213,16 +220,16 @@ class KNormSpecTest {
         JsonObject doc = GoldenFilesTest.golden("knorm-halfspaces.json");
         JsonObject body = doc.get("mechanism").orElseThrow().asObject().get("body").orElseThrow().asObject().with("inscribed_box", box);
         JsonObject ok = body.with("acceptance_rate", new JsonString("0.5"));
-        assertEquals("halfspaces", ((KNormSpec) SpecCodec.read(resealBody(doc, ok))).bodyType());
+        assertEquals("halfspaces", ((KNormSpec) TestMechanisms.read(resealBody(doc, ok))).bodyType());
         // the stated 0.75 is the true share, but nothing stored proves more than 0.5
-        InvalidSpecException high = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(resealBody(doc, body)));
+        InvalidSpecException high = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(resealBody(doc, body)));
         assertEquals("/mechanism/body/acceptance_rate", high.pointer(), high.getMessage());
         // a box with a corner outside the hexagon: (1.5, 1) has |x| + |y| = 2.5
         JsonObject outside = ok.with("inscribed_box", JsonParser.parse("{\"lower\": [-1.5, -1], \"upper\": [1.5, 1]}").asObject());
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(resealBody(doc, outside)));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(resealBody(doc, outside)));
         assertEquals("/mechanism/body/inscribed_box", e.pointer(), e.getMessage());
         // attempts are checked at the certified 0.5: 25 give a failure probability of 3e-8
-        InvalidSpecException few = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(resealBody(doc, ok.with("max_attempts", JsonNumber.of(25)))));
+        InvalidSpecException few = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(resealBody(doc, ok.with("max_attempts", JsonNumber.of(25)))));
         assertEquals("/mechanism/body/max_attempts", few.pointer(), few.getMessage());
     }
 
@@ -235,15 +242,15 @@ class KNormSpecTest {
         // A = [[2, 1], [0, 1]] ·linf: A⁻¹(2, 0) = (1, 0), A⁻¹(1, 1) = (0, 1), A⁻¹(-1, 1) = (-1, 1): all gauges exactly 1
         JsonObject li = JsonParser.parse("{\"type\": \"linear-image\", \"base\": \"linf\", \"matrix\": [[2, 1], [0, 1]]}").asObject();
         JsonObject doc = SpecDigest.seal((JsonObject) JsonEdit.set(GoldenFilesTest.golden("knorm-hexagon.json"), "/mechanism/body", li));
-        KNormSpec s = (KNormSpec) SpecCodec.read(doc);
+        KNormSpec s = (KNormSpec) TestMechanisms.read(doc);
         assertEquals("linear-image", s.bodyType());
         assertEquals(1.0, s.largestPointGauge().orElseThrow(), 1e-12);
         JsonObject tight = SpecDigest.seal((JsonObject) JsonEdit.set(doc, "/mechanism/sensitivity", new JsonString("0.9999999999999")));
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(tight));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(tight));
         assertTrue(e.pointer().startsWith("/mechanism/adjacent_points/points/"), e.getMessage());
         // l1 base: gauge of A⁻¹(-1, 1) = |-1| + |1| = 2 > 1
         JsonObject l1 = SpecDigest.seal((JsonObject) JsonEdit.set(doc, "/mechanism/body/base", new JsonString("l1")));
-        e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(l1));
+        e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(l1));
         assertEquals("/mechanism/adjacent_points/points/2", e.pointer(), e.getMessage());
     }
 

@@ -1,5 +1,7 @@
 package org.optimech.runtime.spec;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,14 +29,14 @@ import org.optimech.runtime.random.SeededRandomBits;
  */
 class LatticeSpecTest {
     private static KNormSpec load(String name) throws Exception {
-        return (KNormSpec) SpecCodec.read(GoldenFilesTest.golden(name));
+        return (KNormSpec) TestMechanisms.read(GoldenFilesTest.golden(name));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"knorm-hexagon-lattice.json", "knorm-l1-lattice.json"})
     void goldenLatticeFilesLoadAsExactAndRewriteToTheSameDigest(String name) throws Exception {
         JsonObject doc = GoldenFilesTest.golden(name);
-        KNormSpec spec = (KNormSpec) SpecCodec.read(doc);
+        KNormSpec spec = (KNormSpec) TestMechanisms.read(doc);
         String stored = doc.get("digest").orElseThrow().asObject().get("value").orElseThrow().asString();
         assertEquals(stored, SpecCodec.write(spec).get("digest").orElseThrow().asObject().get("value").orElseThrow().asString());
         assertEquals(Numerics.EXACT, spec.numerics());
@@ -85,7 +87,7 @@ class LatticeSpecTest {
                 JsonParser.parse("{\"spacing_exponent\": 0, \"lattice_sensitivity\": \"3\"}"));
         sub = (JsonObject) JsonEdit.set(sub, "/privacy/numerics", new JsonString("exact"));
         JsonObject sealed = SpecDigest.seal(sub);
-        e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(sealed));
+        e = assertThrows(InvalidSpecException.class, () -> TestMechanisms.read(sealed));
         assertEquals("/mechanism/lattice", e.pointer(), e.getMessage());
         assertTrue(e.detail().contains("subspace"), e.getMessage());
     }

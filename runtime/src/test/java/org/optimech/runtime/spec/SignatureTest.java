@@ -99,7 +99,7 @@ class SignatureTest {
         InvalidSpecException e = refused(path, local);
         assertEquals("/privacy/neighbours", e.pointer());
         assertTrue(e.detail().contains("private only between neighbours on the path graph"), e.getMessage());
-        local.check(SpecCodec.read(complete));
+        local.check(SpecCodec.read(complete, local));
         RuntimePolicy addRemove = RuntimePolicy.builder().relations(java.util.Set.of(Relation.ADD_REMOVE)).build();
         assertEquals("/privacy/relation", refused(path, addRemove).pointer());
         assertEquals("/privacy/relation", refused(GoldenFilesTest.golden("knorm-hexagon.json"), addRemove).pointer());

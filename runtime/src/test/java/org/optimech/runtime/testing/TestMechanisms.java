@@ -28,6 +28,11 @@ public final class TestMechanisms {
         return RuntimePolicy.builder().inputPolicies(EnumSet.allOf(InputPolicy.class)).allowUncheckedSensitivity().numerics(numerics).build();
     }
 
+    /** Reads a document under {@link #everything} (idealized numerics allowed): for tests of the codec and samplers. */
+    public static MechanismSpec read(org.optimech.runtime.json.JsonValue document) throws InvalidSpecException {
+        return org.optimech.runtime.spec.SpecCodec.read(document, everything(NumericsPolicy.ALLOW_IDEALIZED));
+    }
+
     public static DiscreteMechanism discrete(MechanismSpec spec) {
         return discrete(spec, SamplingMode.FAST);
     }

@@ -1,0 +1,284 @@
+package org.optimech.designer.structured;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.optimech.designer.problem.InvalidProblemException;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.spec.DesignSpecs;
+import org.optimech.geometry.body.LpBalls;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.json.ExactNumbers;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.knorm.LpNorm;
+import org.optimech.runtime.spec.Body;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.KNormBlock;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.StructuredBody;
+import org.optimech.runtime.spec.StructuredSensitivity;
+import org.optimech.runtime.statistic.StructuredStatistic;
+
+/**
+ * Designs a K-norm problem over a structured statistic without building its adjacent output space: every candidate's Δ is
+ * the exact closed-form supremum of its gauge over the adjacent outputs ({@link StructuredSensitivity}, the same code the
+ * runtime re-runs at load), rounded up to a 17-digit decimal; every candidate's second moments and volume are closed forms
+ * (the balls', Eulerian-number slices of the cube for the sum ball, count ball and count join ({@link QMoments}), a facet
+ * recursion for the permutohedron ({@link PermutohedronMoments})). With U uniform in the unit body of span dimension n,
+ * V = r·U, r ~ Gamma(n + 1, Δ/ε), so Cov(V) = (n + 1)(n + 2)(Δ/ε)²·E[UUᵀ] (ERRATA K1). Cost: O(d·k) big-integer additions for
+ * the slices, O(d²) for the permutohedron recursion; d = 1000 takes well under a second.
+ */
+public final class StructuredDesigner {
+    private StructuredDesigner() {
+    }
+
+    /** Whether the problem's statistic is structured (and so designed here). */
+    public static boolean applies(KNormProblem problem) {
+        return problem.statistic() instanceof StructuredStatistic;
+    }
+
+    /**
+     * Compares the problem's candidates.
+     *
+     * @param body the candidate to store, or null for the one the criterion selects
+     * @throws InvalidProblemException when no listed candidate can be certified for the statistic
+     * @throws IllegalArgumentException when {@code body} was not compared
+     */
+    public static StructuredDesign compare(KNormProblem problem, String body, Consumer<String> progress) throws InvalidProblemException {
+        Objects.requireNonNull(problem, "problem");
+        if (!applies(problem)) {
+            throw new IllegalArgumentException("the problem's statistic is not structured (bounded_contribution, counts, ranking, ordered_counts)");
+        }
+        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        StructuredFamily family = StructuredFamily.of(s, problem.relation());
+        double epsilon = problem.epsilon().doubleValue();
+        int d = s.dimension();
+        progress.accept("structured statistic " + s.form() + ", d = " + d + ", " + problem.relation().json() + ": adjacent outputs' hull " + family.hull());
+        Moments moments = new Moments(d, family.body());
+        List<StructuredCandidate> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        // the ℓ1 sensitivity prices per-coordinate Laplace, the baseline every candidate is compared with
+        Rational l1 = StructuredSensitivity.sup(s, problem.relation(), new Body.Ball(LpNorm.L1)).orElseThrow().value();
+        double laplaceTrace = 2.0 * d * Math.pow(l1.doubleValue() / epsilon, 2);
+        for (String name : problem.candidates()) {
+            Body b;
+            String note;
+            switch (name) {
+                case "search":
+                    skipped.add("search: the heuristic search over linear images runs on a hull polytope, which a structured statistic does not build");
+                    continue;
+                case "hull":
+                    if (family.body() == null) {
+                        skipped.add("hull: " + family.note());
+                        continue;
+                    }
+                    b = family.body();
+                    note = family.note();
+                    int bk = StructuredBody.kOf((StructuredBody) b);
+                    double cost = bk == 0 ? 0 : org.optimech.runtime.knorm.EulerianNumbers.tableCost(d, bk);
+                    if (cost > org.optimech.runtime.knorm.EulerianNumbers.MAX_LOAD_TABLE_COST) {
+                        skipped.add(String.format(java.util.Locale.ROOT, "hull: its sampler needs an Eulerian-number table of about %.2g big-integer word "
+                                + "operations at d = %d, k = %d, more than the %.2g the runtime allows at load", cost, d, bk,
+                                org.optimech.runtime.knorm.EulerianNumbers.MAX_LOAD_TABLE_COST));
+                        continue;
+                    }
+                    break;
+                default:
+                    b = new Body.Ball(org.optimech.runtime.json.JsonName.parse(LpNorm.class, name));
+                    note = "the " + name + " ball";
+            }
+            Optional<StructuredSensitivity.Sup> sup = StructuredSensitivity.sup(s, problem.relation(), b);
+            if (sup.isEmpty() || sup.get().infinite()) {
+                skipped.add(name + ": " + (sup.isEmpty() ? "no closed-form sensitivity for this body and relation" : "the body's span does not contain the adjacent outputs"));
+                continue;
+            }
+            progress.accept("candidate " + name + " (" + StructuredFamily.describe(b) + "): sensitivity " + sup.get() + " in closed form");
+            out.add(candidate(name, b, d, sup.get(), epsilon, moments, laplaceTrace, note));
+        }
+        if (out.isEmpty()) {
+            throw new InvalidProblemException("/candidates", "no listed candidate can be certified for the " + s.form() + " statistic: " + String.join("; ", skipped));
+        }
+        StructuredCandidate best = out.stream().min(Comparator.comparingDouble(c -> c.score(problem.criterion()))).orElseThrow();
+        StructuredCandidate stored = best;
+        if (body != null) {
+            stored = out.stream().filter(c -> c.name().equals(body)).findFirst().orElseThrow(() -> new IllegalArgumentException("body " + body
+                    + " was not compared for this structured statistic; compared: " + String.join(", ", out.stream().map(StructuredCandidate::name).toList())));
+        }
+        return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped);
+    }
+
+    /**
+     * The problem's family at other dimensions: each compared candidate's trace ratio to per-coordinate Laplace at every d in
+     * {@code dimensions} (k capped at d), for the plot of error against d. Empty when the family has no natural other
+     * dimension (explicit ranking scores, ordered counts with implications).
+     *
+     * @return per dimension, the compared candidates there
+     */
+    public static java.util.Map<Integer, List<StructuredCandidate>> curve(KNormProblem problem, int[] dimensions) {
+        java.util.Map<Integer, List<StructuredCandidate>> out = new java.util.TreeMap<>();
+        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        for (int d : dimensions) {
+            StructuredStatistic at = atDimension(s, d);
+            if (at == null) {
+                return java.util.Map.of();
+            }
+            KNormProblem p = new KNormProblem(problem.name(), problem.epsilon(), problem.relation(), at, null, 1, at.names(), problem.candidates(),
+                    problem.criterion(), problem.document());
+            try {
+                out.put(d, compare(p, null, message -> { }).candidates());
+            } catch (InvalidProblemException e) {
+                return java.util.Map.of();
+            }
+        }
+        return out;
+    }
+
+    private static StructuredStatistic atDimension(StructuredStatistic s, int d) {
+        if (s instanceof org.optimech.runtime.statistic.BoundedContribution b) {
+            return new org.optimech.runtime.statistic.BoundedContribution(d, b.maxAbs(), Math.min(b.maxNonzero(), d), b.nonnegative());
+        }
+        if (s instanceof org.optimech.runtime.statistic.Counts c) {
+            return new org.optimech.runtime.statistic.Counts(d, Math.min(c.maxNonzero(), d));
+        }
+        if (s instanceof org.optimech.runtime.statistic.Ranking r) {
+            return r.borda() && d >= 2 ? org.optimech.runtime.statistic.Ranking.borda(d) : null;
+        }
+        org.optimech.runtime.statistic.OrderedCounts o = (org.optimech.runtime.statistic.OrderedCounts) s;
+        return o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null;
+    }
+
+    /** The spec storing {@code design.stored()}, built through the runtime's checks (which re-derive Δ from the recorded statistic). */
+    public static KNormSpec toSpec(KNormProblem problem, StructuredDesign design, Instant created) throws InvalidSpecException {
+        StructuredCandidate c = design.stored();
+        KNormBlock block = new KNormBlock(problem.dimension(), null, c.body(), c.sensitivity(), problem.epsilon(), null, null);
+        List<JsonValue> rows = new ArrayList<>();
+        for (StructuredCandidate x : design.candidates()) {
+            rows.add(JsonObject.builder()
+                    .put("name", x.name())
+                    .put("body", x.describeBody())
+                    .put("noise_dimension", x.noiseDimension())
+                    .put("sensitivity", x.sensitivity().toPlainString())
+                    .put("sensitivity_exact", x.sensitivityExact())
+                    .put("log_volume", x.logVolume())
+                    .put("variance", x.variance())
+                    .put("covariance", x.covariance())
+                    .put("covariance_trace", x.trace())
+                    .put("worst_direction_variance", x.worstDirection())
+                    .put("laplace_ratio", x.laplaceRatio())
+                    .put("moments", x.method())
+                    .put("note", x.note())
+                    .build());
+        }
+        JsonObject.Builder b = JsonObject.builder()
+                .put("method", "knorm-structured")
+                .put("problem", ExactNumbers.asStringsWhereInexact(problem.document()))
+                .put("adjacent_output_space", design.hull())
+                .put("hull_exact", design.hullExact())
+                .put("criterion", design.criterion().json())
+                .put("candidates", JsonArray.of(rows))
+                .put("selected", design.selected().name())
+                .put("stored", c.name())
+                .put("body", c.describeBody() + ": " + c.note())
+                .put("optimality", "the selected body minimises " + design.criterion().json() + " among the compared candidates only (moments in closed "
+                        + "form); " + (design.hullExact() ? "the hull candidate is the exact hull of the adjacent outputs, optimal in the line-conditional "
+                                + "(Awan-Slavkovic) order, not necessarily for the criterion" : "the hull candidate is a certified outer body, not the exact hull"))
+                .put("sensitivity_check", "Delta is the closed-form supremum of the body's gauge over the adjacent outputs, rounded up to a decimal; the "
+                        + "runtime re-derives it from design.problem.statistic at load");
+        if (!design.skipped().isEmpty()) {
+            b.put("not_compared", JsonArray.ofStrings(design.skipped()));
+        }
+        return KNormSpec.of(block, problem.relation(), problem.epsilon(), problem.epsilon(), b.build(), DesignSpecs.provenance(created));
+    }
+
+    static StructuredCandidate candidate(String name, Body b, int d, StructuredSensitivity.Sup sup, double epsilon, Moments moments, double laplaceTrace,
+            String note) {
+        BigDecimal delta = roundUp(sup);
+        boolean exact = sup.squared() ? Rational.of(delta).multiply(Rational.of(delta)).compareTo(sup.value()) == 0
+                : Rational.of(delta).compareTo(sup.value()) == 0;
+        int n = b instanceof StructuredBody sb ? sb.spanDimension(d) : d;
+        double[] m = moments.of(b); // {E U_1², E U_1U_2, log vol}
+        double scale = (n + 1.0) * (n + 2.0) * Math.pow(delta.doubleValue() / epsilon, 2);
+        double variance = scale * m[0];
+        double covariance = scale * m[1];
+        double trace = d * variance;
+        double worst = d == 1 ? variance : Math.max(variance + (d - 1) * covariance, variance - covariance);
+        double logVolume = n * Math.log(delta.doubleValue()) + m[2];
+        return new StructuredCandidate(name, b, n, delta, exact, logVolume, variance, covariance, trace, worst, trace / laplaceTrace, "closed form",
+                note + "; sensitivity " + (exact ? "exact" : "the exact supremum " + sup + " rounded up"));
+    }
+
+    /** The smallest 17-significant-digit decimal at or above the supremum (checked exactly, also for a square root). */
+    static BigDecimal roundUp(StructuredSensitivity.Sup sup) {
+        Rational v = sup.value();
+        MathContext up = new MathContext(17, RoundingMode.CEILING);
+        BigDecimal q = new BigDecimal(v.numerator()).divide(new BigDecimal(v.denominator()), new MathContext(40, RoundingMode.CEILING));
+        BigDecimal delta = (sup.squared() ? q.sqrt(new MathContext(40, RoundingMode.CEILING)) : q).round(up);
+        while (!sup.atMost(delta)) {
+            delta = delta.add(delta.ulp());
+        }
+        delta = delta.stripTrailingZeros();
+        return delta.scale() < 0 ? delta.setScale(0) : delta;
+    }
+
+    /**
+     * The unit bodies' moments, computed once per design: {E U₁², E U₁U₂, log vol} for U uniform in the body (every body here is
+     * invariant under permuting coordinates, so these two numbers give E[UUᵀ]).
+     */
+    static final class Moments {
+        private final int d;
+        private final int k;
+        private QMoments q;
+        private double[] permutohedron;
+
+        Moments(int d, Body family) {
+            this.d = d;
+            this.k = family instanceof StructuredBody sb ? StructuredBody.kOf(sb) : 0;
+        }
+
+        /** Built on first use: only the sum ball, count ball and count join need the slices. */
+        private QMoments q() {
+            if (q == null) {
+                q = QMoments.of(d, k);
+            }
+            return q;
+        }
+
+        double[] of(Body b) {
+            if (b instanceof Body.Ball ball) {
+                return new double[] {LpBalls.secondMomentScalar(ball.norm(), d).doubleValue(), 0, LpBalls.logVolume(ball.norm(), d)};
+            }
+            if (b instanceof StructuredBody.SumBall) {
+                return new double[] {q().sumBallSecondMoment(), 0, q().sumBallLogVolume()};
+            }
+            if (b instanceof StructuredBody.CountBall || b instanceof StructuredBody.CountJoin) {
+                double[] m = b instanceof StructuredBody.CountBall ? q().countBall() : q().countJoin();
+                return new double[] {m[0] / d, d == 1 ? 0 : (m[1] - m[0]) / ((double) d * (d - 1)), m[2]};
+            }
+            StructuredBody.Permutohedron p = (StructuredBody.Permutohedron) b;
+            if (permutohedron == null) {
+                permutohedron = PermutohedronMoments.secondMoments(d);
+            }
+            double m = permutohedron[d];
+            // E[UUᵀ] = m/(d − 1)·(I − 11ᵀ/d) in the hyperplane (the permutations act irreducibly on it), plus (h²/3)·11ᵀ for the prism
+            double var = m / d;
+            double cov = -m / ((double) d * (d - 1));
+            double logVol = PermutohedronMoments.logVolume(d);
+            if (p.prismHalfHeight() != null) {
+                double h = p.prismHalfHeight().doubleValue();
+                var += h * h / 3;
+                cov += h * h / 3;
+                logVol += Math.log(2 * h * Math.sqrt(d));
+            }
+            return new double[] {var, cov, logVol};
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.optimech.designer.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.optimech.designer.Design;
+import org.optimech.designer.DesignMethod;
+import org.optimech.designer.Designers;
+import org.optimech.designer.problem.DiscreteProblem;
+import org.optimech.designer.problem.Objective;
+import org.optimech.runtime.accuracy.Accuracy;
+import org.optimech.runtime.spec.DiscreteSpec;
+
+/** Designing for an accuracy target: the ε found meets it exactly from the stored numbers and the grid point below does not. */
+class TargetSearchTest {
+    private static DiscreteProblem count(int n) {
+        return DiscreteProblem.builder().range(0, n).epsilon("1").build();
+    }
+
+    @Test
+    void parsesTheTargetForms() {
+        AccuracyTarget t = AccuracyTarget.parse("abs-error <= 10 at 95%");
+        assertEquals(10, t.maxAbsError());
+        assertEquals(new BigDecimal("0.95"), t.confidence());
+        assertEquals(AccuracyTarget.Scope.EVERY_INPUT, t.scope());
+        assertEquals(0.05, t.beta(), 1e-15);
+        AccuracyTarget avg = AccuracyTarget.parse("  ABS-ERROR<=3 at 0.9 on average");
+        assertEquals(AccuracyTarget.Scope.ON_AVERAGE, avg.scope());
+        assertEquals(Objective.BAYES, avg.objective());
+        assertEquals(new BigDecimal("0.9"), avg.confidence());
+        for (String bad : new String[] {"abs-error < 10 at 95%", "abs-error <= -1 at 95%", "abs-error <= 10 at 100%", "abs-error <= 10 at 0%",
+            "error <= 10", "abs-error <= 10 at 95% sometimes"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AccuracyTarget.parse(bad), bad);
+            assertTrue(e.getMessage().contains("Provided value"), e.getMessage());
+        }
+    }
+
+    @Test
+    void findsTheSmallestEpsilonOnTheGridThatMeetsTheTarget() throws Exception {
+        DiscreteProblem p = count(30);
+        AccuracyTarget target = AccuracyTarget.parse("abs-error <= 2 at 90%");
+        TargetSearch.Result r = TargetSearch.search(p, target, Designers.Options.defaults());
+        BigDecimal eps = r.epsilon().orElseThrow();
+        Design d = r.design().orElseThrow();
+        double beta = target.beta();
+        // met, from the stored numbers: every input's P(|error| > 2) <= 10%
+        DiscreteSpec spec = (DiscreteSpec) d.spec();
+        for (int i = 0; i < spec.inputs().size(); i++) {
+            assertTrue(Accuracy.errorDistribution(spec, i).probabilityAbsAbove(2) <= beta, "input " + i);
+        }
+        // the grid point just below does not meet it (independent design at that epsilon)
+        BigDecimal below = eps.subtract(BigDecimal.ONE.scaleByPowerOfTen(eps.precision() - eps.scale() - TargetSearch.DIGITS));
+        Design lower = Designers.design(target.problem(p).withEpsilon(below), Designers.Options.defaults());
+        assertTrue(TargetSearch.risk((DiscreteSpec) lower.spec(), target.problem(p), target) > beta, "epsilon " + below + " should fail");
+        // the curve searched: risk falls as epsilon grows, and every point's verdict matches its risk
+        List<TargetSearch.Point> pts = r.points();
+        for (int k = 1; k < pts.size(); k++) {
+            assertTrue(pts.get(k).risk() <= pts.get(k - 1).risk() + 1e-9, pts.toString());
+        }
+        for (TargetSearch.Point pt : pts) {
+            assertEquals(pt.risk() <= beta, pt.meets());
+            assertTrue(Double.isNaN(pt.lowerBound()) || pt.lowerBound() <= pt.risk() + 1e-9, pt.toString());
+        }
+        assertTrue(pts.size() >= 4 && pts.size() <= 25, pts.size() + " points");
+    }
+
+    /** The structural minimax design of the threshold loss agrees with the full LP's at the same epsilon. */
+    @Test
+    void thresholdLossStructuralAgreesWithTheLp() throws Exception {
+        AccuracyTarget target = AccuracyTarget.parse("abs-error <= 1 at 80%");
+        DiscreteProblem p = target.problem(count(12)).withEpsilon(new BigDecimal("0.8"));
+        Design structural = Designers.design(p, Designers.Options.defaults().withMethod(DesignMethod.STRUCTURAL));
+        Design lp = Designers.design(p, Designers.Options.defaults().withMethod(DesignMethod.LP));
+        double s = TargetSearch.risk((DiscreteSpec) structural.spec(), p, target);
+        double l = TargetSearch.risk((DiscreteSpec) lp.spec(), p, target);
+        assertEquals(l, s, 2e-5, "structural " + s + " vs lp " + l);
+    }
+
+    @Test
+    void anUnreachableTargetReportsNoDesign() throws Exception {
+        // outputs 0..4 only: input 10 is always at least 6 away, so |error| <= 1 never holds there
+        DiscreteProblem p = DiscreteProblem.builder().range(0, 10).outputs(new org.optimech.runtime.discrete.IntegerRange(0, 4)).epsilon("1").build();
+        TargetSearch.Result r = TargetSearch.search(p, AccuracyTarget.parse("abs-error <= 1 at 90%"), Designers.Options.defaults());
+        assertTrue(r.design().isEmpty());
+        assertEquals(0, DiscreteProblem.MAX_EPSILON.compareTo(r.points().get(r.points().size() - 1).epsilon()), r.points().toString());
+        assertTrue(r.points().stream().noneMatch(TargetSearch.Point::meets));
+    }
+
+    @Test
+    void labelsAreRefused() {
+        DiscreteProblem p = DiscreteProblem.builder().inputs(new org.optimech.runtime.discrete.LabelSet(List.of("a", "b"))).epsilon("1").build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AccuracyTarget.parse("abs-error <= 1 at 90%").problem(p));
+        assertTrue(e.getMessage().contains("integer ranges"), e.getMessage());
+    }
+}

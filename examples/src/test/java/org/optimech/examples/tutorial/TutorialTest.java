@@ -1,0 +1,90 @@
+package org.optimech.examples.tutorial;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.optimech.designer.Design;
+import org.optimech.designer.Designers;
+import org.optimech.designer.problem.Problem;
+import org.optimech.designer.problem.Problems;
+import org.optimech.runtime.Mechanism;
+import org.optimech.runtime.Mechanisms;
+import org.optimech.runtime.accounting.Accountant;
+import org.optimech.runtime.accuracy.Accuracy;
+import org.optimech.runtime.budget.BudgetLedger;
+import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.random.RandomSource;
+import org.optimech.runtime.spec.RuntimePolicy;
+import org.optimech.runtime.spec.SpecCodec;
+
+/**
+ * The Java code of docs/tutorial.md, compiled and run: each block between the comments "tutorial:begin NAME" and
+ * "tutorial:end" must appear verbatim (up to indentation) as a java block of the tutorial, so the document cannot drift.
+ */
+class TutorialTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void designLoadSampleAndAccount() throws Exception {
+        Path specFile = dir.resolve("count.spec.json");
+        // tutorial:begin design
+        Problem problem = Problems.parse("""
+                {"kind": "discrete", "epsilon": 0.5, "relation": "substitution", "inputs": {"range": [0, 40]},
+                 "neighbours": "path", "loss": "absolute", "prior": "uniform", "objective": "bayes"}""");
+        Design design = Designers.design(problem, Designers.Options.defaults());
+        Files.writeString(specFile, JsonWriter.pretty(SpecCodec.write(design.spec())));
+        // tutorial:end
+        // tutorial:begin load
+        Mechanism mechanism = Mechanisms.load(specFile, RuntimePolicy.standard());
+        String released = mechanism.sample("17", RandomSource.secure());
+        Accuracy accuracy = mechanism.accuracy(0.05);
+        System.out.println(released + "; " + accuracy.describe());
+        // tutorial:end
+        int value = Integer.parseInt(released);
+        assertTrue(value >= 0 && value <= 40, released);
+        assertTrue(accuracy.describe().contains("within"), accuracy.describe());
+        // tutorial:begin account
+        BudgetLedger ledger = BudgetLedger.open(dir.resolve("ledger.json"), new java.math.BigDecimal("14"), new java.math.BigDecimal("0.000001"),
+                BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION);
+        ledger.charge("survey-2026", mechanism.spec(), 30); // basic composition (15) would refuse; BudgetExceededException when over
+        System.out.println(Accountant.releases(mechanism.spec(), 30).describe(0.000001));
+        // tutorial:end
+        assertTrue(ledger.chargedEpsilon("survey-2026") <= 14);
+        assertEquals(30, ledger.spent("survey-2026").releases());
+    }
+
+    @Test
+    void everyMarkedBlockIsInTheTutorial() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        Path tutorial = (Files.exists(root.resolve("docs/tutorial.md")) ? root : root.getParent()).resolve("docs/tutorial.md");
+        String doc = normalize(Files.readString(tutorial));
+        String src = Files.readString(Path.of("src/test/java/org/optimech/examples/tutorial/TutorialTest.java"));
+        List<String> blocks = new ArrayList<>();
+        int at = 0;
+        while ((at = src.indexOf("// tutorial:" + "begin ", at)) >= 0) {
+            int start = src.indexOf('\n', at) + 1;
+            int end = src.indexOf("// tutorial:" + "end", start);
+            blocks.add(src.substring(start, src.lastIndexOf('\n', end) + 1));
+            at = end;
+        }
+        assertEquals(3, blocks.size());
+        for (String b : blocks) {
+            assertTrue(doc.contains(normalize(b)), "docs/tutorial.md lacks the block:\n" + b);
+        }
+    }
+
+    private static String normalize(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String line : text.split("\n")) {
+            out.append(line.strip()).append('\n');
+        }
+        return out.toString();
+    }
+}

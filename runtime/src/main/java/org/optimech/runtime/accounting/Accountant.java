@@ -1,0 +1,251 @@
+package org.optimech.runtime.accounting;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import org.optimech.runtime.noise.GaussianProfile;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * Privacy accounting from the stored numbers.
+ *
+ * <ul>
+ *   <li>{@link #releases}: N releases of one spec on the same data. A discrete spec's every ordered neighbouring pair gets its
+ *       exact privacy loss distribution from the stored integers (rounded up and down on a grid); pairs with identical or
+ *       dominated distributions are dropped (dominance survives composition), the rest composed N times, and δ(ε) is the
+ *       largest over them: no single pair is worst in general. A K-norm spec (pure ε-DP) uses the randomized-response pair at
+ *       its certified ε, the dominating pair of every ε-DP mechanism (its N-fold profile is a binomial sum, exact); a
+ *       Gaussian-process spec is the Gaussian mechanism at μ = Δ/s, and N releases are μ√N-GDP, whose profile is exact.</li>
+ *   <li>{@link #dominatingPair}: one distribution per spec that dominates all its pairs, for composing different mechanisms
+ *       (Zhu, Dong and Wang 2022): for a discrete spec the pessimistic distribution whose δ(ε) interpolates the upper
+ *       envelope of the pairs' δ(ε) at the grid points, which lies above the envelope in between because the hockey-stick
+ *       divergence is convex in e^ε ("connect the dots").</li>
+ * </ul>
+ */
+public final class Accountant {
+    /** About this many grid points hold an N-fold distribution. */
+    public static final int GRID_POINTS = 1 << 17;
+    /** The finest step used. */
+    public static final double MIN_STEP = 1e-6;
+
+    private Accountant() {
+    }
+
+    /** N releases of one spec, without progress reports. */
+    public static Releases releases(MechanismSpec spec, long n) {
+        return releases(spec, n, (done, total) -> { });
+    }
+
+    /**
+     * N releases of one spec on the same data.
+     *
+     * @param progress receives (pairs composed, pairs to compose) as the work goes on
+     * @throws IllegalArgumentException for n &lt; 1, or a spec too large to take pair by pair that has no dominating pair in
+     *     closed form (an (ε, δ) table beyond 20,000 ordered pairs)
+     */
+    public static Releases releases(MechanismSpec spec, long n, BiConsumer<Integer, Integer> progress) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(progress, "progress");
+        if (n < 1) {
+            throw new IllegalArgumentException("releases must be >= 1. Provided value: " + n);
+        }
+        BigDecimal times = BigDecimal.valueOf(n);
+        BigDecimal basicE = spec.certifiedEpsilon().multiply(times);
+        BigDecimal basicD = spec.certifiedDelta().multiply(times);
+        return spec.accept(new MechanismSpec.Visitor<Releases>() {
+            @Override
+            public Releases visit(DiscreteMechanismSpec table) {
+                return discrete(table, n, basicE, basicD, progress);
+            }
+
+            @Override
+            public Releases visit(GeometricRemapSpec g) {
+                return discrete(g, n, basicE, basicD, progress);
+            }
+
+            @Override
+            public Releases visit(KNormSpec knorm) {
+                return randomizedResponse(up(knorm.certifiedEpsilon()), n, basicE, basicD, "the randomized-response pair at the certified epsilon "
+                        + knorm.certifiedEpsilon().toPlainString() + " (the dominating pair of every pure epsilon-DP mechanism), composed exactly (binomial)");
+            }
+
+            @Override
+            public Releases visit(GaussianProcessSpec gp) {
+                double mu = gp.sensitivity().doubleValue() * (1 + 1e-15) / gp.noiseScale();
+                double muN = mu * Math.sqrt(n);
+                return Releases.ofClosedForm(n, String.format(java.util.Locale.ROOT, "the Gaussian mechanism at mu = sensitivity/noise scale = %.6g: %d releases "
+                        + "are mu*sqrt(N) = %.6g-GDP, whose privacy profile is exact (Balle-Wang)", mu, n, muN), basicE, basicD,
+                        e -> GaussianProfile.deltaUpperBound(e, muN, 1), e -> GaussianProfile.delta(e, muN, 1) * (1 - 1e-9) - 1e-300);
+            }
+        });
+    }
+
+    /** The randomized-response pair composed n times: L = (2k − n)ε with k ~ Binomial(n, e^ε/(1 + e^ε)). */
+    static Releases randomizedResponse(double epsilon, long n, BigDecimal basicE, BigDecimal basicD, String method) {
+        double p = 1 / (1 + Math.exp(-epsilon));
+        double logP = Math.log(p);
+        double logQ = Math.log1p(-p);
+        java.util.function.DoubleUnaryOperator delta = e -> {
+            // Σ_k C(n,k) p^k q^(n−k) (1 − e^{e − (2k−n)ε})⁺, from the top k down while terms matter
+            double sum = 0;
+            double logChoose = 0; // log C(n, n) = 0, then walking down: C(n, k−1) = C(n, k)·k/(n−k+1)
+            for (long k = n; k >= 0; k--) {
+                double loss = (2.0 * k - n) * epsilon;
+                if (loss <= e) {
+                    break;
+                }
+                double term = Math.exp(logChoose + k * logP + (n - k) * logQ) * -Math.expm1(e - loss);
+                sum += term;
+                if (k > 0) {
+                    logChoose += Math.log(k) - Math.log(n - k + 1.0);
+                }
+                if (term < 1e-30 * Math.max(sum, 1e-300) && k < n * p) {
+                    break;
+                }
+            }
+            return sum;
+        };
+        return Releases.ofClosedForm(n, method, basicE, basicD, e -> {
+            double d = delta.applyAsDouble(e);
+            return d == 0 ? 0 : d * (1 + 1e-10) + 1e-15; // 0 exactly when no loss exceeds e
+        }, e -> delta.applyAsDouble(e) * (1 - 1e-10) - 1e-15);
+    }
+
+    private static Releases discrete(DiscreteSpec spec, long n, BigDecimal basicE, BigDecimal basicD, BiConsumer<Integer, Integer> progress) {
+        if (!DiscretePairs.fits(spec)) {
+            if (spec.certifiedDelta().signum() > 0) {
+                throw new IllegalArgumentException("the spec has " + 2 * spec.privacy().neighbours().edgeCount() + " ordered neighbouring pairs, more than "
+                        + DiscretePairs.MAX_PAIRS + " to account for one by one, and an (epsilon, delta) guarantee has no closed-form dominating pair");
+            }
+            String eps = spec.accept(noiseEpsilon()).toPlainString();
+            return randomizedResponse(up(new BigDecimal(eps)), n, basicE, basicD, "the randomized-response pair at epsilon " + eps + " (too many pairs to take "
+                    + "one by one: " + 2 * spec.privacy().neighbours().edgeCount() + "), composed exactly (binomial)");
+        }
+        DiscretePairs pairs = DiscretePairs.of(spec);
+        double range = 2 * Math.max(pairs.maxAbsLoss(), 1e-9);
+        double width = Math.min(n * range, 9 * range * Math.sqrt(n)) + range;
+        double step = Math.max(MIN_STEP, width / GRID_POINTS);
+        List<PrivacyLossDistribution> upper = new ArrayList<>();
+        for (int p = 0; p < pairs.pairCount(); p++) {
+            upper.add(pairs.distribution(p, step, PrivacyLossDistribution.Bound.UPPER));
+        }
+        List<Integer> kept = n == 1 ? allDistinct(upper) : DiscretePairs.undominated(upper);
+        List<PrivacyLossDistribution> composedUpper = new ArrayList<>();
+        List<PrivacyLossDistribution> composedLower = new ArrayList<>();
+        int done = 0;
+        progress.accept(0, kept.size());
+        for (int p : kept) {
+            composedUpper.add(upper.get(p).compose(n));
+            composedLower.add(pairs.distribution(p, step, PrivacyLossDistribution.Bound.LOWER).compose(n));
+            progress.accept(++done, kept.size());
+        }
+        String method = String.format(java.util.Locale.ROOT, "the exact privacy loss distribution of each of the %d ordered neighbouring pairs from the stored "
+                + "numbers (%d composed after dropping identical and dominated ones), composed %d times on a grid of step %.3g, losses rounded up for the "
+                + "guarantee and down for the lower bound; delta is the largest over the pairs", pairs.pairCount(), kept.size(), n, step);
+        return Releases.ofDistributions(n, method, basicE, basicD, composedUpper, composedLower);
+    }
+
+    private static List<Integer> allDistinct(List<PrivacyLossDistribution> upper) {
+        List<Integer> all = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < upper.size(); i++) {
+            PrivacyLossDistribution d = upper.get(i);
+            if (seen.add(d.lossRange()[0] + "|" + d.infinity() + "|" + java.util.Arrays.toString(d.masses()))) {
+                all.add(i);
+            }
+        }
+        return all;
+    }
+
+    /** The double just above a decimal (doubleValue rounds to nearest, possibly down). */
+    static double up(BigDecimal x) {
+        return Math.nextUp(x.doubleValue());
+    }
+
+    /** ε of the noise: the certified ε of a table, the noise ε of a geometric remap. */
+    private static MechanismSpec.Visitor<BigDecimal> noiseEpsilon() {
+        return new MechanismSpec.Visitor<>() {
+            @Override
+            public BigDecimal visit(DiscreteMechanismSpec table) {
+                return table.certifiedEpsilon();
+            }
+
+            @Override
+            public BigDecimal visit(GeometricRemapSpec g) {
+                return g.noiseEpsilon();
+            }
+
+            @Override
+            public BigDecimal visit(KNormSpec knorm) {
+                return knorm.certifiedEpsilon();
+            }
+
+            @Override
+            public BigDecimal visit(GaussianProcessSpec gp) {
+                throw new IllegalArgumentException("a Gaussian-process spec is not pure DP");
+            }
+        };
+    }
+
+    /**
+     * A pessimistic distribution that dominates every neighbouring pair of the spec, on a grid of the given step, for
+     * composing it with other mechanisms.
+     *
+     * @throws IllegalArgumentException for a step that is not positive, or a spec too large to take pair by pair with an
+     *     (ε, δ) guarantee
+     */
+    public static PrivacyLossDistribution dominatingPair(MechanismSpec spec, double step) {
+        Objects.requireNonNull(spec, "spec");
+        if (!(step > 0)) {
+            throw new IllegalArgumentException("step must be > 0. Provided value: " + step);
+        }
+        return spec.accept(new MechanismSpec.Visitor<PrivacyLossDistribution>() {
+            @Override
+            public PrivacyLossDistribution visit(DiscreteMechanismSpec table) {
+                return discreteEnvelope(table, step);
+            }
+
+            @Override
+            public PrivacyLossDistribution visit(GeometricRemapSpec g) {
+                return discreteEnvelope(g, step);
+            }
+
+            @Override
+            public PrivacyLossDistribution visit(KNormSpec knorm) {
+                return PrivacyLossDistribution.randomizedResponse(up(knorm.certifiedEpsilon()), step, PrivacyLossDistribution.Bound.UPPER);
+            }
+
+            @Override
+            public PrivacyLossDistribution visit(GaussianProcessSpec gp) {
+                return PrivacyLossDistribution.gaussian(gp.sensitivity().doubleValue() * (1 + 1e-15) / gp.noiseScale(), step, PrivacyLossDistribution.Bound.UPPER);
+            }
+        });
+    }
+
+    private static PrivacyLossDistribution discreteEnvelope(DiscreteSpec spec, double step) {
+        if (!DiscretePairs.fits(spec)) {
+            if (spec.certifiedDelta().signum() > 0) {
+                throw new IllegalArgumentException("the spec has too many neighbouring pairs to bound one by one, and an (epsilon, delta) guarantee has no "
+                        + "closed-form dominating pair");
+            }
+            return PrivacyLossDistribution.randomizedResponse(up(spec.accept(noiseEpsilon())), step, PrivacyLossDistribution.Bound.UPPER);
+        }
+        DiscretePairs pairs = DiscretePairs.of(spec);
+        List<PrivacyLossDistribution> upper = new ArrayList<>();
+        for (int p = 0; p < pairs.pairCount(); p++) {
+            upper.add(pairs.distribution(p, step, PrivacyLossDistribution.Bound.UPPER));
+        }
+        List<Integer> kept = DiscretePairs.undominated(upper);
+        if (kept.size() == 1) {
+            return upper.get(kept.get(0));
+        }
+        return Envelope.of(kept.stream().map(upper::get).toList());
+    }
+}

@@ -1,0 +1,385 @@
+package org.optimech.runtime.accounting;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.optimech.runtime.noise.GaussianProfile;
+
+/**
+ * A privacy loss distribution on a grid: the law of L = ln(P(ω)/Q(ω)) for ω ~ P, with every finite loss rounded to a multiple of
+ * the step h, plus an atom at +∞ (outputs Q cannot produce: a δ no ε removes). Rounded {@link Bound#UPPER up} it is pessimistic:
+ * its δ(ε) = P(L = ∞) + E[(1 − e^{ε−L})⁺] bounds the true one from above, and so does every composition of such
+ * distributions (δ is increasing in each loss), truncation included (a lower tail is moved up, an upper tail to +∞). Rounded
+ * {@link Bound#LOWER down} it is optimistic (a lower tail dropped, an upper tail moved down), so the two bracket the truth. The
+ * floating-point error of the masses is tracked as an ℓ1 bound and added to (or taken from) every δ. Immutable.
+ */
+public final class PrivacyLossDistribution {
+    /** Which way the losses were rounded. */
+    public enum Bound {
+        /** Losses rounded up, tails moved outwards: δ(ε) is an upper bound. */
+        UPPER,
+        /** Losses rounded down, tails moved inwards: δ(ε) is a lower bound. */
+        LOWER
+    }
+
+    /** Mass each truncation may move per tail. */
+    static final double TAIL = 1e-16;
+    private static final double U = 0x1.0p-53;
+
+    private final double step;
+    private final long offset;
+    private final double[] masses;
+    private final double infinity;
+    private final double error;
+    private final Bound bound;
+
+    private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound) {
+        this.step = step;
+        this.offset = offset;
+        this.masses = masses;
+        this.infinity = infinity;
+        this.error = error;
+        this.bound = bound;
+    }
+
+    /**
+     * A distribution from atoms whose losses are known to lie in [lossLow[k], lossHigh[k]] (each rounded outward to the step:
+     * up for {@link Bound#UPPER}, down for {@link Bound#LOWER}), plus the mass at +∞.
+     *
+     * @param error an ℓ1 bound on how far the given masses may be from the true ones
+     * @throws IllegalArgumentException for a step that is not positive, arrays of different lengths, a negative mass
+     */
+    public static PrivacyLossDistribution of(double[] mass, double[] lossLow, double[] lossHigh, double infinity, double error, double step, Bound bound) {
+        Objects.requireNonNull(bound, "bound");
+        if (!(step > 0) || Double.isInfinite(step)) {
+            throw new IllegalArgumentException("step must be > 0 and finite. Provided value: " + step);
+        }
+        if (mass.length != lossLow.length || mass.length != lossHigh.length) {
+            throw new IllegalArgumentException("mass, lossLow and lossHigh must have one entry per atom");
+        }
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long[] index = new long[mass.length];
+        double inf = infinity;
+        for (int k = 0; k < mass.length; k++) {
+            if (!(mass[k] >= 0)) {
+                throw new IllegalArgumentException("mass " + k + " must be >= 0. Provided value: " + mass[k]);
+            }
+            double l = bound == Bound.UPPER ? lossHigh[k] : lossLow[k];
+            if (mass[k] == 0 || bound == Bound.LOWER && l == Double.NEGATIVE_INFINITY) {
+                index[k] = Long.MIN_VALUE; // contributes nothing to δ
+                continue;
+            }
+            if (l == Double.POSITIVE_INFINITY) {
+                if (bound == Bound.UPPER) {
+                    inf += mass[k];
+                    index[k] = Long.MIN_VALUE;
+                    continue;
+                }
+                throw new IllegalArgumentException("a lower bound on a loss must be finite or -infinity; atom " + k + " has +infinity");
+            }
+            index[k] = bound == Bound.UPPER ? (long) Math.ceil(l / step) : (long) Math.floor(l / step);
+            lo = Math.min(lo, index[k]);
+            hi = Math.max(hi, index[k]);
+        }
+        if (lo > hi) {
+            return new PrivacyLossDistribution(step, 0, new double[] {0}, inf, error, bound);
+        }
+        if (hi - lo >= Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("the losses span too many steps of " + step + ": choose a larger step");
+        }
+        double[] m = new double[(int) (hi - lo + 1)];
+        for (int k = 0; k < mass.length; k++) {
+            if (index[k] != Long.MIN_VALUE) {
+                m[(int) (index[k] - lo)] += mass[k];
+            }
+        }
+        return new PrivacyLossDistribution(step, lo, m, inf, error + mass.length * U * 2, bound);
+    }
+
+    /**
+     * A distribution given on its grid (as {@link #masses()}, {@link #loss(int)} of the first point, {@link #infinity()} and
+     * {@link #error()} report it), for reading one back from storage.
+     *
+     * @throws IllegalArgumentException for a step that is not positive and finite, a first loss off the grid, or a mass,
+     *     infinity or error that is negative or not finite
+     */
+    public static PrivacyLossDistribution onGrid(double step, long firstIndex, double[] masses, double infinity, double error, Bound bound) {
+        Objects.requireNonNull(bound, "bound");
+        if (!(step > 0) || Double.isInfinite(step)) {
+            throw new IllegalArgumentException("step must be > 0 and finite. Provided value: " + step);
+        }
+        if (masses.length == 0) {
+            throw new IllegalArgumentException("masses must not be empty");
+        }
+        for (int k = 0; k < masses.length; k++) {
+            if (!(masses[k] >= 0) || Double.isInfinite(masses[k])) {
+                throw new IllegalArgumentException("mass " + k + " must be >= 0 and finite. Provided value: " + masses[k]);
+            }
+        }
+        if (!(infinity >= 0 && infinity <= 1)) {
+            throw new IllegalArgumentException("infinity must be in [0, 1]. Provided value: " + infinity);
+        }
+        if (!(error >= 0) || Double.isInfinite(error)) {
+            throw new IllegalArgumentException("error must be >= 0 and finite. Provided value: " + error);
+        }
+        return new PrivacyLossDistribution(step, firstIndex, masses.clone(), infinity, error, bound);
+    }
+
+    /** The grid index of the first point of {@link #masses()} (its loss is that times the step). */
+    public long firstIndex() {
+        return offset;
+    }
+
+    /**
+     * The Gaussian mechanism at μ = sensitivity/σ (the pair N(μ, 1), N(0, 1)): L ~ N(μ²/2, μ²). The mass between two grid points
+     * goes to the upper one (or the lower one), tails beyond 10 standard deviations to +∞ and onto the lowest point (or dropped
+     * and onto the highest).
+     */
+    public static PrivacyLossDistribution gaussian(double mu, double step, Bound bound) {
+        if (!(mu > 0) || Double.isInfinite(mu)) {
+            throw new IllegalArgumentException("mu must be > 0 and finite. Provided value: " + mu);
+        }
+        double mean = mu * mu / 2;
+        long lo = (long) Math.floor((mean - 10 * mu) / step);
+        long hi = (long) Math.ceil((mean + 10 * mu) / step);
+        if (hi - lo > 50_000_000L) {
+            throw new IllegalArgumentException("a Gaussian PLD at mu " + mu + " needs " + (hi - lo) + " steps of " + step + ": choose a larger step");
+        }
+        double[] m = new double[(int) (hi - lo + 1)];
+        // P(L <= x) for x = (lo + k)·step, accurate in both tails (the complement above the mean)
+        double[] cdf = new double[m.length];
+        double[] ccdf = new double[m.length];
+        for (int k = 0; k < m.length; k++) {
+            double z = ((lo + k) * step - mean) / mu;
+            cdf[k] = GaussianProfile.phi(z);
+            ccdf[k] = GaussianProfile.phi(-z);
+        }
+        double inf = 0;
+        for (int k = 0; k < m.length; k++) {
+            // mass of (x_{k-1}, x_k]: computed from whichever tail is small
+            double between = k == 0 ? 0 : ((lo + k) * step <= mean ? cdf[k] - cdf[k - 1] : ccdf[k - 1] - ccdf[k]);
+            between = Math.max(0, between);
+            if (bound == Bound.UPPER) {
+                m[k] += between;
+            } else if (k > 0) {
+                m[k - 1] += between;
+            }
+        }
+        if (bound == Bound.UPPER) {
+            m[0] += cdf[0];
+            inf = ccdf[m.length - 1];
+        } else {
+            m[m.length - 1] += ccdf[m.length - 1];
+        }
+        double err = 4e-14 + m.length * 4 * U;
+        return new PrivacyLossDistribution(step, lo, m, inf, err, bound);
+    }
+
+    /**
+     * The randomized-response pair at ε: P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε), the dominating pair of every pure
+     * ε-DP mechanism: L = ε with probability e^ε/(1 + e^ε), −ε otherwise.
+     */
+    public static PrivacyLossDistribution randomizedResponse(double epsilon, double step, Bound bound) {
+        if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
+            throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
+        }
+        double p = 1 / (1 + Math.exp(-epsilon));
+        double q = 1 / (1 + Math.exp(epsilon));
+        double lossMargin = 4 * U * epsilon;
+        return of(new double[] {p, q}, new double[] {epsilon - lossMargin, -epsilon - lossMargin}, new double[] {epsilon + lossMargin, -epsilon + lossMargin},
+                0, 8 * U, step, bound);
+    }
+
+    /**
+     * The dominating pair of every (ε, δ)-DP mechanism (Kairouz, Oh and Viswanath 2015): loss +∞ with probability δ, ε with
+     * (1 − δ)e^ε/(1 + e^ε), −ε otherwise; rounded up (pessimistic).
+     */
+    public static PrivacyLossDistribution epsilonDelta(double epsilon, double delta, double step) {
+        if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
+            throw new IllegalArgumentException("epsilon must be >= 0 and finite. Provided value: " + epsilon);
+        }
+        if (!(delta >= 0 && delta < 1)) {
+            throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta);
+        }
+        double p = (1 - delta) / (1 + Math.exp(-epsilon));
+        double q = (1 - delta) / (1 + Math.exp(epsilon));
+        double lossMargin = 4 * U * epsilon;
+        return of(new double[] {p, q}, new double[] {epsilon - lossMargin, -epsilon - lossMargin}, new double[] {epsilon + lossMargin, -epsilon + lossMargin},
+                delta, 8 * U, step, Bound.UPPER);
+    }
+
+    /** The grid step h. */
+    public double step() {
+        return step;
+    }
+
+    public Bound bound() {
+        return bound;
+    }
+
+    /** P(L = +∞): the part of δ that no ε removes. */
+    public double infinity() {
+        return infinity;
+    }
+
+    /** The ℓ1 bound on the masses' floating-point error (added to an upper δ, taken from a lower one). */
+    public double error() {
+        return error;
+    }
+
+    /** The smallest and largest finite loss with mass. */
+    public double[] lossRange() {
+        int first = 0;
+        while (first < masses.length - 1 && masses[first] == 0) {
+            first++;
+        }
+        int last = masses.length - 1;
+        while (last > 0 && masses[last] == 0) {
+            last--;
+        }
+        return new double[] {(offset + first) * step, (offset + last) * step};
+    }
+
+    /** How many grid points the finite part spans. */
+    public int size() {
+        return masses.length;
+    }
+
+    /** The finite masses, from the smallest loss (a copy). */
+    public double[] masses() {
+        return masses.clone();
+    }
+
+    /** The loss of grid point k of {@link #masses()}. */
+    public double loss(int k) {
+        return (offset + k) * step;
+    }
+
+    /**
+     * δ(ε) = P(L = ∞) + Σ m_k (1 − e^{ε − l_k})⁺, plus the tracked error (upper) or minus it (lower), for any real ε (below 0 too:
+     * the hockey-stick divergence at e^ε).
+     */
+    public double delta(double epsilon) {
+        if (Double.isNaN(epsilon)) {
+            throw new IllegalArgumentException("epsilon must not be NaN");
+        }
+        // Kahan summation of the non-negative terms
+        double sum = 0;
+        double c = 0;
+        for (int k = masses.length - 1; k >= 0; k--) {
+            double l = (offset + k) * step;
+            if (l <= epsilon) {
+                break;
+            }
+            double t = masses[k] * -Math.expm1(epsilon - l);
+            double y = t - c;
+            double s = sum + y;
+            c = (s - sum) - y;
+            sum = s;
+        }
+        double total = sum + infinity;
+        double slack = error + 8 * U * total + 1e-300;
+        return bound == Bound.UPPER ? Math.min(1, total + slack) : Math.max(0, total - slack);
+    }
+
+    /**
+     * The smallest ε ≥ 0 with δ(ε) ≤ δ, or +∞ when even P(L = ∞) (with the error) exceeds δ. An upper bound of the true ε for
+     * an {@link Bound#UPPER} distribution, a lower bound for a {@link Bound#LOWER} one.
+     */
+    public double epsilon(double delta) {
+        if (!(delta >= 0 && delta < 1)) {
+            throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta);
+        }
+        if (delta(Double.MAX_VALUE) > delta) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (delta(0) <= delta) {
+            return 0;
+        }
+        // δ is continuous and decreasing in ε: bisect between 0 and the largest loss, then refine to the double
+        double lo = 0;
+        double hi = Math.max(step, lossRange()[1]);
+        while (delta(hi) > delta) {
+            lo = hi;
+            hi *= 2;
+        }
+        for (int i = 0; i < 200 && hi - lo > 1e-13 * Math.max(1, hi); i++) {
+            double mid = (lo + hi) / 2;
+            if (delta(mid) > delta) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return bound == Bound.UPPER ? hi * (1 + 1e-12) + 1e-15 : Math.max(0, lo * (1 - 1e-12) - 1e-15);
+    }
+
+    /**
+     * The distribution of the sum of the two losses (independent releases: the privacy loss of their composition).
+     *
+     * @throws IllegalArgumentException when the steps or bounds differ
+     */
+    public PrivacyLossDistribution compose(PrivacyLossDistribution other) {
+        Objects.requireNonNull(other, "other");
+        if (other.step != step || other.bound != bound) {
+            throw new IllegalArgumentException("compose distributions on the same grid and rounded the same way. Provided: steps " + step + " and " + other.step
+                    + ", bounds " + bound + " and " + other.bound);
+        }
+        Convolution.Result c = Convolution.of(masses, other.masses);
+        double massA = Convolution.l1(masses);
+        double massB = Convolution.l1(other.masses);
+        double err = error * massB + (massA + error) * other.error + c.errorL1();
+        double inf = infinity + other.infinity - infinity * other.infinity;
+        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound);
+    }
+
+    /** The N-fold composition with itself (N independent releases of the same pair), by repeated squaring. */
+    public PrivacyLossDistribution compose(long n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be >= 1. Provided value: " + n);
+        }
+        PrivacyLossDistribution result = null;
+        PrivacyLossDistribution power = this;
+        long k = n;
+        while (true) {
+            if ((k & 1) == 1) {
+                result = result == null ? power : result.compose(power);
+            }
+            k >>= 1;
+            if (k == 0) {
+                return result;
+            }
+            power = power.compose(power);
+        }
+    }
+
+    /** Drops at most {@link #TAIL} of mass from each end, in the safe direction. */
+    private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound) {
+        int first = 0;
+        double below = 0;
+        while (first < m.length - 1 && below + m[first] <= TAIL) {
+            below += m[first++];
+        }
+        int last = m.length - 1;
+        double above = 0;
+        while (last > first && above + m[last] <= TAIL) {
+            above += m[last--];
+        }
+        double[] kept = Arrays.copyOfRange(m, first, last + 1);
+        double newInf = inf;
+        if (bound == Bound.UPPER) {
+            kept[0] += below; // the lower tail moves up
+            newInf += above; // the upper tail goes to +∞
+        } else {
+            kept[kept.length - 1] += above; // the upper tail moves down; the lower tail is dropped
+        }
+        return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound);
+    }
+
+    @Override
+    public String toString() {
+        double[] r = lossRange();
+        return String.format(java.util.Locale.ROOT, "PLD[%s, step %.3g, losses %.6g..%.6g, %d points, P(inf) %.3g, error %.2g]", bound, step, r[0], r[1], masses.length,
+                infinity, error);
+    }
+}

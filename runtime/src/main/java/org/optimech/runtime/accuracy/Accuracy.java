@@ -1,0 +1,67 @@
+package org.optimech.runtime.accuracy;
+
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.DiscreteSpec;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * How far a mechanism's output is from the true value, at a failure probability β: a {@link DiscreteAccuracy} per input for
+ * discrete specs (exact or certified from the stored numbers), a {@link VectorAccuracy} per coordinate, simultaneously and in ℓ2
+ * for K-norm and Gaussian-process specs (closed form or Monte Carlo with a standard error). Obtained with
+ * {@link #of(MechanismSpec, double)} or {@code Mechanism.accuracy(β)}; depends only on the spec, never on data.
+ */
+public sealed interface Accuracy permits DiscreteAccuracy, VectorAccuracy {
+    /** The failure probability β: every interval holds with probability at least 1 − β. */
+    double beta();
+
+    /** How the numbers were obtained (exact, certified bounds, closed form, Monte Carlo with its size). */
+    String method();
+
+    /** One sentence a person can read: the worst case at 1 − β. */
+    String describe();
+
+    /**
+     * The accuracy of a spec at failure probability β.
+     *
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    static Accuracy of(MechanismSpec spec, double beta) {
+        checkBeta(beta);
+        return spec.accept(new MechanismSpec.Visitor<Accuracy>() {
+            @Override
+            public Accuracy visit(DiscreteMechanismSpec table) {
+                return DiscreteAccuracy.of(table, beta);
+            }
+
+            @Override
+            public Accuracy visit(GeometricRemapSpec geometricRemap) {
+                return DiscreteAccuracy.of(geometricRemap, beta);
+            }
+
+            @Override
+            public Accuracy visit(KNormSpec knorm) {
+                return VectorAccuracy.of(knorm, beta);
+            }
+
+            @Override
+            public Accuracy visit(GaussianProcessSpec gaussianProcess) {
+                return VectorAccuracy.of(gaussianProcess, beta);
+            }
+        });
+    }
+
+    /** The distribution of the error at one input of a discrete spec with integer inputs and outputs. */
+    static ErrorDistribution errorDistribution(DiscreteSpec spec, int input) {
+        return DiscreteAccuracy.distribution(spec, input);
+    }
+
+    /** @throws IllegalArgumentException for β outside (0, 1) */
+    static void checkBeta(double beta) {
+        if (!(beta > 0 && beta < 1)) {
+            throw new IllegalArgumentException("beta must be in (0, 1) (the probability that an interval fails). Provided value: " + beta);
+        }
+    }
+}

@@ -1,0 +1,358 @@
+package org.optimech.runtime.accuracy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.knorm.LpNorm;
+import org.optimech.runtime.lattice.LatticeSampler;
+import org.optimech.runtime.random.RandomSource;
+import org.optimech.runtime.random.SeededRandomBits;
+import org.optimech.runtime.spec.Body;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.NumericsPolicy;
+
+/**
+ * The accuracy of a vector release (K-norm or Gaussian-process spec): the noise is the same at every statistic, so one answer
+ * holds everywhere. Per coordinate the smallest a_j with P(|error_j| &gt; a_j) ≤ β; simultaneously the smallest a with
+ * P(max_j |error_j| &gt; a) ≤ β; in ℓ2 the smallest r with P(‖error‖₂ &gt; r) ≤ β; and each coordinate's standard deviation.
+ * Closed forms where they exist (ℓ1 ball: Laplace coordinates; ℓ∞ ball: its coordinate marginal and ‖V‖∞ ~ Gamma(d, Δ/ε);
+ * ℓ2 ball: ‖V‖₂ ~ Gamma(d, Δ/ε); Gaussian process: normal coordinates); otherwise Monte Carlo on the spec's own sampler with
+ * a fixed seed, each estimate with its standard error (from the order statistics one binomial standard deviation either
+ * side). A lattice release adds its rounding, at most half a spacing per coordinate, to every figure. Immutable.
+ */
+public final class VectorAccuracy implements Accuracy {
+    /** The Monte Carlo seed: accuracy depends on no data, so its draws are reproducible. */
+    public static final long SEED = 0x0A11CE5EEDL;
+    /** Largest draws × coordinates kept in memory for one Monte Carlo estimate. */
+    static final long MAX_CELLS = 20_000_000L;
+
+    /**
+     * A half-width and how sure it is.
+     *
+     * @param value the estimate
+     * @param standardError 0 for a closed form; the Monte Carlo standard error otherwise
+     */
+    public record Estimate(double value, double standardError) {
+        /** Whether this is a closed form (no Monte Carlo error). */
+        public boolean closedForm() {
+            return standardError == 0;
+        }
+
+        @Override
+        public String toString() {
+            return closedForm() ? String.format(Locale.ROOT, "%.6g", value) : String.format(Locale.ROOT, "%.6g (s.e. %.2g)", value, standardError);
+        }
+    }
+
+    private final double beta;
+    private final List<String> names;
+    private final Estimate[] coordinates;
+    private final double[] standardDeviations;
+    private final Estimate simultaneous;
+    private final Estimate l2;
+    private final String method;
+    private final int draws;
+
+    private VectorAccuracy(double beta, List<String> names, Estimate[] coordinates, double[] standardDeviations, Estimate simultaneous, Estimate l2,
+            String method, int draws) {
+        this.beta = beta;
+        this.names = List.copyOf(names);
+        this.coordinates = coordinates;
+        this.standardDeviations = standardDeviations;
+        this.simultaneous = simultaneous;
+        this.l2 = l2;
+        this.method = method;
+        this.draws = draws;
+    }
+
+    /**
+     * The accuracy of a K-norm spec.
+     *
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    public static VectorAccuracy of(KNormSpec spec, double beta) {
+        Objects.requireNonNull(spec, "spec");
+        Accuracy.checkBeta(beta);
+        int d = spec.dimension();
+        double s = spec.sensitivity().doubleValue() / spec.noiseEpsilon().doubleValue();
+        LatticeSampler lattice = spec.latticeSampler().orElse(null);
+        KNormSampler sampler = lattice == null ? spec.sampler(NumericsPolicy.ALLOW_IDEALIZED) : null;
+        double[] zero = new double[d];
+        MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), random -> lattice != null ? lattice.release(zero, random) : sampler.noise(random));
+        Estimate[] coords = new Estimate[d];
+        double[] sd = new double[d];
+        Estimate sim;
+        Estimate two;
+        List<String> notes = new ArrayList<>();
+        LpNorm ball = spec.body() instanceof Body.Ball b && spec.subspace().isEmpty() && lattice == null ? b.norm() : null;
+        if (ball == LpNorm.L1) {
+            Arrays.fill(coords, new Estimate(s * Math.log(1 / beta), 0));
+            Arrays.fill(sd, s * Math.sqrt(2));
+            sim = new Estimate(-s * Math.log(-Math.expm1(Math.log1p(-beta) / d)), 0);
+            two = mc.l2(beta);
+            notes.add("coordinates and max closed form (l1 ball: independent Laplace(" + fmt(s) + ") coordinates); l2 by " + mc.describe());
+        } else if (ball == LpNorm.LINF) {
+            double v = ClosedForms.invertDecreasing(x -> ClosedForms.linfCoordinateTail(d, x), beta, d) * s;
+            Arrays.fill(coords, new Estimate(v, 0));
+            Arrays.fill(sd, s * Math.sqrt((d + 1.0) * (d + 2.0) / 3));
+            sim = new Estimate(s * ClosedForms.gammaUpperInverse(d, beta), 0);
+            two = mc.l2(beta);
+            notes.add("coordinates and max closed form (linf ball: P(|V_j| > v) = Q(d+1, v/s) - v/(s d) Q(d, v/s), ||V||_inf ~ Gamma(d, " + fmt(s)
+                    + ")); l2 by " + mc.describe());
+        } else if (ball == LpNorm.L2) {
+            coords = mc.coordinates(beta);
+            sd = mc.standardDeviations();
+            sim = mc.max(beta);
+            two = new Estimate(s * ClosedForms.gammaUpperInverse(d, beta), 0);
+            notes.add("l2 closed form (l2 ball: ||V||_2 ~ Gamma(d, " + fmt(s) + ")); coordinates and max by " + mc.describe());
+        } else {
+            coords = mc.coordinates(beta);
+            sd = mc.standardDeviations();
+            sim = mc.max(beta);
+            two = mc.l2(beta);
+            notes.add("by " + mc.describe() + " on the spec's own " + (lattice != null ? "lattice " : "") + "sampler");
+        }
+        if (lattice != null) {
+            // release = spacing·(rint(t/spacing) + Z): the rounding moves each coordinate by at most half a spacing
+            double half = Math.scalb(1.0, lattice.exponent() - 1);
+            for (int j = 0; j < d; j++) {
+                coords[j] = new Estimate(coords[j].value() + half, coords[j].standardError());
+            }
+            sim = new Estimate(sim.value() + half, sim.standardError());
+            two = new Estimate(two.value() + half * Math.sqrt(d), two.standardError());
+            notes.add("each figure includes the lattice rounding (at most 2^" + (lattice.exponent() - 1) + " per coordinate)");
+        }
+        return new VectorAccuracy(beta, knormNames(spec), coords, sd, sim, two, String.join("; ", notes), mc.used() ? mc.draws : 0);
+    }
+
+    /**
+     * The accuracy of a Gaussian-process spec on its grid: normal coordinates in closed form (standard deviation s·√(1 + jitter)),
+     * the maximum over the grid and the ℓ2 norm by Monte Carlo.
+     *
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    public static VectorAccuracy of(GaussianProcessSpec spec, double beta) {
+        Objects.requireNonNull(spec, "spec");
+        Accuracy.checkBeta(beta);
+        double[] grid = spec.grid();
+        int m = grid.length;
+        double sd = spec.noiseScale() * Math.sqrt(1 + spec.jitter());
+        Estimate[] coords = new Estimate[m];
+        Arrays.fill(coords, new Estimate(sd * ClosedForms.normalQuantile(1 - beta / 2), 0));
+        double[] sds = new double[m];
+        Arrays.fill(sds, sd);
+        // a draw costs m² operations: keep the whole estimate near 2·10^8
+        int n = (int) Math.max(500, Math.min(draws(m, 100_000), 200_000_000L / ((long) m * m)));
+        MonteCarlo mc = new MonteCarlo(m, n, random -> spec.noise(NumericsPolicy.ALLOW_IDEALIZED, random));
+        Estimate sim = mc.max(beta);
+        Estimate two = mc.l2(beta);
+        List<String> names = new ArrayList<>();
+        for (double x : grid) {
+            names.add("f(" + fmt(x) + ")");
+        }
+        return new VectorAccuracy(beta, names, coords, sds, sim, two, "grid points closed form (normal, standard deviation s*sqrt(1 + jitter) = " + fmt(sd)
+                + "); max over the grid and l2 by " + mc.describe(), mc.draws);
+    }
+
+    private static int draws(int dimension, int preferred) {
+        return (int) Math.max(1000, Math.min(preferred, MAX_CELLS / Math.max(1, dimension)));
+    }
+
+    private static List<String> knormNames(KNormSpec spec) {
+        List<String> names = new ArrayList<>();
+        JsonValue problem = spec.design().get("problem").orElse(null);
+        JsonValue statistic = problem instanceof JsonObject p ? p.get("statistic").orElse(null) : null;
+        if (statistic instanceof JsonObject st && st.get("features").orElse(null) instanceof JsonArray features) {
+            for (JsonValue f : features.elements()) {
+                if (f instanceof JsonObject o && o.get("name").orElse(null) instanceof JsonString name) {
+                    names.add(name.value());
+                }
+            }
+        }
+        if (names.size() != spec.dimension()) {
+            names.clear();
+            for (int j = 1; j <= spec.dimension(); j++) {
+                names.add("t" + j);
+            }
+        }
+        return names;
+    }
+
+    static String fmt(double x) {
+        return String.format(Locale.ROOT, "%.6g", x);
+    }
+
+    @Override
+    public double beta() {
+        return beta;
+    }
+
+    @Override
+    public String method() {
+        return method;
+    }
+
+    /** The coordinates' names (the statistic's feature names, or the grid points). */
+    public List<String> names() {
+        return names;
+    }
+
+    /** Per coordinate: the smallest a_j with P(|error_j| &gt; a_j) ≤ β (a copy). */
+    public Estimate[] coordinates() {
+        return coordinates.clone();
+    }
+
+    /** Per coordinate: the error's standard deviation (a copy). */
+    public double[] standardDeviations() {
+        return standardDeviations.clone();
+    }
+
+    /** Every coordinate at once: the smallest a with P(max_j |error_j| &gt; a) ≤ β. */
+    public Estimate simultaneous() {
+        return simultaneous;
+    }
+
+    /** The smallest r with P(‖error‖₂ &gt; r) ≤ β. */
+    public Estimate l2() {
+        return l2;
+    }
+
+    /**
+     * This accuracy with every figure multiplied by {@code factor} (noise that is this one scaled by a constant: a K-norm
+     * release at another ε, a Gaussian release at another noise scale).
+     *
+     * @param why how the factor was obtained, appended to the method
+     * @throws IllegalArgumentException for a factor that is not positive and finite
+     */
+    public VectorAccuracy scaled(double factor, String why) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("factor must be > 0 and finite. Provided value: " + factor);
+        }
+        Estimate[] c = new Estimate[coordinates.length];
+        double[] sd = new double[coordinates.length];
+        for (int j = 0; j < c.length; j++) {
+            c[j] = scale(coordinates[j], factor);
+            sd[j] = standardDeviations[j] * factor;
+        }
+        return new VectorAccuracy(beta, names, c, sd, scale(simultaneous, factor), scale(l2, factor), method + "; " + Objects.requireNonNull(why, "why"), draws);
+    }
+
+    private static Estimate scale(Estimate e, double factor) {
+        return new Estimate(e.value() * factor, e.standardError() * factor);
+    }
+
+    /** How many Monte Carlo draws were used (0 when every figure is closed form). */
+    public int draws() {
+        return draws;
+    }
+
+    @Override
+    public String describe() {
+        double worst = 0;
+        for (Estimate e : coordinates) {
+            worst = Math.max(worst, e.value());
+        }
+        return "with probability " + DiscreteAccuracy.percent(1 - beta) + " each coordinate is within +-" + fmt(worst) + " of the true value (the widest), all "
+                + coordinates.length + " at once within +-" + simultaneous + ", and the l2 error is at most " + l2;
+    }
+
+    /** Draws of the noise with the fixed seed, kept for the quantiles asked. */
+    private static final class MonteCarlo {
+        private final int dimension;
+        private final int draws;
+        private final java.util.function.Function<RandomSource, double[]> sampler;
+        private double[][] samples;
+
+        MonteCarlo(int dimension, int draws, java.util.function.Function<RandomSource, double[]> sampler) {
+            this.dimension = dimension;
+            this.draws = draws;
+            this.sampler = sampler;
+        }
+
+        boolean used() {
+            return samples != null;
+        }
+
+        String describe() {
+            return "Monte Carlo (" + draws + " draws of the noise, seed " + Long.toHexString(SEED) + ")";
+        }
+
+        private double[][] samples() {
+            if (samples == null) {
+                RandomSource random = new SeededRandomBits(SEED);
+                samples = new double[draws][];
+                for (int i = 0; i < draws; i++) {
+                    samples[i] = sampler.apply(random);
+                }
+            }
+            return samples;
+        }
+
+        Estimate[] coordinates(double beta) {
+            Estimate[] e = new Estimate[dimension];
+            double[] column = new double[draws];
+            for (int j = 0; j < dimension; j++) {
+                for (int i = 0; i < draws; i++) {
+                    column[i] = Math.abs(samples()[i][j]);
+                }
+                e[j] = quantile(column, 1 - beta);
+            }
+            return e;
+        }
+
+        double[] standardDeviations() {
+            double[] sd = new double[dimension];
+            for (int j = 0; j < dimension; j++) {
+                double mean = 0;
+                for (double[] v : samples()) {
+                    mean += v[j];
+                }
+                mean /= draws;
+                double ss = 0;
+                for (double[] v : samples()) {
+                    ss += (v[j] - mean) * (v[j] - mean);
+                }
+                sd[j] = Math.sqrt(ss / (draws - 1));
+            }
+            return sd;
+        }
+
+        Estimate max(double beta) {
+            double[] x = new double[draws];
+            for (int i = 0; i < draws; i++) {
+                x[i] = LpNorm.LINF.of(samples()[i]);
+            }
+            return quantile(x, 1 - beta);
+        }
+
+        Estimate l2(double beta) {
+            double[] x = new double[draws];
+            for (int i = 0; i < draws; i++) {
+                x[i] = LpNorm.L2.of(samples()[i]);
+            }
+            return quantile(x, 1 - beta);
+        }
+
+        /** The q-quantile of the draws and its standard error: half the spread of the order statistics nq ± √(nq(1−q)). */
+        static Estimate quantile(double[] x, double q) {
+            double[] sorted = x.clone();
+            Arrays.sort(sorted);
+            int n = sorted.length;
+            int k = (int) Math.min(n - 1, Math.max(0, Math.ceil(n * q) - 1));
+            double spread = Math.sqrt(n * q * (1 - q));
+            int lo = (int) Math.max(0, Math.floor(n * q - spread) - 1);
+            int hi = (int) Math.min(n - 1, Math.ceil(n * q + spread) - 1);
+            double se = (sorted[hi] - sorted[lo]) / 2;
+            // a zero spread (all draws equal) still has a resolution: never report a Monte Carlo figure as exact
+            return new Estimate(sorted[k], se > 0 ? se : Math.max(Math.ulp(sorted[k]), Double.MIN_NORMAL));
+        }
+    }
+}

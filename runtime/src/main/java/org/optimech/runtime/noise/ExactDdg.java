@@ -1,0 +1,200 @@
+package org.optimech.runtime.noise;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * Entropy-optimal exact sampling of a distribution on m = 0, 1, 2, … whose probabilities q_m are irrational (e^{-ε} and
+ * its kin): the Knuth–Yao tree of the exact distribution. Level c (c = 0, 1, …) has a leaf for each m whose q_m has a 1
+ * in binary place c + 1; a draw reads one bit per level and stops at a leaf, so it returns m with probability q_m exactly
+ * and reads fewer than H + 2 bits on average (H the entropy in bits; Knuth and Yao 1976).
+ *
+ * <p>The first L levels are built once from the exact integers ⌊q_m·2^L⌋ (decided from certified enclosures of q_m, refined
+ * until they decide), flat like {@link org.optimech.runtime.discrete.KnuthYaoRows}: a draw there is a few array reads per
+ * bit and no big integer. A walk that passes level L, which happens with probability below (the outcomes with q_m ≥ 2^-L
+ * plus the mean) · 2^-L, reads each further level's leaves from enclosures at that level's precision: slow, exact, rare.
+ *
+ * <p>Immutable and thread-safe.
+ */
+final class ExactDdg {
+    /** Most leaves stored (4 bytes each). */
+    static final int MAX_LEAVES = 1 << 21;
+
+    /** Exact enclosures of a distribution's probabilities. */
+    interface Pmf {
+        /**
+         * Enclosures of q_0 … q_{count−1}, scaled by 2^bits: {@code lo[m] ≤ q_m·2^bits ≤ hi[m]}, with widths small against
+         * 2^bits (a few units for bits below a thousand).
+         */
+        void enclose(int count, int bits, BigInteger[] lo, BigInteger[] hi);
+
+        /** A count past which every q_m is below 2^-(level+1) (so it has no 1 in the places ≤ level + 1). */
+        long support(int level);
+    }
+
+    private final Pmf pmf;
+    private final int levels;
+    private final int[] starts;
+    private final int[] leaves;
+    private final int skip;
+
+    private ExactDdg(Pmf pmf, int levels, int[] starts, int[] leaves, int skip) {
+        this.pmf = pmf;
+        this.levels = levels;
+        this.starts = starts;
+        this.leaves = leaves;
+        this.skip = skip;
+    }
+
+    /**
+     * The walker for {@code pmf}, storing as many of the first 62 levels as fit {@value #MAX_LEAVES} leaves, and at least
+     * {@code minLevels}; empty when even those do not fit (the caller then uses a sampler that needs no table).
+     */
+    static java.util.Optional<ExactDdg> of(Pmf pmf, int minLevels) {
+        return of(pmf, minLevels, 62);
+    }
+
+    /** As {@link #of(Pmf, int)} storing at most {@code maxLevels} levels (tests exercise the deep walk with few). */
+    static java.util.Optional<ExactDdg> of(Pmf pmf, int minLevels, int maxLevels) {
+        for (int levels = maxLevels; levels >= minLevels; levels -= 2) {
+            long count = pmf.support(levels - 1);
+            if (count * levels / 2 > 2L * MAX_LEAVES || count > MAX_LEAVES) {
+                continue;
+            }
+            long[] w = exactFloors(pmf, (int) count, levels);
+            long total = 0;
+            for (long x : w) {
+                total += Long.bitCount(x);
+            }
+            if (total > MAX_LEAVES) {
+                continue;
+            }
+            int[] starts = new int[levels + 1];
+            int[] leaves = new int[(int) total];
+            int next = 0;
+            int skip = -1;
+            for (int c = 0; c < levels; c++) {
+                starts[c] = next;
+                long bit = 1L << (levels - 1 - c);
+                for (int m = 0; m < w.length; m++) {
+                    if ((w[m] & bit) != 0) {
+                        leaves[next++] = m;
+                        if (skip < 0) {
+                            skip = c;
+                        }
+                    }
+                }
+            }
+            starts[levels] = next;
+            return java.util.Optional.of(new ExactDdg(pmf, levels, starts, leaves, Math.max(0, skip < 0 ? levels : skip)));
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** ⌊q_m·2^bits⌋ for m < count, exactly: enclosures refined until floor(lo) = floor(hi) for every m. */
+    private static long[] exactFloors(Pmf pmf, int count, int bits) {
+        BigInteger[] lo = new BigInteger[count];
+        BigInteger[] hi = new BigInteger[count];
+        for (int guard = 40; ; guard *= 2) {
+            pmf.enclose(count, bits + guard, lo, hi);
+            long[] w = new long[count];
+            boolean decided = true;
+            for (int m = 0; m < count && decided; m++) {
+                BigInteger a = lo[m].shiftRight(guard);
+                decided = a.equals(hi[m].shiftRight(guard));
+                w[m] = a.longValueExact();
+            }
+            if (decided) {
+                return w;
+            }
+        }
+    }
+
+    /** One outcome m. */
+    long sample(RandomSource random) {
+        long d = skip == 0 ? 0 : random.nextBits(skip);
+        for (int c = skip; c < levels; c++) {
+            d = (d << 1) | random.nextBit();
+            int from = starts[c];
+            int h = starts[c + 1] - from;
+            if (d < h) {
+                return leaves[from + (int) d];
+            }
+            d -= h;
+        }
+        return deepWalk(d, random);
+    }
+
+    /** Levels below the stored ones: each level's leaves from enclosures at its precision, in increasing m. */
+    private long deepWalk(long d, RandomSource random) {
+        for (int c = levels; ; c++) {
+            d = (d << 1) | random.nextBit();
+            long[] level = deepLevel(c);
+            if (d < level.length) {
+                return level[(int) d];
+            }
+            d -= level.length;
+        }
+    }
+
+    /** The leaves of a level below the stored ones (the m whose q_m has a 1 in place c + 1), computed once and kept. */
+    private long[] deepLevel(int c) {
+        long[] cached = c - levels < DEEP_CACHE ? deep.get(c) : null;
+        if (cached != null) {
+            return cached;
+        }
+        long support = pmf.support(c);
+        if (support > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("the exact sampler's level " + c + " has " + support + " outcomes");
+        }
+        int count = (int) support;
+        BigInteger[] lo = new BigInteger[count];
+        BigInteger[] hi = new BigInteger[count];
+        for (int guard = 40; ; guard *= 2) {
+            pmf.enclose(count, c + 1 + guard, lo, hi);
+            long[] found = new long[count];
+            int n = 0;
+            boolean decided = true;
+            for (int m = 0; m < count && decided; m++) {
+                BigInteger a = lo[m].shiftRight(guard);
+                decided = a.equals(hi[m].shiftRight(guard));
+                if (a.testBit(0)) {
+                    found[n++] = m;
+                }
+            }
+            if (decided) {
+                long[] leavesAtC = Arrays.copyOf(found, n);
+                if (c - levels < DEEP_CACHE) {
+                    deep.putIfAbsent(c, leavesAtC);
+                }
+                return leavesAtC;
+            }
+        }
+    }
+
+    /** Deep levels kept once computed (a walk reaches level L + k with probability about 2^-k of reaching L). */
+    private static final int DEEP_CACHE = 64;
+    private final java.util.concurrent.ConcurrentHashMap<Integer, long[]> deep = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The expected bits of a draw over the stored levels, plus the stored levels' count for the rest (an upper bound). */
+    double expectedBits() {
+        double e = 0;
+        double mass = 0;
+        for (int c = 0; c < levels; c++) {
+            int h = starts[c + 1] - starts[c];
+            e += h * (c + 1) * Math.scalb(1.0, -(c + 1));
+            mass += h * Math.scalb(1.0, -(c + 1));
+        }
+        return e + Math.max(0, 1 - mass) * (levels + 64);
+    }
+
+    int storedLevels() {
+        return levels;
+    }
+
+    @Override
+    public String toString() {
+        return "ExactDdg[" + levels + " levels, " + leaves.length + " leaves, first at " + skip + "; " + Arrays.toString(Arrays.copyOf(starts, 4)) + "…]";
+    }
+}

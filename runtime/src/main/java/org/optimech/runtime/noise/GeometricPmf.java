@@ -1,0 +1,98 @@
+package org.optimech.runtime.noise;
+
+import java.math.BigInteger;
+import org.optimech.runtime.exact.ExpBounds;
+
+/**
+ * Exact enclosures of a geometric law with ratio α = e^{-p/q} (p/q a positive rational): one-sided, q_m = (1−α)·α^m on
+ * m ≥ 0; or the magnitude |Z| of the two-sided law P(Z = z) = (1−α)/(1+α)·α^{|z|}, which is q_0 = (1−α)/(1+α) and
+ * q_m = 2(1−α)/(1+α)·α^m for m ≥ 1. α comes from {@link ExpBounds#expMinus}, its powers and the constant factor from
+ * fixed-point products rounded toward each bound.
+ */
+final class GeometricPmf implements ExactDdg.Pmf {
+    private static final double LN2 = 0.6931471805599453;
+
+    private final BigInteger p;
+    private final BigInteger q;
+    private final boolean magnitude;
+    /** ε = p/q as a double, for the support bound only. */
+    private final double rate;
+
+    GeometricPmf(BigInteger p, BigInteger q, boolean twoSidedMagnitude) {
+        this.p = p;
+        this.q = q;
+        this.magnitude = twoSidedMagnitude;
+        this.rate = p.doubleValue() / q.doubleValue();
+    }
+
+    @Override
+    public long support(int level) {
+        // q_m ≤ 2α^m < 2^-(level+1) once m·rate > (level+2)·ln 2; a relative 1e-9 covers the double's error
+        double m = (level + 2) * LN2 / rate * (1 + 1e-9);
+        return m > 1e15 ? Long.MAX_VALUE / 4 : (long) Math.ceil(m) + 2;
+    }
+
+    @Override
+    public void enclose(int count, int bits, BigInteger[] lo, BigInteger[] hi) {
+        int g = bits + 16 + 2 * (32 - Integer.numberOfLeadingZeros(count + 1));
+        BigInteger unit = BigInteger.ONE.shiftLeft(g);
+        BigInteger[] a = ExpBounds.expMinus(p, q, g);
+        BigInteger aLo = a[0];
+        BigInteger aHi = a[1].min(unit);
+        BigInteger cLo;
+        BigInteger cHi;
+        if (magnitude) {
+            // (1−α)/(1+α) decreases in α
+            cLo = unit.subtract(aHi).shiftLeft(g).divide(unit.add(aHi));
+            cHi = ceilDiv(unit.subtract(aLo).shiftLeft(g), unit.add(aLo));
+        } else {
+            cLo = unit.subtract(aHi);
+            cHi = unit.subtract(aLo);
+        }
+        BigInteger powLo = unit;
+        BigInteger powHi = unit;
+        int shift = g - bits;
+        for (int m = 0; m < count; m++) {
+            if (m > 0) {
+                powLo = powLo.multiply(aLo).shiftRight(g);
+                powHi = ceilShift(powHi.multiply(aHi), g);
+            }
+            BigInteger l = cLo.multiply(powLo).shiftRight(g);
+            BigInteger h = ceilShift(cHi.multiply(powHi), g);
+            if (magnitude && m > 0) {
+                l = l.shiftLeft(1);
+                h = h.shiftLeft(1);
+            }
+            lo[m] = l.shiftRight(shift);
+            hi[m] = ceilShift(h, shift);
+        }
+    }
+
+    /** The law's entropy in bits (of Z for the two-sided form), in floating point: for reports. */
+    double entropyBits() {
+        double alpha = Math.exp(-rate);
+        double h = 0;
+        double c = magnitude ? (1 - alpha) / (1 + alpha) : 1 - alpha;
+        for (int m = 0; m < 1_000_000; m++) {
+            double pm = c * Math.pow(alpha, m) * (magnitude && m > 0 ? 2 : 1);
+            if (pm < 1e-300 || m > 50 && pm < 1e-18) {
+                break;
+            }
+            h -= pm * Math.log(pm) / Math.log(2);
+            if (magnitude && m > 0) {
+                h += pm; // the sign: one more bit for every non-zero magnitude
+            }
+        }
+        return h;
+    }
+
+    static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        BigInteger[] qr = a.divideAndRemainder(b);
+        return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+    }
+
+    static BigInteger ceilShift(BigInteger a, int s) {
+        BigInteger r = a.shiftRight(s);
+        return r.shiftLeft(s).equals(a) ? r : r.add(BigInteger.ONE);
+    }
+}
