@@ -139,11 +139,19 @@ class StructuredBodiesTest {
                     throw new UnsupportedOperationException();
                 }
 
+                int used; // bits handed out so far: each base-8 digit is 3 bits, most significant first
+
                 @Override
                 public long nextBits(int k) {
-                    long digit = code % 8;
-                    code /= 8;
-                    return digit;
+                    // whatever way uniformBelow(5) consumes bits (3 at a time, or one by one in a dice roller), 3 bits
+                    // spelling a value below 5 decide it
+                    long out = 0;
+                    for (int i = 0; i < k; i++) {
+                        long digit = (code >> (3 * (used / 3))) & 7;
+                        out = (out << 1) | ((digit >> (2 - used % 3)) & 1);
+                        used++;
+                    }
+                    return out;
                 }
             };
             int[][] tree = PermutohedronBody.randomTree(d, src);
