@@ -1,5 +1,7 @@
 package org.optimech.runtime.accounting;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -140,7 +142,7 @@ class AccountantTest {
 
     @Test
     void randomizedResponseTableMatchesTheBinomialClosedForm() throws Exception {
-        MechanismSpec rr = SpecCodec.read(golden("randomized-response.json"));
+        MechanismSpec rr = TestMechanisms.read(golden("randomized-response.json"));
         double eps = Math.log(3);
         for (long n : new long[] {1, 10, 200}) {
             Releases pairs = Accountant.releases(rr, n);
@@ -194,7 +196,7 @@ class AccountantTest {
 
     @Test
     void gaussianProcessSpecIsMuGdp() throws Exception {
-        GaussianProcessSpec g = (GaussianProcessSpec) SpecCodec.read(golden("gaussian-process.json"));
+        GaussianProcessSpec g = (GaussianProcessSpec) TestMechanisms.read(golden("gaussian-process.json"));
         double mu = g.sensitivity().doubleValue() / g.noiseScale();
         Releases r = Accountant.releases(g, 9);
         assertTrue(r.method().contains("GDP"), r.method());
@@ -209,7 +211,7 @@ class AccountantTest {
 
     @Test
     void knormUsesTheRandomizedResponsePair() throws Exception {
-        KNormSpec k = (KNormSpec) SpecCodec.read(golden("knorm-hexagon.json"));
+        KNormSpec k = (KNormSpec) TestMechanisms.read(golden("knorm-hexagon.json"));
         double eps0 = k.certifiedEpsilon().doubleValue();
         Releases r = Accountant.releases(k, 20);
         assertTrue(r.method().contains("randomized-response"), r.method());

@@ -1,5 +1,7 @@
 package org.optimech.runtime.accuracy;
 
+import org.optimech.runtime.testing.TestMechanisms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -169,7 +171,7 @@ class AccuracyTest {
 
     @Test
     void labelsReportTheProbabilityOfTheTrueLabel() throws Exception {
-        MechanismSpec rr = SpecCodec.read(golden("randomized-response.json"));
+        MechanismSpec rr = TestMechanisms.read(golden("randomized-response.json"));
         DiscreteAccuracy a = (DiscreteAccuracy) Accuracy.of(rr, 0.05);
         assertTrue(!a.numeric() || a.inputCount() > 0);
         double min = 1;
@@ -235,7 +237,7 @@ class AccuracyTest {
 
     @Test
     void monteCarloFiguresStateTheirStandardError() throws Exception {
-        KNormSpec hexagon = (KNormSpec) SpecCodec.read(golden("knorm-hexagon.json"));
+        KNormSpec hexagon = (KNormSpec) TestMechanisms.read(golden("knorm-hexagon.json"));
         VectorAccuracy a = VectorAccuracy.of(hexagon, 0.05);
         assertTrue(a.draws() > 0 && a.method().contains("Monte Carlo"), a.method());
         for (VectorAccuracy.Estimate e : a.coordinates()) {
@@ -247,7 +249,7 @@ class AccuracyTest {
 
     @Test
     void latticeFiguresIncludeTheRounding() throws Exception {
-        KNormSpec l1 = (KNormSpec) SpecCodec.read(golden("knorm-l1-lattice.json"));
+        KNormSpec l1 = (KNormSpec) TestMechanisms.read(golden("knorm-l1-lattice.json"));
         VectorAccuracy a = VectorAccuracy.of(l1, 0.05);
         assertTrue(a.method().contains("lattice rounding"), a.method());
         double half = Math.scalb(1.0, l1.latticeSampler().orElseThrow().exponent() - 1);
@@ -256,7 +258,7 @@ class AccuracyTest {
 
     @Test
     void gaussianProcessCoordinatesAreNormal() throws Exception {
-        GaussianProcessSpec g = (GaussianProcessSpec) SpecCodec.read(golden("gaussian-process.json"));
+        GaussianProcessSpec g = (GaussianProcessSpec) TestMechanisms.read(golden("gaussian-process.json"));
         double beta = 0.1;
         VectorAccuracy a = VectorAccuracy.of(g, beta);
         double sd = g.noiseScale() * Math.sqrt(1 + g.jitter());
