@@ -199,18 +199,18 @@ class SensitivityTamperingTest {
         assertTrue(certified.sensitivityCheck().contains("certificate"), certified.sensitivityCheck());
         JsonObject withCertificate = SpecCodec.write(certified);
         JsonObject mechanism = withCertificate.get("mechanism").orElseThrow().asObject().without("sensitivity_certificate");
-        MechanismSpec stripped = SpecCodec.read(SpecDigest.seal(withCertificate.with("mechanism", mechanism)));
+        MechanismSpec stripped = org.optimech.runtime.testing.TestMechanisms.read(SpecDigest.seal(withCertificate.with("mechanism", mechanism)));
         KNormSpec spec = (KNormSpec) stripped;
         assertFalse(spec.sensitivityRechecked());
         assertTrue(spec.sensitivityCheck().contains("curved"), spec.sensitivityCheck());
         JsonObject doc = SpecCodec.write(spec);
-        MechanismSpec read = SpecCodec.read(doc);
+        MechanismSpec read = org.optimech.runtime.testing.TestMechanisms.read(doc);
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> RuntimePolicy.standard().check(read));
         assertEquals("/mechanism/sensitivity", e.pointer());
         assertTrue(e.getMessage().contains("allow unchecked sensitivity explicitly"), e.getMessage());
         RuntimePolicy.builder().allowUncheckedSensitivity().build().check(read);
         KeyPair keys = SpecSignature.generate();
         JsonObject signed = SpecSignature.sign(doc, keys.getPrivate(), "designer");
-        assertEquals("designer", RuntimePolicy.builder().trustKey("designer", keys.getPublic()).build().check(SpecCodec.read(signed)));
+        assertEquals("designer", RuntimePolicy.builder().trustKey("designer", keys.getPublic()).build().check(org.optimech.runtime.testing.TestMechanisms.read(signed)));
     }
 }
