@@ -112,7 +112,8 @@ class LocalReleaseTest {
         org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.spec.SpecCodec.write(SparkTestSupport.spec("randomized-response.spec.json"));
         org.optimech.runtime.json.JsonObject privacy = doc.get("privacy").orElseThrow().asObject().without("default_input")
                 .with("input_policy", new org.optimech.runtime.json.JsonString("reject"));
-        org.optimech.runtime.spec.MechanismSpec reject = org.optimech.runtime.spec.SpecCodec.read(org.optimech.runtime.spec.SpecDigest.seal(doc.with("privacy", privacy)));
+        org.optimech.runtime.spec.MechanismSpec reject = org.optimech.runtime.spec.SpecCodec.read(org.optimech.runtime.spec.SpecDigest.seal(doc.with("privacy", privacy)),
+                org.optimech.runtime.spec.RuntimePolicy.builder().inputPolicies(java.util.EnumSet.allOf(org.optimech.runtime.spec.InputPolicy.class)).build());
         e = assertThrows(SpecNotApplicableException.class, () -> LocalRelease.of(reject, NoiseSource.secure()));
         assertTrue(e.getMessage().startsWith("/privacy/input_policy"), e.getMessage());
     }

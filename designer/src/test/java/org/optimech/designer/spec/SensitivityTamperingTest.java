@@ -204,13 +204,14 @@ class SensitivityTamperingTest {
         assertFalse(spec.sensitivityRechecked());
         assertTrue(spec.sensitivityCheck().contains("curved"), spec.sensitivityCheck());
         JsonObject doc = SpecCodec.write(spec);
-        MechanismSpec read = org.optimech.runtime.testing.TestMechanisms.read(doc);
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> RuntimePolicy.standard().check(read));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(doc)); // the standard policy
         assertEquals("/mechanism/sensitivity", e.pointer());
         assertTrue(e.getMessage().contains("allow unchecked sensitivity explicitly"), e.getMessage());
-        RuntimePolicy.builder().allowUncheckedSensitivity().build().check(read);
+        MechanismSpec read = SpecCodec.read(doc, RuntimePolicy.builder().allowUncheckedSensitivity().build());
+        assertFalse(read.sensitivityRechecked());
         KeyPair keys = SpecSignature.generate();
         JsonObject signed = SpecSignature.sign(doc, keys.getPrivate(), "designer");
-        assertEquals("designer", RuntimePolicy.builder().trustKey("designer", keys.getPublic()).build().check(org.optimech.runtime.testing.TestMechanisms.read(signed)));
+        RuntimePolicy trusting = RuntimePolicy.builder().trustKey("designer", keys.getPublic()).build();
+        assertEquals("designer", trusting.check(SpecCodec.read(signed, trusting)));
     }
 }
