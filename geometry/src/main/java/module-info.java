@@ -5,7 +5,6 @@
 module org.optimech.geometry {
     requires transitive org.optimech.runtime;
     requires transitive commons.math3;
-    requires io.jenetics.base;
 
     exports org.optimech.geometry.adjacent;
     exports org.optimech.geometry.body;

@@ -115,8 +115,9 @@ final class PolynomialCandidates {
                         budget = budget.losingWhen(v -> v > 0 && KNormComparison.ballReport(norm, new Sensitivity(v, false), epsilon, d, "").score(problem.criterion())
                                 > bestScore);
                     }
-                    CertifiedSensitivity.Outcome o = l1 ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "l1 sensitivity", new double[0][])
-                            : CertifiedSensitivity.square(sp, pairs, g, RELATIVE_GAP, budget, "l2 sensitivity", new double[0][]);
+                    double[][] genetic = GeneticWitnesses.forGauge(sp, pairs, g, l1);
+                    CertifiedSensitivity.Outcome o = l1 ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "l1 sensitivity", genetic)
+                            : CertifiedSensitivity.square(sp, pairs, g, RELATIVE_GAP, budget, "l2 sensitivity", genetic);
                     CertificateCheck.Proof proof = prove(sp, pairs, g, o);
                     out.add(withCertificate(KNormComparison.ballReport(norm, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
                             o.lower(), null, certificate(o)));

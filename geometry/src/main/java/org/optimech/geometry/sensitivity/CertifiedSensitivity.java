@@ -64,21 +64,14 @@ public final class CertifiedSensitivity {
 
     /** Random starts of the local witness searches before a branch and bound. */
     static final int LOCAL_STARTS = 64;
-    /** The genetic witness search's population and generations (a few thousand evaluations: milliseconds at these sizes). */
-    static final int GENETIC_POPULATION = 40;
-    static final int GENETIC_GENERATIONS = 25;
 
     private CertifiedSensitivity() {
     }
 
-    /** Starting points of the local witness searches: the given witnesses, seeded random points, and the genetic search's best. */
-    private static List<double[]> starts(double[][] witnesses, java.util.function.ToDoubleFunction<double[]> value, double[] lo, double[] hi) {
+    /** Starting points of the local witness searches: the given witnesses (the designer's genetic search) and seeded random points. */
+    private static List<double[]> starts(double[][] witnesses, double[] lo, double[] hi) {
         List<double[]> starts = new ArrayList<>(Arrays.asList(witnesses));
         starts.addAll(Witnesses.randomStarts(lo, hi, LOCAL_STARTS, 1));
-        double[] genetic = GeneticWitnesses.best(value, lo, hi, GENETIC_POPULATION, GENETIC_GENERATIONS, 1);
-        if (genetic != null) {
-            starts.add(genetic);
-        }
         return starts;
     }
 
@@ -123,7 +116,7 @@ public final class CertifiedSensitivity {
         double[] lo = statistic.searchLower(pairs);
         double[] hi = statistic.searchUpper(pairs);
         SumSearch s = new SumSearch(o, lo, hi);
-        for (double[] w : starts(witnesses, o::sumLowerAt, lo, hi)) {
+        for (double[] w : starts(witnesses, lo, hi)) {
             s.offer(Witnesses.sumLocal(o, lo, hi, w));
         }
         Clock clock = new Clock(budget, stage);
@@ -160,7 +153,7 @@ public final class CertifiedSensitivity {
         double[] lo = statistic.searchLower(pairs);
         double[] hi = statistic.searchUpper(pairs);
         SmoothSearch s = new SmoothSearch(Smooth.square(o), lo, hi);
-        for (double[] w : starts(witnesses, o::squareLowerAt, lo, hi)) {
+        for (double[] w : starts(witnesses, lo, hi)) {
             s.offer(Witnesses.squareLocal(o, lo, hi, w));
         }
         Clock clock = new Clock(budget, stage);

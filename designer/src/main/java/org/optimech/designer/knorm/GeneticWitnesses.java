@@ -1,4 +1,4 @@
-package org.optimech.geometry.sensitivity;
+package org.optimech.designer.knorm;
 
 import io.jenetics.DoubleChromosome;
 import io.jenetics.DoubleGene;
@@ -19,8 +19,19 @@ import java.util.function.ToDoubleFunction;
  * value is largest. A heuristic: what it finds only raises the lower bound (the branch and bound evaluates it with certified
  * bounds), so it can never weaken a certified upper bound. Seeded and single-threaded, so a design is reproducible.
  */
-public final class GeneticWitnesses {
+final class GeneticWitnesses {
+    /** Population and generations of the witness search (about a thousand evaluations). */
+    static final int POPULATION = 40;
+    static final int GENERATIONS = 25;
+
     private GeneticWitnesses() {
+    }
+
+    /** The best point for Σ|m_r·u| (sum) or Σ(m_r·u)² over the searched box of a record or a pair, as a one-row array (empty: none). */
+    static double[][] forGauge(org.optimech.runtime.certificate.StatisticPolynomials sp, boolean pairs, org.optimech.runtime.certificate.Gauge g, boolean sum) {
+        org.optimech.runtime.certificate.PairObjective o = new org.optimech.runtime.certificate.PairObjective(sp.rows(g), pairs);
+        double[] best = best(sum ? o::sumLowerAt : o::squareLowerAt, sp.searchLower(pairs), sp.searchUpper(pairs), POPULATION, GENERATIONS, 1);
+        return best == null ? new double[0][] : new double[][] {best};
     }
 
     /**
@@ -28,7 +39,7 @@ public final class GeneticWitnesses {
      *
      * @param value a lower value at a point (NaN is treated as −∞)
      */
-    public static double[] best(ToDoubleFunction<double[]> value, double[] lo, double[] hi, int population, int generations, long seed) {
+    static double[] best(ToDoubleFunction<double[]> value, double[] lo, double[] hi, int population, int generations, long seed) {
         List<DoubleChromosome> chromosomes = new ArrayList<>();
         for (int z = 0; z < lo.length; z++) {
             if (!(lo[z] < hi[z])) {

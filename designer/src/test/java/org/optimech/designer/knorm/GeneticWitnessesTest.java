@@ -1,4 +1,4 @@
-package org.optimech.geometry.sensitivity;
+package org.optimech.designer.knorm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
