@@ -7,6 +7,7 @@ module org.optimech.designer {
     requires transitive org.optimech.geometry;
     requires ortools.java;
     requires ojalgo;
+    requires io.jenetics.base;
 
     exports org.optimech.designer;
     exports org.optimech.designer.common;

@@ -9,5 +9,6 @@ module org.optimech.geometry {
     exports org.optimech.geometry.adjacent;
     exports org.optimech.geometry.body;
     exports org.optimech.geometry.hull;
+    exports org.optimech.geometry.sensitivity;
     exports org.optimech.geometry.support;
 }

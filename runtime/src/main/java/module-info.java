@@ -8,6 +8,7 @@ module org.optimech.runtime {
     exports org.optimech.runtime.accounting;
     exports org.optimech.runtime.accuracy;
     exports org.optimech.runtime.budget;
+    exports org.optimech.runtime.certificate;
     exports org.optimech.runtime.discrete;
     exports org.optimech.runtime.exact;
     exports org.optimech.runtime.histogram;

@@ -32,6 +32,14 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
 
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "" + DesignCommand.KNORM_DEFAULT_TIME_LIMIT,
+            description = "Limit for the whole comparison, in seconds; stages stop at it with their certified bounds. Default: ${DEFAULT-VALUE}.")
+    long timeLimitSeconds;
+
+    @Option(names = "--certify-all", description = "Search every candidate's sensitivity to the gap; by default a candidate whose witness already "
+            + "loses to a certified one stops with its certified interval.")
+    boolean certifyAll;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -45,7 +53,11 @@ final class CompareCommand implements Callable<Integer> {
         KNormComparison.Result r;
         try {
             org.optimech.designer.common.Progress progress = quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.to(System.err);
-            r = KNormDesigner.compare(problem, progress::stage);
+            if (timeLimitSeconds <= 0) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
+            }
+            r = KNormDesigner.compare(problem, progress, org.optimech.designer.common.Deadline.after(java.time.Duration.ofSeconds(timeLimitSeconds)),
+                    !certifyAll, null);
         } catch (InvalidProblemException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);
         }

@@ -17,7 +17,7 @@ final class DesignArgs {
     /** --solver and --time-limit as design options; warns on stderr when auto falls back to ojAlgo. */
     static DesignOptions options(String solver, long timeLimitSeconds) {
         if (timeLimitSeconds <= 0) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "the LP solve time limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
         }
         LpSolver lp;
         try {

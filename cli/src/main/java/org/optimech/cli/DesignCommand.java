@@ -39,8 +39,17 @@ final class DesignCommand implements Callable<Integer> {
             description = "LP backend: auto (CLP where OR-Tools loads, else ojalgo), clp, highs, glop, ojalgo. Default: ${DEFAULT-VALUE}.")
     String solver;
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "3600", description = "Limit per LP solve, in seconds. Default: ${DEFAULT-VALUE}.")
-    long timeLimitSeconds;
+    @Option(names = "--time-limit", paramLabel = "SECONDS",
+            description = "Limit for the whole design run, in seconds. K-norm stages share it and stop at it with their certified bounds (a candidate "
+                    + "that cannot start is reported as not compared); LP solves are clamped to what remains. Default: none for discrete problems, "
+                    + "600 for K-norm problems.")
+    Long timeLimitSeconds;
+
+    @Option(names = "--solve-time-limit", paramLabel = "SECONDS", defaultValue = "3600", description = "Limit per LP solve, in seconds. Default: ${DEFAULT-VALUE}.")
+    long solveTimeLimitSeconds;
+
+    /** The whole-run limit of a K-norm design when none is given. */
+    static final long KNORM_DEFAULT_TIME_LIMIT = 600;
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "auto",
             description = "lp (the full LP), structural (truncated geometric plus an optimal remap: path graph, integer ranges, delta 0, a loss "
@@ -98,11 +107,16 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics and --lattice-exponent apply to K-norm problems only; "
                     + problemFile + " is not one");
         }
+        if (timeLimitSeconds != null && timeLimitSeconds <= 0) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
+        }
+        Long whole = timeLimitSeconds != null ? timeLimitSeconds : problem instanceof KNormProblem ? Long.valueOf(KNORM_DEFAULT_TIME_LIMIT) : null;
         DesignMethod designMethod = DesignArgs.method(method);
         // the LP backend is resolved (and OR-Tools loaded) only where an LP may be solved
         Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem && designMethod.optimises() ? DesignArgs.options(solver,
-                timeLimitSeconds) : null)
-                .withMethod(designMethod).withProgress(quiet ? Progress.silent() : Progress.stderr());
+                solveTimeLimitSeconds) : null)
+                .withMethod(designMethod).withProgress(quiet ? Progress.silent() : Progress.stderr())
+                .withTimeLimit(whole == null ? null : java.time.Duration.ofSeconds(whole));
         if (problem instanceof KNormProblem k) {
             if (body != null && !k.candidates().contains(body)) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", k.candidates())

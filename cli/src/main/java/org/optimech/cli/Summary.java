@@ -152,8 +152,12 @@ final class Summary {
                         + r.selected().name() + ", which has none)";
         out.printf("  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), stored, k.bodyType(), why,
                 k.noiseDimension());
-        out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g", c.name(),
-                c.covarianceTrace())).toArray(String[]::new)));
+        out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g (sensitivity %s)",
+                c.name(), c.covarianceTrace(), Double.isNaN(c.sensitivityLower()) || c.sensitivityExact() ? String.format(java.util.Locale.ROOT, "%.12g",
+                        c.sensitivity()) : String.format(java.util.Locale.ROOT, "in [%.12g, %.12g]", c.sensitivityLower(), c.sensitivity()))).toArray(String[]::new)));
+        for (String s : r.skipped()) {
+            out.printf("  not compared %s%n", s);
+        }
         if (k.latticeSampler().isPresent()) {
             var l = k.latticeSampler().get();
             out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "

@@ -2,6 +2,7 @@ package org.optimech.designer;
 
 import java.time.Instant;
 import java.util.Objects;
+import org.optimech.designer.common.Deadline;
 import org.optimech.designer.common.DesignException;
 import org.optimech.designer.common.DesignOptions;
 import org.optimech.designer.common.Progress;
@@ -66,12 +67,29 @@ public final class Designers {
      * @param bodyForm K-norm problems: how a polytope body is stored
      * @param lattice K-norm problems: the lattice of exact numerics, or null for idealized (floating-point) numerics
      * @param progress receives stage lines (and heartbeats during long solves)
+     * @param timeLimit the whole run's time limit, or null for none: K-norm stages share it and stop at it keeping their certified
+     *     bounds (candidates that could not start are reported as not compared); a discrete design's every LP solve is clamped
+     *     to what remains of it (the per-solve limit is {@code solving.timeLimit()})
      */
-    public record Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress) {
+    public record Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress,
+            java.time.Duration timeLimit) {
         public Options {
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(bodyForm, "bodyForm");
             Objects.requireNonNull(progress, "progress");
+            if (timeLimit != null && (timeLimit.isZero() || timeLimit.isNegative())) {
+                throw new IllegalArgumentException("time limit must be > 0. Provided value: " + timeLimit);
+            }
+        }
+
+        /** Options without a whole-run time limit. */
+        public Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress) {
+            this(solving, method, body, bodyForm, lattice, progress, null);
+        }
+
+        /** The same options with a whole-run time limit (null: none). */
+        public Options withTimeLimit(java.time.Duration limit) {
+            return new Options(solving, method, body, bodyForm, lattice, progress, limit);
         }
 
         /** The automatic LP backend (CLP where OR-Tools loads, else ojAlgo), method auto, the selected body as a triangulation, idealized numerics, no progress lines. */
@@ -85,23 +103,23 @@ public final class Designers {
         }
 
         public Options withMethod(DesignMethod m) {
-            return new Options(solving, m, body, bodyForm, lattice, progress);
+            return new Options(solving, m, body, bodyForm, lattice, progress, timeLimit);
         }
 
         public Options withBody(String b) {
-            return new Options(solving, method, b, bodyForm, lattice, progress);
+            return new Options(solving, method, b, bodyForm, lattice, progress, timeLimit);
         }
 
         public Options withBodyForm(KNormSpecs.BodyForm f) {
-            return new Options(solving, method, body, f, lattice, progress);
+            return new Options(solving, method, body, f, lattice, progress, timeLimit);
         }
 
         public Options withLattice(KNormSpecs.Lattice l) {
-            return new Options(solving, method, body, bodyForm, l, progress);
+            return new Options(solving, method, body, bodyForm, l, progress, timeLimit);
         }
 
         public Options withProgress(Progress p) {
-            return new Options(solving, method, body, bodyForm, lattice, p);
+            return new Options(solving, method, body, bodyForm, lattice, p, timeLimit);
         }
 
         /** Whether any K-norm option differs from its default. */
@@ -131,12 +149,13 @@ public final class Designers {
         if (!(problem instanceof KNormProblem) && options.knormOptionsSet()) {
             throw new OptionException("body, body form and lattice apply to K-norm problems only; this is a " + problem.kind() + " problem");
         }
+        Deadline deadline = Deadline.after(options.timeLimit());
         try {
             // a switch over the sealed family: a new problem kind does not compile until it is routed
             if (problem instanceof DiscreteProblem d) {
-                return discrete(d, options);
+                return discrete(d, options, deadline);
             } else if (problem instanceof KNormProblem k) {
-                return knorm(k, options);
+                return knorm(k, options, deadline);
             } else {
                 return function((FunctionProblem) problem);
             }
@@ -145,7 +164,7 @@ public final class Designers {
         }
     }
 
-    private static Design discrete(DiscreteProblem problem, Options options) throws DesignException, InvalidSpecException {
+    private static Design discrete(DiscreteProblem problem, Options options, Deadline deadline) throws DesignException, InvalidSpecException {
         Progress progress = options.progress();
         if (!options.method().optimises()) {
             JsonObject provenance = DesignSpecs.provenance(Instant.now());
@@ -162,6 +181,8 @@ public final class Designers {
         } catch (LpException e) {
             throw new DesignException("no LP backend: " + e.getMessage(), e);
         }
+        // each solve keeps its own limit, clamped to what the whole run has left
+        solving = solving.withTimeLimit(deadline.clamp(solving.timeLimit()));
         progress.stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": " + problem.inputCount() + " inputs x " + problem.outputCount()
                 + " outputs, epsilon " + problem.epsilon() + (problem.isPure() ? "" : ", delta " + problem.delta()) + ", " + problem.objective().json()
                 + "; backend " + solving.solver().name());
@@ -175,7 +196,7 @@ public final class Designers {
         return new Design.Lp(problem, design, DesignSpecs.toSpec(design, Instant.now()));
     }
 
-    private static Design knorm(KNormProblem problem, Options options) throws InvalidProblemException, InvalidSpecException {
+    private static Design knorm(KNormProblem problem, Options options, Deadline deadline) throws InvalidProblemException, InvalidSpecException {
         if (options.body() != null && !problem.candidates().contains(options.body())) {
             throw new OptionException("body must be one of the problem's candidates (" + String.join(", ", problem.candidates()) + "). Provided value: "
                     + options.body());
@@ -190,7 +211,7 @@ public final class Designers {
             StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
             return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
         }
-        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress()::stage);
+        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());
         KNormSpec spec;
         try {
             spec = KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now());

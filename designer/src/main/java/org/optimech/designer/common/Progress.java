@@ -29,6 +29,19 @@ public interface Progress {
     }
 
     /**
+     * A line with the figures of a long search: what it bounds, boxes done, the certified interval and its relative gap,
+     * elapsed time and, when the gap is shrinking, an estimate of the time to the target gap.
+     *
+     * @param estimateSeconds NaN when no estimate can be given
+     */
+    default void search(String stage, long boxes, double lower, double upper, double elapsedSeconds, double estimateSeconds) {
+        double gap = lower > 0 ? (upper - lower) / lower : Double.POSITIVE_INFINITY;
+        stage(String.format(java.util.Locale.ROOT, "  %s: %,d boxes, certified in [%.12g, %.12g] (relative gap %.2g), %.1f s%s", stage, boxes, lower, upper,
+                gap, elapsedSeconds, Double.isNaN(estimateSeconds) ? "" : Double.isInfinite(estimateSeconds) ? ", gap not shrinking yet"
+                        : String.format(java.util.Locale.ROOT, ", about %.0f s to the target gap", estimateSeconds)));
+    }
+
+    /**
      * As {@link #during(String, int, Callable)}, with an estimate of the step's length (from a measured scaling, say), which
      * the heartbeats compare the elapsed time with; 0 or less when there is none.
      *

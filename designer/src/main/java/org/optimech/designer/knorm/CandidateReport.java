@@ -1,6 +1,8 @@
 package org.optimech.designer.knorm;
 
 import org.optimech.designer.problem.Criterion;
+import org.optimech.runtime.spec.Body;
+import org.optimech.runtime.spec.KNormBlock;
 
 /**
  * One candidate body, measured at a given ε.
@@ -14,11 +16,23 @@ import org.optimech.designer.problem.Criterion;
  * @param covariance Cov(V) in the statistic's coordinates
  * @param worstDirectionVariance the largest eigenvalue of Cov(V)
  * @param note how the numbers were obtained
+ * @param sensitivityLower a value of the gauge some adjacent output attains (a witness; NaN when not computed): Δ lies in
+ *     [sensitivityLower, sensitivity]
+ * @param body the body to store (null: derived from the name: an ℓp ball, the hull, the searched linear image)
+ * @param certificate the proof of Δ the runtime re-checks (null: none; Δ is then re-derived from the stored points, or the
+ *     designer's word)
  */
 public record CandidateReport(String name, int noiseDimension, double sensitivity, boolean sensitivityExact, double volume, double covarianceTrace,
-        double[][] covariance, double worstDirectionVariance, String note) {
+        double[][] covariance, double worstDirectionVariance, String note, double sensitivityLower, Body body, KNormBlock.SensitivityCertificate certificate) {
     public CandidateReport {
         covariance = copy(covariance);
+    }
+
+    /** A candidate whose body follows from its name, without a certificate. */
+    public CandidateReport(String name, int noiseDimension, double sensitivity, boolean sensitivityExact, double volume, double covarianceTrace,
+            double[][] covariance, double worstDirectionVariance, String note) {
+        this(name, noiseDimension, sensitivity, sensitivityExact, volume, covarianceTrace, covariance, worstDirectionVariance, note,
+                sensitivityExact ? sensitivity : Double.NaN, null, null);
     }
 
     @Override

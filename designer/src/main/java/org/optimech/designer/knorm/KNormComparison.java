@@ -44,14 +44,22 @@ public final class KNormComparison {
      * @param space the finite adjacent output space compared over (null when S_T is curved, known through support bounds)
      */
     public record Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
-            ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space) {
+            ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space, List<String> skipped) {
         public Result {
             candidates = List.copyOf(candidates);
+            skipped = List.copyOf(skipped);
+        }
+
+        /** A result where every listed candidate was computed. */
+        public Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
+                ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space) {
+            this(epsilon, criterion, candidates, selected, containment, hull, search, space, List.of());
         }
 
         /** S_T in a few words: its number of points, or curved. */
         public String describeSpace() {
-            return space != null ? space.size() + " points" : "curved (certified support bounds)";
+            return space != null ? space.size() + " points" : hull != null ? "curved (certified support bounds)"
+                    : "known through certified branch and bound over records (not built)";
         }
     }
 
@@ -134,16 +142,19 @@ public final class KNormComparison {
         }
         double[][] pts = space.points();
         int d = space.dimension();
-        ConvexHull hull = QuickHull.of(pts);
-        if (hull.dimension() == 0) {
+        boolean needHull = names.contains("hull") || names.contains("search");
+        ConvexHull hull = needHull ? QuickHull.of(pts) : null;
+        if (hull != null ? hull.dimension() == 0 : allZero(pts)) {
             throw new IllegalArgumentException("the adjacent output space is only the origin: the statistic does not depend on the data");
         }
         List<CandidateReport> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         BodySearch.Found found = null;
         for (String name : names) {
             if (name.equals("search")) {
                 if (!hull.span().isFull() || d > BodySearch.MAX_DIMENSION) {
-                    continue; // said in the report's notes: the search needs a full-dimensional S_T of d <= 6
+                    skipped.add("search: needs a full-dimensional S_T of d <= " + BodySearch.MAX_DIMENSION);
+                    continue;
                 }
                 found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1);
                 if (found != null) {
@@ -151,11 +162,41 @@ public final class KNormComparison {
                 }
                 continue;
             }
+            if (name.equals("weighted-box")) {
+                double[] b = new double[d];
+                for (double[] p : pts) {
+                    for (int j = 0; j < d; j++) {
+                        b[j] = Math.max(b[j], Math.abs(p[j]));
+                    }
+                }
+                CandidateReport box = WeightedBox.report(b, 1, epsilon, "the bounding box of S_T (exact: the largest |u_j| over its points), optimal among boxes "
+                        + "for every criterion; Delta = 1 exactly", null, 1);
+                if (box == null) {
+                    skipped.add("weighted-box: some coordinate of S_T is always 0 (a constant feature), so no box around it has volume");
+                } else {
+                    out.add(box);
+                }
+                continue;
+            }
             out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHullPoints(hull), epsilon, d, null)
                     : ballReport(JsonName.parse(LpNorm.class, name), Sensitivity.ofBall(JsonName.parse(LpNorm.class, name), pts), epsilon, d, null));
         }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no listed candidate applies: " + String.join("; ", skipped));
+        }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, space);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, space, skipped);
+    }
+
+    private static boolean allZero(double[][] pts) {
+        for (double[] p : pts) {
+            for (double x : p) {
+                if (x != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**
@@ -175,12 +216,36 @@ public final class KNormComparison {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
         int d = space.dimension();
-        progress.accept("certified support bounds of S_T: building the sandwich body (tolerance " + SANDWICH_TOLERANCE + ")");
-        Sandwich.Result sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40, progress);
-        ConvexHull hull = sw.hull();
+        boolean needSandwich = names.contains("hull") || names.contains("search") || (names.contains("l2") && !(space instanceof CurvedOutputSpace));
+        Sandwich.Result sw = null;
+        if (needSandwich) {
+            progress.accept("certified support bounds of S_T: building the sandwich body (tolerance " + SANDWICH_TOLERANCE + ")");
+            sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40, progress);
+        }
+        ConvexHull hull = sw == null ? null : sw.hull();
         List<CandidateReport> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         BodySearch.Found found = null;
         for (String name : names) {
+            if (name.equals("weighted-box")) {
+                double[] b = new double[d];
+                double lower = 0;
+                for (int j = 0; j < d; j++) {
+                    double[] e = new double[d];
+                    e[j] = 1;
+                    SupportOracle.Value v = space.supportValue(e);
+                    b[j] = v.upper();
+                    lower = Math.max(lower, v.lower() / v.upper());
+                }
+                CandidateReport box = WeightedBox.report(b, 1, epsilon, "the bounding box of S_T, each half-width a certified support bound h(e_j)", null,
+                        Math.min(1, lower));
+                if (box == null) {
+                    skipped.add("weighted-box: some coordinate of S_T is always 0");
+                } else {
+                    out.add(box);
+                }
+                continue;
+            }
             if (name.equals("search")) {
                 if (d > BodySearch.MAX_DIMENSION) {
                     continue;
@@ -221,7 +286,7 @@ public final class KNormComparison {
             throw new IllegalArgumentException("no candidate applies to a curved S_T (search is not available for it)");
         }
         CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, null);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, null, skipped);
     }
 
     private static double[] curvedSensitivity(CurvedOutputSpace c, LpNorm ball) {
@@ -273,7 +338,7 @@ public final class KNormComparison {
     /** Sandwich tolerance for curved S_T: the hull body's Δ is within this of 1. */
     public static final double SANDWICH_TOLERANCE = 1e-3;
 
-    private static CandidateReport ballReport(LpNorm ball, Sensitivity s, double epsilon, int d, String noteOverride) {
+    static CandidateReport ballReport(LpNorm ball, Sensitivity s, double epsilon, int d, String noteOverride) {
         double scale = s.upper() / epsilon;
         double c = (d + 1.0) * (d + 2.0) * scale * scale * LpBalls.secondMomentScalar(ball, d).doubleValue();
         double[][] cov = new double[d][d];
@@ -284,7 +349,7 @@ public final class KNormComparison {
                 : "closed forms: M = " + LpBalls.secondMomentScalar(ball, d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
     }
 
-    private static CandidateReport searchReport(BodySearch.Found f, Sensitivity s, double epsilon, int d, String noteSuffix) {
+    static CandidateReport searchReport(BodySearch.Found f, Sensitivity s, double epsilon, int d, String noteSuffix) {
         RealMatrix a = new Array2DRowRealMatrix(f.a());
         RealMatrix aat = a.multiply(a.transpose());
         double factor = (d + 1.0) * (d + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon) * LpBalls.secondMomentScalar(f.base(), d).doubleValue();
@@ -304,7 +369,7 @@ public final class KNormComparison {
                 f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a()), noteSuffix));
     }
 
-    private static CandidateReport hullReport(ConvexHull hull, Sensitivity s, double epsilon, int d, String noteOverride) {
+    static CandidateReport hullReport(ConvexHull hull, Sensitivity s, double epsilon, int d, String noteOverride) {
         int r = hull.dimension();
         AffineSpan span = hull.span();
         ConeTriangulation t = ConeTriangulation.fromOrigin(hull);
@@ -339,7 +404,7 @@ public final class KNormComparison {
     }
 
     /** sup over the unit body of a of the norm of b, from closed forms and the hull's facets and vertices. */
-    private static Boolean[][] containment(List<CandidateReport> c, ConvexHull hull, int d) {
+    static Boolean[][] containment(List<CandidateReport> c, ConvexHull hull, int d) {
         int k = c.size();
         Boolean[][] in = new Boolean[k][k];
         for (int a = 0; a < k; a++) {
@@ -360,7 +425,7 @@ public final class KNormComparison {
 
     /** sup_{x ∈ K_a} ‖x‖_{K_b}; NaN when the hull is reduced (it and the balls live in different spaces). */
     static double supNorm(String a, String b, ConvexHull hull, int d) {
-        if (a.equals("search") || b.equals("search")) {
+        if (a.equals("search") || b.equals("search") || a.equals("weighted-box") || b.equals("weighted-box")) {
             return Double.NaN;
         }
         if ((a.equals("hull") || b.equals("hull")) && !hull.span().isFull()) {

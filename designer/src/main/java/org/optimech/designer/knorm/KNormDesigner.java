@@ -2,6 +2,8 @@ package org.optimech.designer.knorm;
 
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.optimech.designer.common.Deadline;
+import org.optimech.designer.common.Progress;
 import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
@@ -25,20 +27,53 @@ public final class KNormDesigner {
     private KNormDesigner() {
     }
 
+    /** Largest finite adjacent output space enumerated exactly (points); beyond it a polynomial statistic is bounded by branch and bound. */
+    public static final long MAX_FINITE_POINTS = 1_000_000;
+
     /** {@link #compare(KNormProblem, Consumer)} without progress lines. */
     public static KNormComparison.Result compare(KNormProblem problem) throws InvalidProblemException {
         return compare(problem, message -> { });
     }
 
+    /** {@link #compare(KNormProblem, Progress, Deadline)} with stage lines only, no time limit. */
+    public static KNormComparison.Result compare(KNormProblem problem, Consumer<String> progress) throws InvalidProblemException {
+        Objects.requireNonNull(progress, "progress");
+        return compare(problem, progress::accept, Deadline.none());
+    }
+
+    /** Whether a finite statistic's adjacent output space is small enough to enumerate (records and differences always are). */
+    private static boolean finiteFits(KNormProblem problem) {
+        if (!(problem.statistic() instanceof PolynomialStatistic p)) {
+            return true;
+        }
+        long n = p.domainPointCount();
+        if (n > PolynomialStatistic.MAX_DOMAIN_POINTS) {
+            return false;
+        }
+        return problem.relation() == org.optimech.runtime.spec.Relation.ADD_REMOVE ? 2 * n <= MAX_FINITE_POINTS : n * n <= MAX_FINITE_POINTS;
+    }
+
     /**
-     * Compares the problem's candidate bodies over its adjacent output space, reporting each stage to {@code progress}.
+     * Compares the problem's candidate bodies over its adjacent output space, reporting each stage to {@code progress} and
+     * keeping within the run's deadline (the finite and oracle paths are not interrupted).
      *
      * @throws InvalidProblemException when the statistic's S_T cannot be built (too large, not exactly representable, only
      *     the origin); the pointer names the statistic
      */
-    public static KNormComparison.Result compare(KNormProblem problem, Consumer<String> progress) throws InvalidProblemException {
+    public static KNormComparison.Result compare(KNormProblem problem, Progress progress, Deadline deadline) throws InvalidProblemException {
+        return compare(problem, progress, deadline, false, null);
+    }
+
+    /**
+     * As {@link #compare(KNormProblem, Progress, Deadline)}; with {@code rankByWitness}, a polynomial statistic's candidate other
+     * than {@code keep} (the body that will be stored whatever it scores; null: the criterion picks) stops its search once a
+     * witness shows it cannot be picked, so only the pick is certified to the full gap (the others keep looser certified bounds).
+     */
+    public static KNormComparison.Result compare(KNormProblem problem, Progress progress, Deadline deadline, boolean rankByWitness, String keep)
+            throws InvalidProblemException {
         Objects.requireNonNull(problem, "problem");
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(deadline, "deadline");
         double epsilon = problem.epsilon().doubleValue();
         if (problem.statistic() instanceof StructuredStatistic s) {
             // its adjacent output space has up to 3^d points: compared in closed form by designer.structured instead
@@ -47,14 +82,23 @@ public final class KNormDesigner {
         }
         try {
             if (problem.oracle() != null) {
-                return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress);
+                return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress::stage);
             }
-            if (StatisticSpaces.isFinite(problem.statistic())) {
+            if (StatisticSpaces.isFinite(problem.statistic()) && finiteFits(problem)) {
                 AdjacentOutputSpace space = StatisticSpaces.finite(problem.statistic(), problem.relation());
+                progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
+                        + (problem.candidates().contains("hull") || problem.candidates().contains("search") ? " and its exact hull" : "; no hull (not a candidate)"));
                 return KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion());
             }
+            if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
+                return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep);
+            }
+            if (StatisticSpaces.isFinite(problem.statistic())) {
+                throw new IllegalArgumentException("the adjacent output space has more than " + MAX_FINITE_POINTS + " points and the statistic has categorical "
+                        + "variables, which branch and bound does not cover");
+            }
             CurvedOutputSpace curved = StatisticSpaces.curved((PolynomialStatistic) problem.statistic(), problem.relation(), CURVED_TOLERANCE, CURVED_MAX_BOXES);
-            return KNormComparison.compareCurved(curved, epsilon, problem.candidates(), problem.criterion(), progress);
+            return KNormComparison.compareCurved(curved, epsilon, problem.candidates(), problem.criterion(), progress::stage);
         } catch (IllegalArgumentException e) {
             String ptr = problem.statistic() instanceof RecordStatistic ? "/statistic/records"
                     : problem.statistic() instanceof DifferenceStatistic ? "/statistic/differences" : "/statistic";

@@ -27,7 +27,9 @@ import org.optimech.runtime.statistic.StructuredStatistic;
 public record KNormProblem(String name, BigDecimal epsilon, Relation relation, Statistic statistic, SupportOracle oracle, long rowsPerUnit,
         List<String> featureNames, List<String> candidates, Criterion criterion, JsonObject document) implements Problem {
     /** The candidate bodies a problem may list. */
-    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "hull", "search");
+    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "weighted-box", "hull", "search");
+    /** The candidates of a problem that lists none. */
+    public static final List<String> DEFAULT_CANDIDATES = List.of("l1", "l2", "linf", "hull", "search");
 
     public KNormProblem {
         Objects.requireNonNull(name, "name");

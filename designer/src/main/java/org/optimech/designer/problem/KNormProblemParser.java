@@ -58,7 +58,7 @@ public final class KNormProblemParser {
             throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon);
         }
         Relation relation = o.has("neighbours") ? Fields.enumValue(o.get("neighbours").orElseThrow(), "/neighbours", Relation.class) : Relation.SUBSTITUTION;
-        List<String> candidates = new ArrayList<>(KNormProblem.CANDIDATES);
+        List<String> candidates = new ArrayList<>(KNormProblem.DEFAULT_CANDIDATES);
         if (o.has("candidates")) {
             JsonArray a = Fields.array(o.get("candidates").orElseThrow(), "/candidates");
             if (a.size() == 0) {

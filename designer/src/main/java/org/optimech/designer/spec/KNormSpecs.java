@@ -58,6 +58,8 @@ public final class KNormSpecs {
 
     /** A release by rejection may fail with at most this probability; max_attempts is set from the acceptance rate. */
     static final double REJECTION_FAILURE = 1e-12;
+    /** The most adjacent points stored when the hull was not built (they are then S_T itself). */
+    static final int MAX_STORED_POINTS = 20_000;
     /** The most proposals a rejection release may use (the runtime's limit). */
     static final int MAX_ATTEMPTS = 1_000_000;
 
@@ -118,7 +120,11 @@ public final class KNormSpecs {
         KNormBlock.Subspace subspace = null;
         Body stored;
         String bodyNote;
-        switch (name) {
+        switch (c.body() != null ? "given" : name) {
+            case "given":
+                stored = c.body();
+                bodyNote = name.equals("weighted-box") ? "the weighted box diag(b)*linf (the bounding box of S_T)" : "the " + name + " body";
+                break;
             case "hull":
                 if (!hull.span().isFull()) {
                     subspace = subspace(hull.span());
@@ -142,16 +148,19 @@ public final class KNormSpecs {
         }
         BigDecimal sensitivity = upDecimal(c.sensitivity());
         KNormBlock.AdjacentPoints points = null;
-        if (r.space() != null) {
+        if (r.space() != null && (hull != null || r.space().size() <= MAX_STORED_POINTS)) {
             double[][] pts = r.space().points();
-            int[] v = hull.vertices();
-            double[][] rows = new double[v.length][];
-            for (int i = 0; i < v.length; i++) {
-                rows[i] = pts[v[i]];
+            double[][] rows = pts;
+            if (hull != null) {
+                int[] v = hull.vertices();
+                rows = new double[v.length][];
+                for (int i = 0; i < v.length; i++) {
+                    rows[i] = pts[v[i]];
+                }
             }
             points = new KNormBlock.AdjacentPoints(p.pointsAsserted() ? KNormBlock.PointSource.ASSERTED : KNormBlock.PointSource.EXACT, rows);
         }
-        KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null);
+        KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null, c.certificate());
         if (body == null && !name.equals(r.selected().name())) {
             bodyNote += "; the criterion selects " + r.selected().name() + ", which has no exact lattice sampler, so the best candidate that has one is stored";
         }
@@ -165,7 +174,7 @@ public final class KNormSpecs {
             }
             int latticeExponent = lattice.exponent() != null ? lattice.exponent() : autoExponent(sensitivity, rho);
             org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(sensitivity), latticeExponent, rho);
-            block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL));
+            block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL), c.certificate());
             double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
             design.put("lattice", JsonObject.builder()
                     .put("spacing", "2^" + latticeExponent)
@@ -348,6 +357,10 @@ public final class KNormSpecs {
         return new Body.Halfspaces(facets(hull), new Body.Box(lo, hi), new Body.Box(inscribed[0], inscribed[1]), rate.stripTrailingZeros(), (int) attempts);
     }
 
+    private static boolean selectedCertificate(KNormComparison.Result r, String stored) {
+        return r.candidates().stream().anyMatch(c -> c.name().equals(stored) && c.certificate() != null);
+    }
+
     private static JsonObject.Builder designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
         List<JsonValue> rows = new ArrayList<>();
         for (CandidateReport c : r.candidates()) {
@@ -356,6 +369,9 @@ public final class KNormSpecs {
                     .put("noise_dimension", c.noiseDimension())
                     .put("sensitivity", c.sensitivity())
                     .put("sensitivity_exact", c.sensitivityExact())
+                    .put("sensitivity_lower", Double.isNaN(c.sensitivityLower()) ? org.optimech.runtime.json.JsonNull.INSTANCE
+                            : org.optimech.runtime.json.JsonNumber.of(c.sensitivityLower()))
+                    .put("certified_by", c.certificate() != null ? "certificate" : "designer")
                     .put("volume", c.volume())
                     .put("covariance_trace", c.covarianceTrace())
                     .put("variance_diagonal", JsonArray.ofDoubles(c.varianceDiagonal()))
@@ -377,6 +393,9 @@ public final class KNormSpecs {
                 .put("optimality", "the selected body minimises " + r.criterion().json() + " among the compared candidates only; the hull of S_T is "
                         + "optimal in the line-conditional (Awan-Slavkovic) order, not necessarily for the criterion, and the search candidate is a heuristic")
                 .put("sensitivity_check", r.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
-                        : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load");
+                        : selectedCertificate(r, stored) ? "the runtime re-checks Delta at load from the stored certificate (bisection trees over the record "
+                                + "box, bounded by its own interval evaluator)"
+                        : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load")
+                .put("not_compared", JsonArray.ofStrings(r.skipped()));
     }
 }

@@ -247,7 +247,7 @@ class KNormComparisonTest {
         AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(unitVectors(2), Relation.ADD_REMOVE);
         assertEquals("epsilon must be > 0 and finite. Provided value: NaN",
                 assertThrows(IllegalArgumentException.class, () -> KNormComparison.compare(s, Double.NaN, ALL, Criterion.TRACE)).getMessage());
-        assertEquals("candidate must be one of l1, l2, linf, hull, search. Provided value: l3",
+        assertEquals("candidate must be one of l1, l2, linf, weighted-box, hull, search. Provided value: l3",
                 assertThrows(IllegalArgumentException.class, () -> KNormComparison.compare(s, 1, List.of("l3"), Criterion.TRACE)).getMessage());
         assertEquals("the adjacent output space is only the origin: the statistic does not depend on the data", assertThrows(IllegalArgumentException.class,
                 () -> KNormComparison.compare(AdjacentOutputSpace.finiteDomain(new double[][] {{3, 4}}, Relation.SUBSTITUTION), 1, ALL, Criterion.TRACE))

@@ -187,11 +187,20 @@ class SensitivityTamperingTest {
         assertEquals("/design/problem/neighbours", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(mismatch)).pointer());
     }
 
-    /** A curved statistic's Δ cannot be re-derived: the standard policy refuses it; an explicit allowance or a trusted signature accepts it. */
+    /**
+     * A curved statistic's Δ is re-checked from the certificate it carries; without one (an older spec) it cannot be re-derived:
+     * the standard policy refuses it, and an explicit allowance or a trusted signature accepts it.
+     */
     @Test
     void uncheckedSensitivityNeedsAnAllowanceOrATrustedSignature() throws Exception {
-        KNormSpec spec = design("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,1]},"
+        KNormSpec certified = design("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,1]},"
                 + "\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"terms\":[{\"coef\":1,\"powers\":{\"x\":2}}]}]},\"candidates\":[\"l1\",\"linf\"]}", "linf");
+        assertTrue(certified.sensitivityRechecked(), certified.sensitivityCheck());
+        assertTrue(certified.sensitivityCheck().contains("certificate"), certified.sensitivityCheck());
+        JsonObject withCertificate = SpecCodec.write(certified);
+        JsonObject mechanism = withCertificate.get("mechanism").orElseThrow().asObject().without("sensitivity_certificate");
+        MechanismSpec stripped = org.optimech.runtime.testing.TestMechanisms.read(SpecDigest.seal(withCertificate.with("mechanism", mechanism)));
+        KNormSpec spec = (KNormSpec) stripped;
         assertFalse(spec.sensitivityRechecked());
         assertTrue(spec.sensitivityCheck().contains("curved"), spec.sensitivityCheck());
         JsonObject doc = SpecCodec.write(spec);

@@ -16,7 +16,7 @@ import org.optimech.geometry.hull.QuickHull;
  */
 public final class Sandwich {
     /**
-     * @param hull the inner polytope P
+     * @param hull the inner polytope P (null only when a stop came before any round was certified on all its facets)
      * @param sensitivity certified Δ ≥ sup over S_T of the gauge of P
      * @param rounds refinement rounds
      * @param supports support-function evaluations
@@ -37,6 +37,15 @@ public final class Sandwich {
 
     /** As {@link #build(SupportOracle, double, int)}, reporting each round to {@code progress}. */
     public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress) {
+        return build(space, tolerance, maxRounds, progress, () -> false);
+    }
+
+    /**
+     * As {@link #build(SupportOracle, double, int, java.util.function.Consumer)}, stopping after the first round that ends with
+     * {@code stop} true: every round's Δ is certified, so the body returned is private whenever it stops, only coarser.
+     */
+    public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress,
+            java.util.function.BooleanSupplier stop) {
         int d = space.dimension();
         List<double[]> points = new ArrayList<>();
         int supports = 0;
@@ -65,6 +74,10 @@ public final class Sandwich {
             }
         }
         for (double[] a : dirs) {
+            if (stop.getAsBoolean()) {
+                progress.accept("sandwich stopped by the time limit while collecting its first witnesses (" + supports + " of " + dirs.size() + ")");
+                return new Result(null, Double.POSITIVE_INFINITY, 0, supports);
+            }
             points.add(space.supportValue(a).point());
             supports++;
         }
@@ -78,15 +91,33 @@ public final class Sandwich {
         ConvexHull hull = null;
         double delta = Double.POSITIVE_INFINITY;
         int round = 0;
+        long lastReport = System.nanoTime();
         while (round < maxRounds) {
+            ConvexHull certified = hull;
+            double certifiedDelta = delta;
             round++;
+            progress.accept("sandwich round " + round + ": hull of " + points.size() + " witness points");
             hull = QuickHull.of(points.toArray(new double[0][]));
             if (!hull.span().isFull()) {
                 throw new IllegalArgumentException("S_T spans only " + hull.dimension() + " of " + d + " dimensions; reduce the features first");
             }
             delta = 0;
             List<double[]> added = new ArrayList<>();
+            int done = 0;
             for (ConvexHull.Facet f : hull.facets()) {
+                if (stop.getAsBoolean()) {
+                    // this round's Δ covers only the facets done: keep the last round whose every facet was certified (none: no body)
+                    progress.accept(String.format(java.util.Locale.ROOT, "sandwich stopped by the time limit in round %d after %d of %d facets; %s", round,
+                            done, hull.facets().size(), certified == null ? "no round was complete, so there is no certified hull"
+                                    : "keeping round " + (round - 1) + " at certified gauge bound " + certifiedDelta));
+                    return new Result(certified, certified == null ? Double.POSITIVE_INFINITY : certifiedDelta, round - 1, supports);
+                }
+                if (System.nanoTime() - lastReport > 2_000_000_000L) {
+                    lastReport = System.nanoTime();
+                    progress.accept(String.format(java.util.Locale.ROOT, "  sandwich round %d: %,d of %,d facets certified, gauge bound so far %.9f", round, done,
+                            hull.facets().size(), delta));
+                }
+                done++;
                 if (f.exactOffset().signum() <= 0) {
                     throw new IllegalArgumentException("the origin is not strictly inside the witnesses' hull");
                 }
@@ -104,6 +135,10 @@ public final class Sandwich {
             progress.accept(String.format(java.util.Locale.ROOT, "sandwich round %d: %d vertices, %d facets, certified gauge bound %.9f; %d points added",
                     round, hull.vertexCount(), hull.facets().size(), delta, added.size()));
             if (added.isEmpty()) {
+                break;
+            }
+            if (stop.getAsBoolean()) {
+                progress.accept("sandwich stopped by the time limit after round " + round + " at certified gauge bound " + delta);
                 break;
             }
             points.addAll(added);

@@ -124,7 +124,7 @@ final class BodyChecks {
         double[] abstain = new double[k];
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
-        SensitivityCheck recheck = recheck(design, relation, d, sub, body, m.body(), delta);
+        SensitivityCheck recheck = recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
         return new Checked(sampler, lattice, coverage, recheck, largest);
     }
 
@@ -237,8 +237,8 @@ final class BodyChecks {
      * statistic, a missing problem or one too large to re-check within {@link #RECHECK_BUDGET} leaves Δ unchecked, which
      * the runtime policy then refuses unless allowed or signed. A re-derived output beyond Δ refuses the spec.
      */
-    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, CheckedBody body, Body stored, BigDecimal delta)
-            throws FieldException {
+    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, CheckedBody body, Body stored, BigDecimal delta,
+            KNormBlock.SensitivityCertificate certificate) throws FieldException {
         String pp = "/design/problem";
         if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
             return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
@@ -263,6 +263,9 @@ final class BodyChecks {
                 pp + "/statistic");
         if (statistic.dimension() != d) {
             throw new FieldException(pp + "/statistic", "has dimension " + statistic.dimension() + " but the mechanism's dimension is " + d);
+        }
+        if (certificate != null) {
+            return certified(statistic, rows, relation, sub, body, delta, certificate);
         }
         double[][] points;
         boolean pairs;
@@ -391,6 +394,46 @@ final class BodyChecks {
                 + " distinct records, every one within Δ");
     }
 
+    /**
+     * Re-checks a stored certificate: its trees, walked over the recorded statistic's box with the runtime's own interval
+     * evaluator, must prove the gauge of the stored body at most Δ. A certificate that does not is refused (the spec is
+     * invalid), as is one that comes with a statistic or body it cannot cover.
+     */
+    private static SensitivityCheck certified(org.optimech.runtime.statistic.Statistic statistic, long rows, Relation relation, Subspace sub, CheckedBody body,
+            BigDecimal delta, KNormBlock.SensitivityCertificate certificate) throws FieldException {
+        String cp = P + "/sensitivity_certificate";
+        if (!(statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) || !poly.categoricals().isEmpty()) {
+            throw new FieldException(cp, "certifies polynomial statistics of box variables only; design.problem.statistic is not one");
+        }
+        org.optimech.runtime.certificate.Gauge gauge = sub == null ? body.certificateGauge() : null;
+        if (gauge == null) {
+            throw new FieldException(cp, "is for a body whose gauge has no certificate form (a body in a subspace, or a half-space body without facets)");
+        }
+        byte[] trees;
+        try {
+            trees = org.optimech.runtime.certificate.TreeCodes.decode(certificate.trees());
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(cp + "/trees", e.getMessage());
+        }
+        org.optimech.runtime.certificate.StatisticPolynomials sp;
+        try {
+            sp = org.optimech.runtime.certificate.StatisticPolynomials.of(poly.scaled(rows));
+        } catch (IllegalArgumentException e) {
+            throw new FieldException("/design/problem/statistic", e.getMessage());
+        }
+        long start = System.nanoTime();
+        org.optimech.runtime.certificate.CertificateCheck.Proof proof;
+        try {
+            proof = org.optimech.runtime.certificate.CertificateCheck.check(sp, relation == Relation.SUBSTITUTION, gauge, trees, delta);
+        } catch (org.optimech.runtime.certificate.CertificateCheck.CertificateException e) {
+            throw new FieldException(cp + "/trees", "does not prove sensitivity = " + delta + ": " + e.getMessage());
+        }
+        double ms = (System.nanoTime() - start) / 1e6;
+        return new SensitivityCheck(true, 0, String.format(java.util.Locale.ROOT, "re-checked from the stored certificate: %d boxes of the %s search over the "
+                + "recorded statistic bound the gauge by %.12g <= sensitivity (%.0f ms)", proof.nodes(), relation == Relation.SUBSTITUTION ? "record-pair" : "record",
+                proof.upper(), ms));
+    }
+
     private static FieldException aboveDelta(String ptr, BigDecimal delta, String what) {
         return new FieldException(ptr, "re-derived from the stored statistic, " + what + " has K-norm above sensitivity = " + delta
                 + ": the noise would be too small for it");
@@ -457,6 +500,25 @@ final class BodyChecks {
             return null;
         }
 
+        /**
+         * The gauge as rows a certificate can bound ({@link org.optimech.runtime.certificate.Gauge}), or null when none is
+         * derived for this body: by default the functionals' ranges.
+         */
+        org.optimech.runtime.certificate.Gauge certificateGauge() {
+            Functionals f = functionals();
+            if (f == null) {
+                return null;
+            }
+            Rational[][] rows = new Rational[f.normals().length][];
+            for (int r = 0; r < rows.length; r++) {
+                rows[r] = new Rational[f.normals()[r].length];
+                for (int j = 0; j < rows[r].length; j++) {
+                    rows[r][j] = Rational.of(f.normals()[r][j]);
+                }
+            }
+            return new org.optimech.runtime.certificate.Gauge(org.optimech.runtime.certificate.Gauge.Kind.RANGES, rows, f.bounds());
+        }
+
         /** The first index whose point y or −y has gauge above delta, or −1. */
         int firstAbove(double[][] ys, BigDecimal delta) {
             if (ys.length == 0) {
@@ -512,7 +574,23 @@ final class BodyChecks {
         };
         body.lattice = n == LpNorm.L1 ? LatticeGauge.l1(k) : n == LpNorm.LINF ? LatticeGauge.linf(k) : null;
         if (n != LpNorm.LINF) {
-            return body;
+            org.optimech.runtime.certificate.Gauge g = org.optimech.runtime.certificate.Gauge.identity(n == LpNorm.L1
+                    ? org.optimech.runtime.certificate.Gauge.Kind.SUM : org.optimech.runtime.certificate.Gauge.Kind.SQUARE, k);
+            return new CheckedBody(body.unit) {
+                {
+                    lattice = body.lattice;
+                }
+
+                @Override
+                boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
+                    return body.within(raw, rawT, y, t);
+                }
+
+                @Override
+                org.optimech.runtime.certificate.Gauge certificateGauge() {
+                    return g;
+                }
+            };
         }
         return new CheckedBody(body.unit) {
             {
@@ -869,6 +947,21 @@ final class BodyChecks {
             @Override
             Functionals functionals() {
                 return l1 ? null : new Functionals(n, bound);
+            }
+
+            @Override
+            org.optimech.runtime.certificate.Gauge certificateGauge() {
+                if (!l1) {
+                    return super.certificateGauge();
+                }
+                // A⁻¹ = 2^sa·Â⁻¹, row i = 2^sa·n_i/q_i
+                Rational[][] rows = new Rational[k][k];
+                for (int i = 0; i < k; i++) {
+                    for (int j = 0; j < k; j++) {
+                        rows[i][j] = Rational.of(n[i][j]).multiply(twoSa).divide(Rational.of(q[i]));
+                    }
+                }
+                return new org.optimech.runtime.certificate.Gauge(org.optimech.runtime.certificate.Gauge.Kind.SUM, rows, null);
             }
 
             @Override

@@ -16,9 +16,10 @@ import org.optimech.runtime.json.JsonName;
  * @param noiseEpsilon the ε the noise is calibrated to
  * @param adjacentPoints points whose hull contains the adjacent output space (null when none are stored)
  * @param lattice the exact lattice release (null: floating-point noise)
+ * @param certificate the proof that Δ bounds the gauge over the recorded polynomial statistic's adjacent outputs (null: none)
  */
 public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal sensitivity, BigDecimal noiseEpsilon, AdjacentPoints adjacentPoints,
-        Lattice lattice) {
+        Lattice lattice, SensitivityCertificate certificate) {
     /** The mechanism kind name in JSON. */
     public static final String KIND = "knorm";
 
@@ -26,6 +27,37 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(sensitivity, "sensitivity");
         Objects.requireNonNull(noiseEpsilon, "noiseEpsilon");
+    }
+
+    /** A block without a sensitivity certificate. */
+    public KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal sensitivity, BigDecimal noiseEpsilon, AdjacentPoints adjacentPoints,
+            Lattice lattice) {
+        this(dimension, subspace, body, sensitivity, noiseEpsilon, adjacentPoints, lattice, null);
+    }
+
+    /** The same block with a sensitivity certificate. */
+    public KNormBlock withCertificate(SensitivityCertificate c) {
+        return new KNormBlock(dimension, subspace, body, sensitivity, noiseEpsilon, adjacentPoints, lattice, c);
+    }
+
+    /**
+     * A proof-carrying sensitivity: bisection trees over the box of one record (add/remove) or of a record pair
+     * (substitution) whose leaves, bounded by the runtime's own interval evaluator
+     * ({@link org.optimech.runtime.certificate.CertificateCheck}), prove that every adjacent output of the statistic recorded in
+     * {@code design.problem} has K-norm at most Δ. The trees are stored deflated and base64-encoded.
+     *
+     * @param format {@value #FORMAT}
+     * @param trees the encoded trees
+     * @param relativeGap the gap the designer's search reached between its certified bound and its witness (information only)
+     */
+    public record SensitivityCertificate(String format, String trees, BigDecimal relativeGap) {
+        /** The only certificate format. */
+        public static final String FORMAT = "interval-bisection-v1";
+
+        public SensitivityCertificate {
+            Objects.requireNonNull(format, "format");
+            Objects.requireNonNull(trees, "trees");
+        }
     }
 
     /** The dimension k of the noise: the subspace's when there is one, a structured body's span (d − 1 for a permutohedron in Σx = 0), else d. */

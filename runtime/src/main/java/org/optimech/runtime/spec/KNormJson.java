@@ -21,7 +21,9 @@ import org.optimech.runtime.knorm.LpNorm;
  * checks the numbers. {@link #write} is its inverse.
  */
 final class KNormJson {
-    private static final Set<String> MECHANISM = Set.of("kind", "dimension", "subspace", "body", "sensitivity", "noise_epsilon", "adjacent_points", "lattice");
+    private static final Set<String> MECHANISM = Set.of("kind", "dimension", "subspace", "body", "sensitivity", "noise_epsilon", "adjacent_points", "lattice",
+            "sensitivity_certificate");
+    private static final Set<String> CERTIFICATE = Set.of("format", "trees", "relative_gap");
     private static final Set<String> LATTICE = Set.of("spacing_exponent", "lattice_sensitivity");
     private static final Set<String> SUBSPACE = Set.of("pivots", "basis");
     private static final Set<String> POINTS = Set.of("source", "points");
@@ -73,7 +75,17 @@ final class KNormJson {
                     "must be an exact rational written as a string, such as \"1025\" or \"4097/4\". Provided value: " + Fields.quote(stored)));
             lattice = new KNormBlock.Lattice(e, parsed);
         }
-        return new KNormBlock(d, sub, body, delta, noiseEpsilon, points, lattice);
+        KNormBlock.SensitivityCertificate certificate = null;
+        if (mech.has("sensitivity_certificate")) {
+            String cp = P + "/sensitivity_certificate";
+            JsonObject o = Fields.object(Fields.member(mech, "sensitivity_certificate", P), cp);
+            Fields.allowedKeys(o, cp, CERTIFICATE);
+            String format = Fields.oneOf(Fields.member(o, "format", cp), cp + "/format", KNormBlock.SensitivityCertificate.FORMAT);
+            String trees = Fields.string(Fields.member(o, "trees", cp), cp + "/trees");
+            BigDecimal gap = o.has("relative_gap") ? Fields.decimalString(o.get("relative_gap").orElseThrow(), cp + "/relative_gap") : null;
+            certificate = new KNormBlock.SensitivityCertificate(format, trees, gap);
+        }
+        return new KNormBlock(d, sub, body, delta, noiseEpsilon, points, lattice, certificate);
     }
 
     /** A polytope, linear-image or halfspaces body allows at most {@value #MAX_DIMENSION} dimensions; balls and structured bodies more. */
@@ -108,6 +120,13 @@ final class KNormJson {
         if (m.lattice() != null) {
             b.put("lattice", JsonObject.builder().put("spacing_exponent", m.lattice().spacingExponent())
                     .put("lattice_sensitivity", m.lattice().latticeSensitivity().toString()).build());
+        }
+        if (m.certificate() != null) {
+            JsonObject.Builder c = JsonObject.builder().put("format", m.certificate().format()).put("trees", m.certificate().trees());
+            if (m.certificate().relativeGap() != null) {
+                c.put("relative_gap", m.certificate().relativeGap().toString());
+            }
+            b.put("sensitivity_certificate", c.build());
         }
         return b.build();
     }

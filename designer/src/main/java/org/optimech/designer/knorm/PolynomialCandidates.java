@@ -1,0 +1,251 @@
+package org.optimech.designer.knorm;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.optimech.designer.common.Deadline;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.geometry.adjacent.StatisticSpaces;
+import org.optimech.geometry.body.Sensitivity;
+import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.geometry.sensitivity.CertifiedSensitivity;
+import org.optimech.geometry.sensitivity.SearchBudget;
+import org.optimech.geometry.sensitivity.SearchStatus;
+import org.optimech.geometry.support.CurvedOutputSpace;
+import org.optimech.geometry.support.Sandwich;
+import org.optimech.runtime.certificate.CertificateCheck;
+import org.optimech.runtime.certificate.Gauge;
+import org.optimech.runtime.certificate.StatisticPolynomials;
+import org.optimech.runtime.certificate.TreeCodes;
+import org.optimech.runtime.knorm.LpNorm;
+import org.optimech.runtime.spec.Body;
+import org.optimech.runtime.spec.KNormBlock;
+import org.optimech.runtime.spec.Relation;
+import org.optimech.runtime.statistic.PolynomialStatistic;
+
+/**
+ * The candidates of a polynomial statistic of box variables, computed without its hull: the ℓ∞, weighted-box, ℓ1 and ℓ2
+ * sensitivities by certified branch and bound over one record's box (add/remove) or a record pair's (substitution), each
+ * with the certificate its spec stores; the sandwich hull only when it is listed and d is small enough; every stage within
+ * its share of the run's time limit. When time runs out a search stops with its certified bound (looser, said in the note),
+ * and a candidate that could not start is reported as skipped.
+ */
+final class PolynomialCandidates {
+    /** The relative gap each sensitivity is certified to (when time allows). */
+    static final double RELATIVE_GAP = 1e-9;
+    /**
+     * The largest statistic dimension whose hull sandwich is attempted. Its first hull is over 2^d + 2d witness points and
+     * cannot be interrupted: at d = 8 (regression p = 2) it had 691,288 facets and took 77 s before the first certified
+     * support, against well under a second at d = 4.
+     */
+    static final int MAX_HULL_DIMENSION = 6;
+    /** Order of work: cheap and certain first. */
+    private static final List<String> ORDER = List.of("linf", "weighted-box", "l1", "l2", "hull", "search");
+
+    private PolynomialCandidates() {
+    }
+
+    /**
+     * @param rankByWitness whether a candidate other than {@code keep} stops as soon as its witness makes it lose to a candidate
+     *     certified before it (else every candidate is certified to the gap)
+     * @param keep the candidate that will be stored whatever it scores (null: the criterion picks)
+     */
+    static KNormComparison.Result compare(KNormProblem problem, PolynomialStatistic statistic, Progress progress, Deadline deadline, boolean rankByWitness,
+            String keep) {
+        double epsilon = problem.epsilon().doubleValue();
+        int d = statistic.dimension();
+        int k = statistic.variables().size();
+        boolean pairs = problem.relation() == Relation.SUBSTITUTION;
+        StatisticPolynomials sp = StatisticPolynomials.of(statistic);
+        List<String> names = new ArrayList<>(ORDER);
+        names.retainAll(problem.candidates());
+        progress.stage(String.format(Locale.ROOT, "plan: %s by certified branch and bound over %s (%d coordinates, whatever d = %d), relative gap %.0e%s%s",
+                String.join(", ", names), pairs ? "pairs of records" : "one record", pairs ? 2 * k : k, d, RELATIVE_GAP,
+                names.contains("hull") ? (statistic.isMultilinear() || d > MAX_HULL_DIMENSION ? "; hull: not built (see below)" : "; hull: sandwich")
+                        : "; hull: not a candidate, not built",
+                deadline.isLimited() ? String.format(Locale.ROOT, "; time limit %.0f s for the whole run", deadline.remainingSeconds() + deadline.elapsedSeconds()) : ""));
+        List<CandidateReport> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        ConvexHull hull = null;
+        Sandwich.Result sandwich = null;
+        BodySearch.Found found = null;
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            // the first candidate always runs: stopped at once, a search still returns its certified starting bound
+            if (deadline.expired() && !out.isEmpty()) {
+                skipped.add(name + ": not started: the time limit ran out");
+                progress.stage("skipping " + name + ": the time limit ran out");
+                continue;
+            }
+            long stageEnd = deadline.shareNanos(names.size() - i);
+            SearchBudget budget = new SearchBudget(stageEnd, SearchBudget.nodesForHeap(), reporter(progress), 2.0);
+            switch (name) {
+                case "linf":
+                case "weighted-box": {
+                    Gauge g = Gauge.identity(Gauge.Kind.RANGES, d);
+                    boolean each = name.equals("weighted-box");
+                    CertifiedSensitivity.Outcome o = CertifiedSensitivity.ranges(sp, pairs, g, each, RELATIVE_GAP, budget, name + (each ? " half-widths" : " sensitivity"));
+                    CertificateCheck.Proof proof = prove(sp, pairs, g, o);
+                    KNormBlock.SensitivityCertificate cert = certificate(o);
+                    if (!each) {
+                        out.add(withCertificate(KNormComparison.ballReport(LpNorm.LINF, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
+                                o.lower(), null, cert));
+                    } else {
+                        CandidateReport box = WeightedBox.report(proof.rowRanges(), 1, epsilon, "the bounding box of S_T, each half-width certified: "
+                                + note(name, o, proof, pairs, k) + "; optimal among boxes for every criterion, up to the stated gap", cert, boxLower(o, proof));
+                        if (box == null) {
+                            skipped.add("weighted-box: some feature is constant (a half-width of 0), so no box around S_T has volume");
+                        } else {
+                            out.add(box);
+                        }
+                    }
+                    break;
+                }
+                case "l1":
+                case "l2": {
+                    boolean l1 = name.equals("l1");
+                    Gauge g = Gauge.identity(l1 ? Gauge.Kind.SUM : Gauge.Kind.SQUARE, d);
+                    LpNorm norm = l1 ? LpNorm.L1 : LpNorm.L2;
+                    if (rankByWitness && !name.equals(keep) && !out.isEmpty()) {
+                        // ranking by witnesses: a ball whose witnessed Δ already scores worse than a certified candidate cannot be picked
+                        double bestScore = out.stream().mapToDouble(c -> c.score(problem.criterion())).min().orElseThrow();
+                        budget = budget.losingWhen(v -> v > 0 && KNormComparison.ballReport(norm, new Sensitivity(v, false), epsilon, d, "").score(problem.criterion())
+                                > bestScore);
+                    }
+                    double[][] genetic = GeneticWitnesses.forGauge(sp, pairs, g, l1);
+                    CertifiedSensitivity.Outcome o = l1 ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "l1 sensitivity", genetic)
+                            : CertifiedSensitivity.square(sp, pairs, g, RELATIVE_GAP, budget, "l2 sensitivity", genetic);
+                    CertificateCheck.Proof proof = prove(sp, pairs, g, o);
+                    out.add(withCertificate(KNormComparison.ballReport(norm, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
+                            o.lower(), null, certificate(o)));
+                    break;
+                }
+                case "hull": {
+                    if (statistic.isMultilinear()) {
+                        skipped.add("hull: the statistic's box has too many vertices to build its finite adjacent output space");
+                        break;
+                    }
+                    if (d > MAX_HULL_DIMENSION) {
+                        skipped.add("hull: d = " + d + " > " + MAX_HULL_DIMENSION + ": the sandwich's first hull over " + (2 * d + (1L << Math.min(d, 12)))
+                                + " witness points would have about 10^5 to 10^6 facets, each needing a certified support (measured at d = 8: 691,288 "
+                                + "facets, 77 s before the first support); not built");
+                        progress.stage("skipping hull: d = " + d + " is beyond the sandwich's reach (d <= " + MAX_HULL_DIMENSION + ")");
+                        break;
+                    }
+                    long t0 = System.nanoTime();
+                    CurvedOutputSpace curved = StatisticSpaces.curved(statistic, problem.relation(), KNormDesigner.CURVED_TOLERANCE, KNormDesigner.CURVED_MAX_BOXES);
+                    progress.stage("hull: sandwich body (tolerance " + KNormComparison.SANDWICH_TOLERANCE + ")");
+                    Sandwich.Result built = Sandwich.build(curved, KNormComparison.SANDWICH_TOLERANCE, 40, progress::stage, () -> System.nanoTime() - stageEnd >= 0);
+                    if (built.hull() == null) {
+                        skipped.add(String.format(Locale.ROOT, "hull: the sandwich's first round was not certified within its share of the time limit "
+                                + "(%.0f s, %d support evaluations)", (System.nanoTime() - t0) / 1e9, built.supports()));
+                        break;
+                    }
+                    sandwich = built;
+                    hull = sandwich.hull();
+                    double seconds = (System.nanoTime() - t0) / 1e9;
+                    double volumeGap = Math.pow(sandwich.sensitivity(), d) - 1;
+                    out.add(KNormComparison.hullReport(hull, new Sensitivity(sandwich.sensitivity(), false), epsilon, d, String.format(Locale.ROOT,
+                            "sandwich: inner polytope P of %d witness points of S_T (%d rounds, %d certified supports, %.1f s); S_T inside Delta*P with Delta = %.9f "
+                                    + "certified by branch and bound on every facet normal; the noise uses the outer body Delta*P; inner/outer volume gap "
+                                    + "vol(Delta*P)/vol(P) - 1 = %.3g", hull.vertexCount(), sandwich.rounds(), sandwich.supports(), seconds, sandwich.sensitivity(),
+                            volumeGap)));
+                    break;
+                }
+                default: {
+                    if (sandwich == null || d > BodySearch.MAX_DIMENSION) {
+                        skipped.add("search: runs over the sandwich hull's vertices, so it needs the hull candidate and d <= " + BodySearch.MAX_DIMENSION);
+                        break;
+                    }
+                    progress.stage("heuristic search over linear images of the linf and l1 balls");
+                    double[][] outer = hull.vertexCoordinates();
+                    for (double[] v : outer) {
+                        for (int j = 0; j < v.length; j++) {
+                            v[j] *= sandwich.sensitivity();
+                        }
+                    }
+                    found = BodySearch.search(outer, d, problem.criterion(), 1);
+                    if (found != null) {
+                        Sensitivity onP = Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates());
+                        double delta = Math.nextUp(Math.nextUp(onP.upper() * sandwich.sensitivity()));
+                        out.add(KNormComparison.searchReport(found, new Sensitivity(delta, false), epsilon, d,
+                                "; S_T is curved, so Delta = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), rounded up"));
+                    }
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no candidate could be computed: " + String.join("; ", skipped));
+        }
+        // computed cheapest first, reported in the problem's order
+        out.sort(Comparator.comparingInt(c -> problem.candidates().indexOf(c.name())));
+        for (String s : skipped) {
+            progress.stage("not compared: " + s);
+        }
+        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(problem.criterion()))).orElseThrow();
+        return new KNormComparison.Result(epsilon, problem.criterion(), out, best, KNormComparison.containment(out, hull, d), hull, found, null, skipped);
+    }
+
+    /** The witnessed gauge of the bounding box: the largest witnessed half-width over its certified one (Δ = 1 covers it). */
+    private static double boxLower(CertifiedSensitivity.Outcome o, CertificateCheck.Proof proof) {
+        double l = 0;
+        double[] lower = o.rowLower();
+        double[] upper = proof.rowRanges();
+        for (int j = 0; j < lower.length; j++) {
+            if (upper[j] > 0) {
+                l = Math.max(l, lower[j] / upper[j]);
+            }
+        }
+        return Math.min(1, l);
+    }
+
+    /** Re-checks the trees with the runtime's evaluator: what they prove is what the spec may claim. */
+    private static CertificateCheck.Proof prove(StatisticPolynomials sp, boolean pairs, Gauge g, CertifiedSensitivity.Outcome o) {
+        try {
+            return CertificateCheck.prove(sp, pairs, g, o.trees());
+        } catch (CertificateCheck.CertificateException e) {
+            throw new IllegalStateException("internal error: the runtime refuses the designer's own certificate: " + e.getMessage(), e);
+        }
+    }
+
+    private static KNormBlock.SensitivityCertificate certificate(CertifiedSensitivity.Outcome o) {
+        double gap = o.relativeGap();
+        BigDecimal g = Double.isFinite(gap) ? new BigDecimal(String.format(Locale.ROOT, "%.3e", Math.max(0, gap))).stripTrailingZeros() : null;
+        return new KNormBlock.SensitivityCertificate(KNormBlock.SensitivityCertificate.FORMAT, TreeCodes.encode(o.trees()), g);
+    }
+
+    private static String note(String name, CertifiedSensitivity.Outcome o, CertificateCheck.Proof proof, boolean pairs, int k) {
+        return String.format(Locale.ROOT, "certified by branch and bound over %s (%d coordinates): the witness attains %.15g, the search proved %.15g "
+                + "(relative gap %.2g, %,d boxes, %.2f s%s); the stored certificate (%,d nodes, %,d bytes before compression) proves %.15g, "
+                + "re-checked by the runtime at load", pairs ? "record pairs" : "one record", pairs ? 2 * k : k, o.lower(), o.upper(), o.relativeGap(), o.nodes(),
+                o.seconds(), o.complete() ? "" : o.losing() ? "; stopped early: its witness already scores worse than a certified candidate, so it "
+                        + "cannot be picked whatever its exact value; the bound is certified but looser (choosing this body explicitly certifies it to the gap)"
+                        : "; STOPPED by the time limit or the memory budget before the target gap " + RELATIVE_GAP + ": the bound is certified but looser", proof.nodes(), o.trees().length, proof.upper());
+    }
+
+    private static CandidateReport withCertificate(CandidateReport c, double lower, Body body, KNormBlock.SensitivityCertificate cert) {
+        return new CandidateReport(c.name(), c.noiseDimension(), c.sensitivity(), c.sensitivityExact(), c.volume(), c.covarianceTrace(), c.covariance(),
+                c.worstDirectionVariance(), c.note(), lower, body, cert);
+    }
+
+    /** Progress lines with figures and an estimate from the gap's recent rate of shrinking. */
+    private static java.util.function.Consumer<SearchStatus> reporter(Progress progress) {
+        double[] last = {Double.NaN, Double.NaN};
+        return s -> {
+            double gap = s.relativeGap();
+            double estimate = Double.NaN;
+            if (Double.isFinite(gap) && gap > RELATIVE_GAP && !Double.isNaN(last[0])) {
+                double rate = (Math.log(last[1]) - Math.log(gap)) / Math.max(1e-9, s.elapsedSeconds() - last[0]);
+                estimate = rate > 0 ? (Math.log(gap) - Math.log(RELATIVE_GAP)) / rate : Double.POSITIVE_INFINITY;
+            }
+            if (Double.isFinite(gap)) {
+                last[0] = s.elapsedSeconds();
+                last[1] = gap;
+            }
+            progress.search(s.stage(), s.nodes(), s.lower(), s.upper(), s.elapsedSeconds(), estimate);
+        };
+    }
+}

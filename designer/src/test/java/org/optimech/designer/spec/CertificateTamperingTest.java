@@ -1,0 +1,113 @@
+package org.optimech.designer.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.optimech.designer.Design;
+import org.optimech.designer.Designers;
+import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormDesigner;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.KNormProblemParser;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.RuntimePolicy;
+import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecDigest;
+
+/**
+ * Issue 21 (3): a polynomial statistic's sensitivity is re-checked at load from the certificate the spec carries, for every
+ * body the designer stores with one (ℓ1, ℓ2, ℓ∞, weighted box); a lowered Δ, another body's trees, a truncated or garbled
+ * certificate are refused with the certificate's pointer, even resealed. Issue 21 (1): a run out of time still stores a
+ * certified candidate and says what it skipped.
+ */
+class CertificateTamperingTest {
+    /** Regression p = 1 with squares, substitution: d = 4 over pairs of 2-variable records (its domain is curved). */
+    static final String REGRESSION = "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"substitution\",\"statistic\":{\"variables\":{\"x\":[-1,1],\"y\":[-1,1]},"
+            + "\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"terms\":[{\"coef\":1,\"powers\":{\"y\":1}}]},{\"terms\":[{\"coef\":1,\"powers\":{\"x\":2}}]},"
+            + "{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1,\"y\":1}}]}]},\"candidates\":[\"l1\",\"l2\",\"linf\",\"weighted-box\"]}";
+
+    private static final String CERT = "/mechanism/sensitivity_certificate";
+
+    static KNormSpec design(KNormProblem p, KNormComparison.Result r, String body) throws Exception {
+        return KNormSpecs.toSpec(p, r, body, KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH);
+    }
+
+    private static JsonObject withMechanism(KNormSpec spec, java.util.function.UnaryOperator<JsonObject> edit) {
+        JsonObject doc = SpecCodec.write(spec);
+        return SpecDigest.seal(doc.with("mechanism", edit.apply(doc.get("mechanism").orElseThrow().asObject())));
+    }
+
+    private static JsonObject certificate(JsonObject mechanism) {
+        return mechanism.get("sensitivity_certificate").orElseThrow().asObject();
+    }
+
+    @Test
+    void everyCertifiedBodyIsRecheckedAndTamperingIsRefused() throws Exception {
+        KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION));
+        KNormComparison.Result r = KNormDesigner.compare(p);
+        List<KNormSpec> specs = new ArrayList<>();
+        for (String body : List.of("l1", "l2", "linf", "weighted-box")) {
+            KNormSpec spec = design(p, r, body);
+            assertTrue(spec.sensitivityRechecked(), body + ": " + spec.sensitivityCheck());
+            assertTrue(spec.sensitivityCheck().contains("certificate"), spec.sensitivityCheck());
+            RuntimePolicy.standard().check(SpecCodec.read(SpecCodec.write(spec)));
+            specs.add(spec);
+            // Δ lowered by a quarter, resealed: the trees no longer prove it
+            JsonObject lowered = withMechanism(spec, m -> m.with("sensitivity", new JsonString(spec.sensitivity().multiply(new BigDecimal("0.75")).toPlainString())));
+            InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(lowered), body);
+            assertEquals(CERT + "/trees", e.pointer(), e.getMessage());
+            assertTrue(e.getMessage().contains("does not prove"), e.getMessage());
+            // garbled text
+            JsonObject garbled = withMechanism(spec, m -> m.with("sensitivity_certificate", certificate(m).with("trees", new JsonString("AAAA"))));
+            assertEquals(CERT + "/trees", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(garbled), body).pointer());
+            // an unknown format
+            JsonObject format = withMechanism(spec, m -> m.with("sensitivity_certificate", certificate(m).with("format", new JsonString("trust-me"))));
+            assertEquals(CERT + "/format", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(format), body).pointer());
+        }
+        // one body's trees under another's gauge: refused (the trees' shape or their bound does not fit)
+        for (int a = 0; a < specs.size(); a++) {
+            for (int b = 0; b < specs.size(); b++) {
+                if (a == b) {
+                    continue;
+                }
+                String trees = certificate(SpecCodec.write(specs.get(b)).get("mechanism").orElseThrow().asObject()).get("trees").orElseThrow().asString();
+                JsonObject swapped = withMechanism(specs.get(a), m -> m.with("sensitivity_certificate", certificate(m).with("trees", new JsonString(trees))));
+                String what = specs.get(a).bodyType() + " with the trees of " + specs.get(b).bodyType();
+                try {
+                    KNormSpec loaded = (KNormSpec) SpecCodec.read(swapped);
+                    // accepted only if the other trees happen to prove this body's Δ too: then they are a valid proof of it
+                    assertTrue(loaded.sensitivityRechecked(), what);
+                } catch (InvalidSpecException e) {
+                    assertEquals(CERT + "/trees", e.pointer(), what + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRunOutOfTimeStoresACertifiedCandidateAndSaysWhatItSkipped() throws Exception {
+        KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION.replace("[\"l1\",\"l2\",\"linf\",\"weighted-box\"]", "[\"l1\",\"l2\",\"linf\"]")));
+        Design d = Designers.design(p, Designers.Options.of(null).withTimeLimit(Duration.ofNanos(1)));
+        KNormComparison.Result r = ((Design.KNorm) d).comparison();
+        assertEquals(1, r.candidates().size(), r.candidates().toString());
+        assertEquals(2, r.skipped().size(), r.skipped().toString());
+        assertTrue(r.skipped().stream().allMatch(s -> s.contains("time limit")), r.skipped().toString());
+        KNormSpec spec = ((Design.KNorm) d).spec();
+        // the search stopped at once, so its bound is looser than the optimum (2), but certified and re-checked
+        assertTrue(spec.sensitivity().doubleValue() >= 2, spec.sensitivity().toString());
+        assertTrue(spec.sensitivityRechecked(), spec.sensitivityCheck());
+        assertFalse(r.candidates().get(0).note().isEmpty());
+    }
+}

@@ -1,0 +1,252 @@
+package org.optimech.geometry.sensitivity;
+
+import java.io.ByteArrayOutputStream;
+import java.util.PriorityQueue;
+import org.optimech.runtime.certificate.Bisection;
+import org.optimech.runtime.certificate.IntervalPolynomial;
+import org.optimech.runtime.certificate.Outward;
+import org.optimech.runtime.certificate.PairObjective;
+import org.optimech.runtime.certificate.TreeCodes;
+
+/**
+ * Best-first branch and bound for max Σ_j |u_j| over the box of a record pair (or one record), keeping its tree. A box is
+ * split in space or by fixing one row's sign (whichever gives the smaller larger child bound); once every row's sign is
+ * known on a box the maximum separates, max_X A − min_X′ A, and two {@link SmoothSearch}es finish it.
+ */
+final class SumSearch {
+    static final class Node {
+        double[] lo;
+        double[] hi;
+        int[] signs;
+        double bound;
+        double leafBound;
+        int code = TreeCodes.LEAF;
+        Node a;
+        Node b;
+        SmoothSearch plus;
+        SmoothSearch minus;
+        boolean reduceTried;
+    }
+
+    private final PairObjective o;
+    private final int k;
+    private final PriorityQueue<Node> queue = new PriorityQueue<>((x, y) -> Double.compare(y.bound, x.bound));
+    private final Node root;
+    private double stuckMax = Double.NEGATIVE_INFINITY;
+    private double lower = Double.NEGATIVE_INFINITY;
+    private double[] witness;
+    private long nodes;
+
+    SumSearch(PairObjective o, double[] lo, double[] hi) {
+        this.o = o;
+        this.k = o.variables();
+        int[] signs = new int[o.rowCount()];
+        if (o.pairs()) {
+            signs[0] = 1; // as the runtime: swapping the pair negates u
+        }
+        root = leaf(lo.clone(), hi.clone(), signs);
+        queue.add(root);
+    }
+
+    long nodes() {
+        long s = nodes;
+        return s;
+    }
+
+    double upper() {
+        return queue.isEmpty() ? stuckMax : Math.max(queue.peek().bound, stuckMax);
+    }
+
+    double lower() {
+        return lower;
+    }
+
+    double[] witness() {
+        return witness.clone();
+    }
+
+    void offer(double[] x) {
+        double v = o.sumLowerAt(x);
+        if (v > lower) {
+            lower = v;
+            witness = x.clone();
+        }
+    }
+
+    private Node leaf(double[] lo, double[] hi, int[] signs) {
+        Node n = new Node();
+        n.lo = lo;
+        n.hi = hi;
+        n.signs = signs;
+        n.leafBound = o.sumLeaf(lo, hi, signs);
+        n.bound = n.leafBound;
+        nodes++;
+        offer(SmoothSearch.centre(lo, hi));
+        return n;
+    }
+
+    String describeTop() {
+        Node n = queue.peek();
+        if (n == null) {
+            return "empty";
+        }
+        StringBuilder b = new StringBuilder();
+        java.util.List<Node> top = new java.util.ArrayList<>();
+        for (int i = 0; i < 5 && !queue.isEmpty(); i++) {
+            top.add(queue.poll());
+        }
+        for (Node t : top) {
+            b.append(t.bound).append(" lo ").append(java.util.Arrays.toString(t.lo)).append(" hi ").append(java.util.Arrays.toString(t.hi))
+                    .append(" signs ").append(java.util.Arrays.toString(t.signs)).append(" known ")
+                    .append(java.util.Arrays.toString(o.knownSigns(o.differences(t.lo, t.hi), t.signs))).append('\n');
+        }
+        queue.addAll(top);
+        return b + "code " + n.code + " bound " + n.bound + " leaf " + n.leafBound + (n.plus != null ? " plus [" + n.plus.lower() + ", " + n.plus.upper() + "] "
+                + n.plus.nodes() + " minus [" + (n.minus == null ? "" : n.minus.lower() + ", " + n.minus.upper() + "] " + n.minus.nodes()) : "") + " stuckMax " + stuckMax;
+    }
+
+    boolean step() {
+        Node n = queue.poll();
+        if (n == null) {
+            return false;
+        }
+        if (n.code == TreeCodes.SEPARATE) {
+            long before = n.plus.nodes() + (n.minus == null ? 0 : n.minus.nodes());
+            SmoothSearch s = n.minus == null || n.plus.upper() - n.plus.lower() >= n.minus.upper() - n.minus.lower() ? n.plus : n.minus;
+            if (!s.step()) {
+                s = s == n.plus ? n.minus : n.plus;
+                if (s == null || !s.step()) {
+                    stuckMax = Math.max(stuckMax, n.bound);
+                    return true;
+                }
+            }
+            nodes += n.plus.nodes() + (n.minus == null ? 0 : n.minus.nodes()) - before;
+            separatedBound(n);
+            queue.add(n);
+            return true;
+        }
+        expand(n);
+        return true;
+    }
+
+    private void separatedBound(Node n) {
+        n.bound = n.minus == null ? n.plus.upper() : Outward.addUp(n.plus.upper(), n.minus.upper());
+        double[] x = new double[o.dimensions()];
+        System.arraycopy(n.plus.witness(), 0, x, 0, k);
+        if (n.minus != null) {
+            System.arraycopy(n.minus.witness(), 0, x, k, k);
+        }
+        offer(x);
+    }
+
+    private void expand(Node n) {
+        if (!n.reduceTried) {
+            n.reduceTried = true;
+            double[] lo = n.lo.clone();
+            double[] hi = n.hi.clone();
+            if (o.sumReduce(lo, hi, n.signs) > 0) {
+                Node c = leaf(lo, hi, n.signs);
+                n.code = TreeCodes.REDUCE;
+                n.a = c;
+                n.lo = null;
+                n.hi = null;
+                queue.add(c);
+                return;
+            }
+        }
+        double[][] g = o.differences(n.lo, n.hi);
+        int[] known = o.knownSigns(g, n.signs);
+        int freeRow = -1;
+        double freeWidth = -1;
+        for (int j = 0; j < known.length; j++) {
+            if (known[j] == 0 && g[j][1] - g[j][0] > freeWidth) {
+                freeRow = j;
+                freeWidth = g[j][1] - g[j][0];
+            }
+        }
+        if (freeRow < 0) {
+            IntervalPolynomial a = o.combination(known);
+            n.code = TreeCodes.SEPARATE;
+            n.plus = new SmoothSearch(Smooth.of(a), slice(n.lo, 0), slice(n.hi, 0));
+            nodes += n.plus.nodes();
+            if (o.pairs()) {
+                n.minus = new SmoothSearch(Smooth.of(a.negate()), slice(n.lo, k), slice(n.hi, k));
+                nodes += n.minus.nodes();
+            }
+            n.lo = null;
+            n.hi = null;
+            separatedBound(n);
+            queue.add(n);
+            return;
+        }
+        // option 1: bisect the coordinate of largest smear
+        double[] smear = o.smear(n.lo, n.hi);
+        int best = -1;
+        double mid = Double.NaN;
+        for (int z = 0; z < smear.length; z++) {
+            if (n.lo[z] < n.hi[z]) {
+                double m = Bisection.midpoint(n.lo[z], n.hi[z]);
+                if (!Double.isNaN(m) && (best < 0 || smear[z] > smear[best])) {
+                    best = z;
+                    mid = m;
+                }
+            }
+        }
+        Node sa = null;
+        Node sb = null;
+        if (best >= 0) {
+            double[] hi1 = n.hi.clone();
+            hi1[best] = mid;
+            double[] lo2 = n.lo.clone();
+            lo2[best] = mid;
+            sa = leaf(n.lo.clone(), hi1, n.signs);
+            sb = leaf(lo2, n.hi.clone(), n.signs);
+        }
+        // option 2: fix the sign of the free row of widest enclosure
+        int[] plus = n.signs.clone();
+        plus[freeRow] = 1;
+        int[] minus = n.signs.clone();
+        minus[freeRow] = -1;
+        Node pa = leaf(n.lo.clone(), n.hi.clone(), plus);
+        Node pb = leaf(n.lo.clone(), n.hi.clone(), minus);
+        boolean space = sa != null && Math.max(sa.bound, sb.bound) <= Math.max(pa.bound, pb.bound);
+        n.code = space ? TreeCodes.SPLIT + best : TreeCodes.SPLIT + o.dimensions() + freeRow;
+        n.a = space ? sa : pa;
+        n.b = space ? sb : pb;
+        n.lo = null;
+        n.hi = null;
+        queue.add(n.a);
+        queue.add(n.b);
+    }
+
+    private double[] slice(double[] a, int from) {
+        double[] s = new double[k];
+        System.arraycopy(a, from, s, 0, k);
+        return s;
+    }
+
+    /** Writes the tree in preorder, collapsing subtrees whose own leaf bound is at most {@code collapse}. */
+    void write(ByteArrayOutputStream out, double collapse, double subSlack) {
+        java.util.ArrayDeque<Node> stack = new java.util.ArrayDeque<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            Node x = stack.pop();
+            if (x.code == TreeCodes.LEAF || x.leafBound <= collapse) {
+                out.write(TreeCodes.LEAF);
+            } else if (x.code == TreeCodes.REDUCE) {
+                out.write(TreeCodes.REDUCE);
+                stack.push(x.a);
+            } else if (x.code == TreeCodes.SEPARATE) {
+                out.write(TreeCodes.SEPARATE);
+                x.plus.write(out, x.plus.upper() + subSlack);
+                if (x.minus != null) {
+                    x.minus.write(out, x.minus.upper() + subSlack);
+                }
+            } else {
+                out.write(x.code);
+                stack.push(x.b);
+                stack.push(x.a);
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.optimech.runtime.certificate;
+
+import java.util.Objects;
+import org.optimech.runtime.exact.Rational;
+
+/**
+ * The gauge of a stored body as a function a certificate can bound over the adjacent output space S_T:
+ * <ul>
+ *   <li>{@link Kind#RANGES}: ‖u‖_K ≤ Δ ⇔ |n_r·u| ≤ Δ·b_r for every row r (the ℓ∞ ball, weighted boxes and other linear
+ *       images of it, polytopes and half-spaces through their facets: S_T is symmetric, so the largest gauge over S_T is
+ *       max_r h(n_r)/b_r with h the support function);</li>
+ *   <li>{@link Kind#SUM}: ‖u‖_K = Σ_r |m_r·u| (the ℓ1 ball and its linear images);</li>
+ *   <li>{@link Kind#SQUARE}: ‖u‖_K² = Σ_r (m_r·u)² (the ℓ2 ball).</li>
+ * </ul>
+ *
+ * @param kind how the rows combine
+ * @param rows one coefficient vector per row, exact rationals (integers for {@link Kind#RANGES})
+ * @param bounds b_r &gt; 0 per row for {@link Kind#RANGES}; null otherwise
+ */
+public record Gauge(Kind kind, Rational[][] rows, Rational[] bounds) {
+    /** How the rows of a gauge combine. */
+    public enum Kind {
+        RANGES, SUM, SQUARE
+    }
+
+    public Gauge {
+        Objects.requireNonNull(kind, "kind");
+        Rational[][] r = new Rational[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            r[i] = rows[i].clone();
+        }
+        rows = r;
+        if ((kind == Kind.RANGES) != (bounds != null)) {
+            throw new IllegalArgumentException("bounds are given exactly for a ranges gauge");
+        }
+        if (bounds != null) {
+            bounds = bounds.clone();
+            if (bounds.length != rows.length) {
+                throw new IllegalArgumentException("one bound per row");
+            }
+            for (Rational b : bounds) {
+                if (b.signum() <= 0) {
+                    throw new IllegalArgumentException("row bounds must be > 0. Provided value: " + b);
+                }
+            }
+        }
+    }
+
+    /** The identity rows (an ℓp ball) of dimension d. */
+    public static Gauge identity(Kind kind, int d) {
+        Rational[][] rows = new Rational[d][d];
+        Rational[] ones = new Rational[d];
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++) {
+                rows[i][j] = i == j ? Rational.of(java.math.BigInteger.ONE) : Rational.ZERO;
+            }
+            ones[i] = Rational.of(java.math.BigInteger.ONE);
+        }
+        return new Gauge(kind, rows, kind == Kind.RANGES ? ones : null);
+    }
+
+    @Override
+    public Rational[][] rows() {
+        Rational[][] r = new Rational[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            r[i] = rows[i].clone();
+        }
+        return r;
+    }
+
+    @Override
+    public Rational[] bounds() {
+        return bounds == null ? null : bounds.clone();
+    }
+
+    /** The number of trees a certificate for this gauge holds: two per row for ranges (its maximum and minimum), else one. */
+    public int treeCount() {
+        return kind == Kind.RANGES ? 2 * rows.length : 1;
+    }
+}

@@ -1,0 +1,385 @@
+package org.optimech.runtime.certificate;
+
+/**
+ * The gauge of an adjacent output as a function of the records that produce it: u = r(x) − r(x′) for a pair of records
+ * under substitution (2k coordinates: x then x′), u = r(x) for one record under add/remove (k coordinates; S_T = ±r(x)),
+ * where r = (m_1·t, …, m_n·t) are a gauge's rows. {@link #sumLeaf} bounds Σ_j |u_j| (with some signs fixed by a sign
+ * split: then s_j·u_j in place of |u_j|), {@link #squareLeaf} bounds Σ_j u_j².
+ */
+public final class PairObjective {
+    private final IntervalPolynomial[] rows;
+    private final boolean pairs;
+    private final int k;
+    private final MonomialBasis basis;
+
+    /**
+     * @param rows the gauge's rows as polynomials of one record, all on one basis
+     * @param pairs substitution (pairs of records) or add/remove (one record)
+     */
+    public PairObjective(IntervalPolynomial[] rows, boolean pairs) {
+        if (rows.length == 0) {
+            throw new IllegalArgumentException("a gauge needs at least one row");
+        }
+        this.rows = rows.clone();
+        this.pairs = pairs;
+        this.basis = rows[0].basis();
+        this.k = basis.variables();
+        for (IntervalPolynomial r : rows) {
+            if (r.basis() != basis) {
+                throw new IllegalArgumentException("every row must be on one monomial basis");
+            }
+        }
+    }
+
+    /** The dimension of the search box: 2k for pairs, else k. */
+    public int dimensions() {
+        return pairs ? 2 * k : k;
+    }
+
+    public boolean pairs() {
+        return pairs;
+    }
+
+    public int rowCount() {
+        return rows.length;
+    }
+
+    /** Row j as a polynomial of one record. */
+    public IntervalPolynomial row(int j) {
+        return rows[j];
+    }
+
+    /** The number of variables of one record. */
+    public int variables() {
+        return k;
+    }
+
+    public MonomialBasis basis() {
+        return basis;
+    }
+
+    /** Enclosures of u_j over the box: out[j] = {lo, hi}. */
+    public double[][] differences(double[] lo, double[] hi) {
+        double[] e1Lo = new double[basis.size()];
+        double[] e1Hi = new double[basis.size()];
+        basis.enclose(lo, hi, 0, e1Lo, e1Hi);
+        double[] e2Lo = null;
+        double[] e2Hi = null;
+        if (pairs) {
+            e2Lo = new double[basis.size()];
+            e2Hi = new double[basis.size()];
+            basis.enclose(lo, hi, k, e2Lo, e2Hi);
+        }
+        double[][] g = new double[rows.length][2];
+        double[] out = new double[2];
+        for (int j = 0; j < rows.length; j++) {
+            rows[j].value(e1Lo, e1Hi, out);
+            double l = out[0];
+            double h = out[1];
+            if (pairs) {
+                rows[j].value(e2Lo, e2Hi, out);
+                l = Outward.addDown(l, -out[1]);
+                h = Outward.addUp(h, -out[0]);
+            }
+            g[j][0] = l;
+            g[j][1] = h;
+        }
+        return g;
+    }
+
+    /** The split heuristic: per search coordinate z, Σ_j max |∂u_j/∂z| over the box times the side's width. */
+    public double[] smear(double[] lo, double[] hi) {
+        double[] s = new double[dimensions()];
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            double[][][] d = rowDerivatives(lo, hi, side);
+            for (int v = 0; v < k; v++) {
+                double w = hi[side * k + v] - lo[side * k + v];
+                if (w <= 0) {
+                    continue;
+                }
+                double t = 0;
+                for (int j = 0; j < rows.length; j++) {
+                    t += Outward.absMax(d[j][v][0], d[j][v][1]);
+                }
+                s[side * k + v] = t * w;
+            }
+        }
+        return s;
+    }
+
+    // ---- Σ |u_j| ----
+
+    /**
+     * The sign of each row on the box: the fixed sign where a sign split fixed it, else +1 (−1) where u_j ≥ 0 (≤ 0) on the
+     * whole box, else 0 (free).
+     */
+    public int[] knownSigns(double[][] g, int[] signs) {
+        int[] s = new int[rows.length];
+        for (int j = 0; j < rows.length; j++) {
+            s[j] = signs[j] != 0 ? signs[j] : g[j][0] >= 0 ? 1 : g[j][1] <= 0 ? -1 : 0;
+        }
+        return s;
+    }
+
+    /** Σ_j s_j·m_j·t for the known signs s. */
+    public IntervalPolynomial combination(int[] known) {
+        return IntervalPolynomial.combine(basis, rows, known);
+    }
+
+    /**
+     * A leaf's bound on Σ_j |u_j| (s_j·u_j for fixed signs): rows of known sign combine into one polynomial A, whose
+     * maximum over the pair separates (max_X A + max_X′ (−A)) and is bounded by {@link OneSided#leaf}; each free row
+     * adds the largest |u_j| of its enclosure.
+     */
+    public double sumLeaf(double[] lo, double[] hi, int[] signs) {
+        double[][] g = differences(lo, hi);
+        int[] known = knownSigns(g, signs);
+        double free = 0;
+        boolean any = false;
+        for (int j = 0; j < rows.length; j++) {
+            if (known[j] == 0) {
+                free = Outward.addUp(free, Outward.absMax(g[j][0], g[j][1]));
+            } else {
+                any = true;
+            }
+        }
+        if (!any) {
+            return free;
+        }
+        IntervalPolynomial a = combination(known);
+        double bound = OneSided.leaf(a, lo, hi, 0);
+        if (pairs) {
+            bound = Outward.addUp(bound, OneSided.leaf(a.negate(), lo, hi, k));
+        }
+        return Outward.addUp(bound, free);
+    }
+
+    /**
+     * Monotonicity for Σ|u_j|: on the box it is the largest of s·u over the sign vectors s that agree with the known signs,
+     * and ∂(s·u)/∂z lies in Σ_known s_j·∂u_j/∂z ± Σ_free |∂u_j/∂z| for every such s; where that interval is one-signed every
+     * s·u, hence their maximum, is monotone in z, so z is fixed at the maximising face (in place). Returns how many were fixed.
+     */
+    public int sumReduce(double[] lo, double[] hi, int[] signs) {
+        int[] known = knownSigns(differences(lo, hi), signs);
+        int fixed = 0;
+        double[] out = new double[2];
+        double[] newLo = lo.clone();
+        double[] newHi = hi.clone();
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            double[][][] d = rowDerivatives(lo, hi, side);
+            for (int v = 0; v < k; v++) {
+                int z = side * k + v;
+                if (lo[z] == hi[z]) {
+                    continue;
+                }
+                double l = 0;
+                double h = 0;
+                for (int j = 0; j < rows.length; j++) {
+                    // ∂u_j/∂z: the row's derivative, negated on the x′ side
+                    double dl = side == 0 ? d[j][v][0] : -d[j][v][1];
+                    double dh = side == 0 ? d[j][v][1] : -d[j][v][0];
+                    if (known[j] != 0) {
+                        Outward.mul(known[j], known[j], dl, dh, out);
+                        l = Outward.addDown(l, out[0]);
+                        h = Outward.addUp(h, out[1]);
+                    } else {
+                        double m = Outward.absMax(dl, dh);
+                        l = Outward.addDown(l, -m);
+                        h = Outward.addUp(h, m);
+                    }
+                }
+                if (l >= 0) {
+                    newLo[z] = hi[z];
+                    fixed++;
+                } else if (h <= 0) {
+                    newHi[z] = lo[z];
+                    fixed++;
+                }
+            }
+        }
+        System.arraycopy(newLo, 0, lo, 0, lo.length);
+        System.arraycopy(newHi, 0, hi, 0, hi.length);
+        return fixed;
+    }
+
+    /** A certified lower bound on Σ_j |u_j| at a point of the search box. */
+    public double sumLowerAt(double[] x) {
+        double[][] g = differences(x, x);
+        double s = 0;
+        for (double[] gj : g) {
+            double a = gj[0] >= 0 ? gj[0] : gj[1] <= 0 ? -gj[1] : 0;
+            s = Outward.addDown(s, a);
+        }
+        return s;
+    }
+
+    // ---- Σ u_j² ----
+
+    /** A certified lower bound on Σ_j u_j² at a point of the search box. */
+    public double squareLowerAt(double[] x) {
+        double[][] g = differences(x, x);
+        double[] out = new double[2];
+        double s = 0;
+        for (double[] gj : g) {
+            Outward.square(gj[0], gj[1], out);
+            s = Outward.addDown(s, out[0]);
+        }
+        return s;
+    }
+
+    /** Σ_j u_j² over the box, upper end of its natural enclosure. */
+    private static double squareNatural(double[][] g) {
+        double[] out = new double[2];
+        double s = 0;
+        for (double[] gj : g) {
+            Outward.square(gj[0], gj[1], out);
+            s = Outward.addUp(s, out[1]);
+        }
+        return s;
+    }
+
+    /** Row derivatives ∂r_j/∂x_v over the x part (side 0) or the x′ part (side 1): d[j][v] = {lo, hi}. */
+    private double[][][] rowDerivatives(double[] lo, double[] hi, int side) {
+        double[] eLo = new double[basis.size()];
+        double[] eHi = new double[basis.size()];
+        basis.enclose(lo, hi, side * k, eLo, eHi);
+        double[][][] d = new double[rows.length][k][2];
+        double[] out = new double[2];
+        for (int j = 0; j < rows.length; j++) {
+            for (int v = 0; v < k; v++) {
+                rows[j].derivative(v).value(eLo, eHi, out);
+                d[j][v][0] = out[0];
+                d[j][v][1] = out[1];
+            }
+        }
+        return d;
+    }
+
+    /** ∂F/∂z over the box for every search coordinate z (F = Σ u_j²): 2Σ_j u_j·∂u_j/∂z. */
+    private double[][] squareGradient(double[] lo, double[] hi, double[][] g) {
+        int n = dimensions();
+        double[][] grad = new double[n][2];
+        double[] out = new double[2];
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            double[][][] d = rowDerivatives(lo, hi, side);
+            for (int v = 0; v < k; v++) {
+                double l = 0;
+                double h = 0;
+                for (int j = 0; j < rows.length; j++) {
+                    Outward.mul(g[j][0], g[j][1], d[j][v][0], d[j][v][1], out);
+                    l = Outward.addDown(l, out[0]);
+                    h = Outward.addUp(h, out[1]);
+                }
+                // times 2 is exact; the x′ side enters with a minus sign
+                grad[side * k + v][0] = side == 0 ? 2 * l : -2 * h;
+                grad[side * k + v][1] = side == 0 ? 2 * h : -2 * l;
+            }
+        }
+        return grad;
+    }
+
+    /** A leaf's bound on Σ_j u_j²: the smaller of the natural extension and the mean-value form at the box's centre. */
+    public double squareLeaf(double[] lo, double[] hi) {
+        double[][] g = differences(lo, hi);
+        double natural = squareNatural(g);
+        int n = dimensions();
+        double[] c = OneSided.centre(lo, hi, 0, n);
+        double mv = squareNatural(differences(c, c));
+        double[][] grad = squareGradient(lo, hi, g);
+        double[] out = new double[2];
+        for (int z = 0; z < n; z++) {
+            if (lo[z] == hi[z]) {
+                continue;
+            }
+            Outward.mul(grad[z][0], grad[z][1], Outward.addDown(lo[z], -c[z]), Outward.addUp(hi[z], -c[z]), out);
+            mv = Outward.addUp(mv, out[1]);
+        }
+        return Math.min(natural, mv);
+    }
+
+    /** Monotonicity for Σ u_j²: coordinates with a one-signed derivative on the box are fixed at the maximising face. */
+    public int squareReduce(double[] lo, double[] hi) {
+        double[][] grad = squareGradient(lo, hi, differences(lo, hi));
+        int fixed = 0;
+        for (int z = 0; z < grad.length; z++) {
+            if (lo[z] == hi[z]) {
+                continue;
+            }
+            if (grad[z][0] >= 0) {
+                lo[z] = hi[z];
+                fixed++;
+            } else if (grad[z][1] <= 0) {
+                hi[z] = lo[z];
+                fixed++;
+            }
+        }
+        return fixed;
+    }
+
+    /**
+     * The tangent-plane bound for Σ u_j² where its Hessian over the box (free coordinates) is certified negative definite:
+     * F(y) + ∇F(y)·(x − y) for the point y of the box. NaN when not certified or y is outside.
+     */
+    public double squareConcave(double[] lo, double[] hi, double[] y) {
+        int n = dimensions();
+        for (int z = 0; z < n; z++) {
+            if (!(lo[z] <= y[z] && y[z] <= hi[z])) {
+                return Double.NaN;
+            }
+        }
+        int[] free = OneSided.free(lo, hi, 0, n);
+        double[][] g = differences(lo, hi);
+        double[][][][] d = new double[2][][][];
+        double[][][] e = new double[2][][];
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            d[side] = rowDerivatives(lo, hi, side);
+            e[side] = new double[][] {new double[basis.size()], new double[basis.size()]};
+            basis.enclose(lo, hi, side * k, e[side][0], e[side][1]);
+        }
+        double[][] hl = new double[free.length][free.length];
+        double[][] hh = new double[free.length][free.length];
+        double[] out = new double[2];
+        for (int a = 0; a < free.length; a++) {
+            for (int b = a; b < free.length; b++) {
+                int sa = free[a] / k;
+                int va = free[a] % k;
+                int sb = free[b] / k;
+                int vb = free[b] % k;
+                double l = 0;
+                double h = 0;
+                for (int j = 0; j < rows.length; j++) {
+                    // ∂u_j/∂z_a · ∂u_j/∂z_b (the x′ side's derivatives carry a minus sign each)
+                    Outward.mul(d[sa][j][va][0], d[sa][j][va][1], d[sb][j][vb][0], d[sb][j][vb][1], out);
+                    double pl = sa == sb ? out[0] : -out[1];
+                    double ph = sa == sb ? out[1] : -out[0];
+                    l = Outward.addDown(l, pl);
+                    h = Outward.addUp(h, ph);
+                    if (sa == sb) {
+                        // u_j·∂²u_j/∂z_a∂z_b: +r_j'' on the x side, −r_j'' on the x′ side
+                        rows[j].derivative(va).derivative(vb).value(e[sa][0], e[sa][1], out);
+                        double sl = sa == 0 ? out[0] : -out[1];
+                        double sh = sa == 0 ? out[1] : -out[0];
+                        Outward.mul(g[j][0], g[j][1], sl, sh, out);
+                        l = Outward.addDown(l, out[0]);
+                        h = Outward.addUp(h, out[1]);
+                    }
+                }
+                hl[a][b] = 2 * l;
+                hh[a][b] = 2 * h;
+                hl[b][a] = 2 * l;
+                hh[b][a] = 2 * h;
+            }
+        }
+        if (!Definiteness.negativeDefinite(hl, hh)) {
+            return Double.NaN;
+        }
+        double[][] gy = differences(y, y);
+        double bound = squareNatural(gy);
+        double[][] grad = squareGradient(y, y, gy);
+        for (int z : free) {
+            Outward.mul(grad[z][0], grad[z][1], Outward.addDown(lo[z], -y[z]), Outward.addUp(hi[z], -y[z]), out);
+            bound = Outward.addUp(bound, out[1]);
+        }
+        return bound;
+    }
+}
