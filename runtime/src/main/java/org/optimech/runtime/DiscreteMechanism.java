@@ -19,7 +19,7 @@ import org.optimech.runtime.spec.Numerics;
 /**
  * A loaded discrete mechanism, ready to privatize values: maps an input value to its row (by the
  * spec's input policy), draws an output exactly, and returns the output value. Works for both spec
- * kinds: a dense table ({@link TableSampler}) and a truncated geometric mechanism followed by a remap
+ * kinds: a dense table ({@link org.optimech.runtime.discrete.KnuthYaoRows Knuth–Yao} in fast mode) and a truncated geometric mechanism followed by a remap
  * (exact discrete Laplace, clamp, remap). Obtained from {@link Mechanisms}. Thread-safe.
  */
 public final class DiscreteMechanism implements Mechanism {
