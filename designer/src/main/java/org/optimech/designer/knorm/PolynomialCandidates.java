@@ -207,7 +207,7 @@ final class PolynomialCandidates {
         try {
             return CertificateCheck.prove(sp, pairs, g, o.trees());
         } catch (CertificateCheck.CertificateException e) {
-            throw new IllegalStateException("internal error: the runtime refuses the designer's own certificate: " + e.getMessage(), e);
+            throw new IllegalStateException("the runtime refuses the designer's own certificate (a designer bug, please report it): " + e.getMessage(), e);
         }
     }
 

@@ -101,7 +101,7 @@ public final class EpsilonSweep {
                     continue;
                 } catch (RuntimeException e) {
                     // a bug, but one point's: the others are still designed, and the CSV names it
-                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), "internal error: " + e), tag, task);
+                    fail(points, SweepPoint.failed(eps, methodName, seconds(start), "a designer bug, please report it: " + e), tag, task);
                     continue;
                 }
                 if (sink != null) {

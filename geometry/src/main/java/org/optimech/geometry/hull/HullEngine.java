@@ -641,7 +641,7 @@ final class HullEngine {
                 }
                 int sd = side(f, fv[g * d + s]);
                 if (sd > 0) {
-                    throw new IllegalStateException("internal error: the hull is not convex at facets " + f + " and " + g);
+                    throw new IllegalStateException("the hull is not convex at facets " + f + " and " + g + " (a geometry bug, please report it)");
                 }
                 if (sd == 0) {
                     int a = find(parent, f);
