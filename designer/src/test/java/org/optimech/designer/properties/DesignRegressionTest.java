@@ -91,6 +91,21 @@ class DesignRegressionTest {
         assertTrue(((Design.Lp) d).design().certificate().lowerBound() != null, "a lower bound for the requested (epsilon, delta)");
     }
 
+    /**
+     * Found by the properties: at epsilon 30 and delta 1e-15 (a pure design, since delta is below what the LP resolves) HiGHS
+     * stops at once with NOT_SOLVED, which MPSolver shares with a time limit; the design ended in "LIMIT_REACHED after 0.0 s
+     * (raise the time limit)". A stop well before the limit is now a numerical failure: the next backend or a lower epsilon
+     * ceiling designs it.
+     */
+    @Test
+    void anImmediateNotSolvedIsANumericalFailureNotATimeLimit() throws Exception {
+        DesignCase c = discrete("{\"kind\":\"discrete\",\"epsilon\":30,\"delta\":1.0000000000008467E-15,\"inputs\":{\"range\":[0,7]},"
+                + "\"neighbours\":{\"edges\":[[1,7],[0,4],[0,2],[1,2],[5,6],[2,3],[0,3],[0,1],[0,5]]},\"loss\":\"squared\",\"objective\":\"bayes\"}", "auto");
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        MechanismSpec spec = specOf(c);
+        assertTrue(spec.certifiedEpsilon().compareTo(BigDecimal.valueOf(30)) <= 0);
+    }
+
     /** Found by the properties: delta = 1e-300 is below the LP's delta margin, and the design stopped with "leaves nothing to solve at". */
     @Test
     void deltaBelowTheLpMarginIsMetByAPureDesign() throws Exception {
