@@ -48,7 +48,7 @@ final class EllipticGaussianChecks {
         // the double just above Δ_Σ: rounding the stored decimal may not shrink it
         double mu = Math.nextUp(sens.doubleValue());
         double bound = GaussianProfile.deltaUpperBound(certEps.doubleValue(), mu, 1);
-        if (!(bound <= certDelta.doubleValue())) {
+        if (!(bound <= Math.nextDown(certDelta.doubleValue()))) {
             throw new FieldException(P + "/mahalanobis_sensitivity", "gives delta(" + certEps + ") <= " + bound + " only (the Gaussian mechanism's exact privacy "
                     + "profile at unit noise, bounded with its evaluation error), which is above certified_delta = " + certDelta + ". Provided value: "
                     + sens.toPlainString());
