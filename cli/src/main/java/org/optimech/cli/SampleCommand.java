@@ -123,7 +123,8 @@ final class SampleCommand implements Callable<Integer> {
             err.flush();
         }
         Release release = mechanism instanceof KNormMechanism k ? knorm(k, err)
-                : mechanism instanceof FunctionMechanism g ? function(g, err) : discrete((DiscreteMechanism) mechanism, err);
+                : mechanism instanceof FunctionMechanism g ? function(g, err)
+                : mechanism instanceof org.optimech.runtime.EllipticGaussianMechanism e ? ellipticGaussian(e, err) : discrete((DiscreteMechanism) mechanism, err);
         RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
         if (source.inputs != null) {
@@ -313,6 +314,18 @@ final class SampleCommand implements Callable<Integer> {
         return (value, where, bits, out) -> {
             double[] f = numbers(value, m, where, "the function on the spec's grid");
             vectors(out, count, () -> mechanism.sample(f, bits));
+        };
+    }
+
+    /** Elliptic Gaussian: the value is the statistic; each output line is one released vector. */
+    private Release ellipticGaussian(org.optimech.runtime.EllipticGaussianMechanism m, PrintWriter err) {
+        err.println("optimech: warning: " + file + " has numerics \"idealized\": Gaussian noise drawn in floating point is exact in distribution only over "
+                + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
+                + "NumericsPolicy.ALLOW_IDEALIZED.");
+        err.flush();
+        return (value, where, bits, out) -> {
+            double[] t = numbers(value, m.dimension(), where, "the statistic's coordinates");
+            vectors(out, count, () -> m.sample(t, bits));
         };
     }
 

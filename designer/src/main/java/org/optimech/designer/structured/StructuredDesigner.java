@@ -128,7 +128,8 @@ public final class StructuredDesigner {
             stored = out.stream().filter(c -> c.name().equals(body)).findFirst().orElseThrow(() -> new IllegalArgumentException("body " + body
                     + " was not compared for this structured statistic; compared: " + String.join(", ", out.stream().map(StructuredCandidate::name).toList())));
         }
-        return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped);
+        return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped,
+                StructuredContainment.of(out, family.exact(), d));
     }
 
     /**
