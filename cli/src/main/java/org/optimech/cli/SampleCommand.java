@@ -323,8 +323,13 @@ final class SampleCommand implements Callable<Integer> {
                 + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
                 + "NumericsPolicy.ALLOW_IDEALIZED.");
         err.flush();
+        return statistic(m, m.dimension());
+    }
+
+    /** A vector statistic: the value is its coordinates; each output line is one released vector. */
+    private Release statistic(Mechanism m, int dimension) {
         return (value, where, bits, out) -> {
-            double[] t = numbers(value, m.dimension(), where, "the statistic's coordinates");
+            double[] t = numbers(value, dimension, where, "the statistic's coordinates");
             vectors(out, count, () -> m.sample(t, bits));
         };
     }
@@ -338,10 +343,7 @@ final class SampleCommand implements Callable<Integer> {
                     + "NumericsPolicy.ALLOW_IDEALIZED. Design with --numerics exact for a lattice release.");
             err.flush();
         }
-        return (value, where, bits, out) -> {
-            double[] t = numbers(value, k.dimension(), where, "the statistic's coordinates");
-            vectors(out, count, () -> m.sample(t, bits));
-        };
+        return statistic(m, k.dimension());
     }
 
     /** A vector written with commas and/or white space between its numbers, each finite. */

@@ -28,8 +28,8 @@ import org.optimech.runtime.statistic.StructuredStatistic;
  */
 public record KNormProblem(String name, BigDecimal epsilon, Relation relation, Statistic statistic, SupportOracle oracle, long rowsPerUnit,
         List<String> featureNames, List<String> candidates, Criterion criterion, JsonObject document, BigDecimal delta) implements Problem {
-    /** The candidate bodies a problem may list. */
-    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "weighted-box", "hull", "search", "gaussian", "elliptic-gaussian");
+    /** The candidate K-norm bodies a problem may list (and, for a structured statistic with δ &gt; 0, the {@link #GAUSSIAN_CANDIDATES}). */
+    public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "weighted-box", "hull", "search");
     /** The candidates of a problem that lists none. */
     public static final List<String> DEFAULT_CANDIDATES = List.of("l1", "l2", "linf", "hull", "search");
     /**

@@ -77,7 +77,8 @@ public final class KNormProblemParser {
             }
             candidates.clear();
             for (int i = 0; i < a.size(); i++) {
-                String c = Fields.oneOf(a.get(i), "/candidates/" + i, KNormProblem.CANDIDATES.toArray(new String[0]));
+                String c = Fields.oneOf(a.get(i), "/candidates/" + i, java.util.stream.Stream.concat(KNormProblem.CANDIDATES.stream(),
+                        KNormProblem.GAUSSIAN_CANDIDATES.stream()).toArray(String[]::new));
                 if (candidates.contains(c)) {
                     throw new FieldException("/candidates/" + i, "is listed twice. Provided value: " + Fields.quote(c));
                 }
