@@ -17,7 +17,6 @@ import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.knorm.HalfspaceBody;
-import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
 import org.optimech.runtime.knorm.LpNorm;
@@ -47,8 +46,11 @@ import org.optimech.runtime.lattice.LatticeSampler;
 final class BodyChecks {
     private static final String P = KNormJson.P;
 
-    /** The result of the checks: the samplers built from the checked body, and what the spec says about its sensitivity. */
-    record Checked(KNormSampler sampler, LatticeSampler lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge) {
+    /**
+     * The result of the checks, read-only: the checked body's geometry, the checked lattice noise (null without a lattice block),
+     * the exact coverage test, and what the spec says about its sensitivity. No sampler: the runtime's mechanisms build those.
+     */
+    record Checked(UnitBody unit, KNormSpec.LatticeNoise lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge) {
     }
 
     /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
@@ -110,22 +112,29 @@ final class BodyChecks {
             }
             largest = g;
         }
-        LatticeSampler lattice = m.lattice() != null ? lattice(m.lattice(), body, sub, delta, noiseEpsilon) : null;
-        KNormSampler sampler;
-        try {
-            sampler = KNormSampler.of(body.unit, Dyadic.doubleAtLeast(delta), Dyadic.doubleAtMost(noiseEpsilon));
-            if (sub != null) {
-                sampler = sampler.inSubspace(sub.basisDoubles());
+        KNormSpec.LatticeNoise lattice = m.lattice() != null ? lattice(m.lattice(), body, sub, delta, noiseEpsilon) : null;
+        // the floating-point parameters the idealized sampler will use: Δ rounded up, ε rounded down, the embedding finite
+        if (!(Dyadic.doubleAtMost(noiseEpsilon) > 0)) {
+            throw new FieldException(P + "/noise_epsilon", "is below the smallest positive double: floating-point noise cannot be calibrated to it. Provided value: "
+                    + noiseEpsilon);
+        }
+        if (m.subspace() != null) {
+            double[][] e = m.subspace().embedding();
+            for (int j = 0; j < e.length; j++) {
+                for (int i = 0; i < e[j].length; i++) {
+                    if (!Double.isFinite(e[j][i])) {
+                        throw new FieldException(JsonPointer.child(JsonPointer.child(P + "/subspace/basis", j), i), "is beyond the double range: "
+                                + "floating-point noise cannot be mapped into the subspace with it. Provided value: " + m.subspace().basis()[j][i]);
+                    }
+                }
             }
-        } catch (IllegalArgumentException e) {
-            throw new FieldException(P, e.getMessage());
         }
         // NaN coordinates make every floating-point filter abstain, so the exact test decides each case.
         double[] abstain = new double[k];
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
         SensitivityCheck recheck = recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
-        return new Checked(sampler, lattice, coverage, recheck, largest);
+        return new Checked(body.unit, lattice, coverage, recheck, largest);
     }
 
     /**
@@ -150,7 +159,7 @@ final class BodyChecks {
      * The lattice block: γ = 2^spacing_exponent, Δ_L = Δ/γ + ρ re-derived exactly and compared with the stored value, and
      * the exact sampler at rate noise_epsilon/Δ_L (docs/LATTICE_KNORM.md).
      */
-    private static LatticeSampler lattice(KNormBlock.Lattice l, CheckedBody body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
+    private static KNormSpec.LatticeNoise lattice(KNormBlock.Lattice l, CheckedBody body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
         String lp = P + "/lattice";
         if (sub != null) {
             throw new FieldException(lp, "a lattice release needs a full-dimensional body; this spec's noise lives in a subspace (drop the lattice or the subspace)");
@@ -168,12 +177,8 @@ final class BodyChecks {
             throw new FieldException(lp + "/lattice_sensitivity", "must be sensitivity/2^spacing_exponent + rounding term = " + deltaL + " (rounding term "
                     + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
-        try {
-            long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
-            return LatticeSampler.of(body.lattice, e, Rational.of(noiseEpsilon).divide(deltaL), attempts);
-        } catch (IllegalArgumentException ex) {
-            throw new FieldException(lp, ex.getMessage());
-        }
+        long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
+        return new KNormSpec.LatticeNoise(e, Rational.of(noiseEpsilon).divide(deltaL), body.lattice, attempts);
     }
 
     // ---- subspace ----
@@ -186,16 +191,6 @@ final class BodyChecks {
         Subspace(int[] pivots, Rational[][] basis) {
             this.pivots = pivots;
             this.basis = basis;
-        }
-
-        double[][] basisDoubles() {
-            double[][] e = new double[basis.length][pivots.length];
-            for (int j = 0; j < basis.length; j++) {
-                for (int i = 0; i < pivots.length; i++) {
-                    e[j][i] = basis[j][i].doubleValue();
-                }
-            }
-            return e;
         }
 
         double[] reduce(double[] x, String ptr) throws FieldException {
