@@ -139,7 +139,7 @@ public final class KNormSpecs {
                 break;
             case "search":
                 BodySearch.Found f = r.search();
-                stored = new Body.LinearImage(JsonName.parse(LpNorm.class, f.base().json()), f.a());
+                stored = new Body.LinearImage(f.base(), f.a());
                 bodyNote = "the searched linear image A*" + f.base().json() + " (heuristic)";
                 break;
             default:

@@ -65,12 +65,12 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
 
     /** The ℓp ball of dimension m ({@code l1}, {@code l2} or {@code linf}) with its certified Δ, at the defaults for ρ and r. */
     public static ObjectivePerturbation of(double epsilon, double q, String norm, int m, double sensitivity) {
-        LpNorm n = switch (norm) {
-            case "l1" -> LpNorm.L1;
-            case "l2" -> LpNorm.L2;
-            case "linf" -> LpNorm.LINF;
-            default -> throw new IllegalArgumentException("norm must be l1, l2 or linf. Provided value: " + norm);
-        };
+        LpNorm n;
+        try {
+            n = org.optimech.runtime.json.JsonName.parse(LpNorm.class, norm);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("norm " + e.getMessage(), e);
+        }
         return new ObjectivePerturbation(epsilon, q, LpBody.of(n, m), sensitivity, DEFAULT_OUTPUT_SHARE, DEFAULT_RADIUS);
     }
 
