@@ -178,7 +178,15 @@ final class BodyChecks {
                     + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
         long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
-        return new KNormSpec.LatticeNoise(e, Rational.of(noiseEpsilon).divide(deltaL), body.lattice, attempts);
+        Rational rate = Rational.of(noiseEpsilon).divide(deltaL);
+        try {
+            // built once here to certify its acceptance rate (a spec whose release could stall is refused at load); the
+            // mechanisms build their own from the same checked numbers
+            LatticeSampler.of(body.lattice, e, rate, attempts);
+        } catch (IllegalArgumentException ex) {
+            throw new FieldException(lp, ex.getMessage());
+        }
+        return new KNormSpec.LatticeNoise(e, rate, body.lattice, attempts);
     }
 
     // ---- subspace ----
