@@ -843,7 +843,7 @@ final class BodyChecks {
             if (f >= 0) {
                 throw new FieldException(ip, "is not inside the body: a corner of it violates facet " + f);
             }
-            certified = boxShare(lo, hi, lower, upper);
+            certified = b.box().shareOf(b.inscribedBox());
             if (Rational.of(rate).compareTo(certified) > 0) {
                 throw new FieldException(bp + "/acceptance_rate", "exceeds the rate the inscribed box certifies (" + certified.doubleValue() + "): a release would "
                         + "fail more often than the attempt cap was set for. Provided value: " + rate);
@@ -934,15 +934,6 @@ final class BodyChecks {
         body.lattice = LatticeGauge.facets(rows, offs, bounds, logInscribed - 1e-9 * (1 + Math.abs(logInscribed)));
         body.latticeAcceptance = Math.min(1, certified.doubleValue() * boxVolume / outerVolume);
         return body;
-    }
-
-    /** vol([lo, hi]) / vol([lower, upper]), exactly. */
-    private static Rational boxShare(double[] lo, double[] hi, double[] lower, double[] upper) {
-        Rational r = Rational.of(BigInteger.ONE);
-        for (int j = 0; j < lo.length; j++) {
-            r = r.multiply(Rational.of(hi[j]).subtract(Rational.of(lo[j]))).divide(Rational.of(upper[j]).subtract(Rational.of(lower[j])));
-        }
-        return r;
     }
 
     /** At least {@code min} (and at most {@link KNormJson#MAX_ITEMS}) vectors of {@code k} finite numbers each. */
