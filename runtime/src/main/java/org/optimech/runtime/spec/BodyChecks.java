@@ -6,16 +6,13 @@ import java.math.MathContext;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import org.optimech.runtime.exact.Dyadic;
 import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
-import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.knorm.HalfspaceBody;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
@@ -26,7 +23,7 @@ import org.optimech.runtime.lattice.LatticeGauge;
 import org.optimech.runtime.lattice.LatticeSampler;
 
 /**
- * Reads and checks the {@code mechanism} block of a K-norm spec. Every check is exact: stored
+ * Checks the typed {@code mechanism} block of a K-norm spec (KNormJson reads it). Every check is exact: stored
  * coordinates are doubles, i.e. dyadic rationals, and are compared as such (scaled to integers).
  *
  * <ul>
@@ -41,7 +38,11 @@ import org.optimech.runtime.lattice.LatticeSampler;
  *   <li><b>Δ over the stored adjacent points</b>: each point and its negative lies in the subspace
  *       (exactly, through the rational basis) and has K-norm at most Δ. Without points, Δ is the
  *       designer's certified bound (a curved statistic), and {@link KNormSpec#pointSource()} is empty.</li>
+ *   <li><b>The lattice block</b>: Δ_L re-derived exactly, and the exact sampler's acceptance rate certified.</li>
  * </ul>
+ *
+ * Its result is read-only geometry ({@link Checked}); Δ over the recorded statistic is {@link SensitivityRecheck}'s job, and
+ * the samplers are built by the runtime's mechanisms ({@code runtime.sampling.Samplers}).
  */
 final class BodyChecks {
     private static final String P = KNormJson.P;
