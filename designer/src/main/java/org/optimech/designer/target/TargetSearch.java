@@ -16,12 +16,7 @@ import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.runtime.accuracy.Accuracy;
 import org.optimech.runtime.accuracy.ErrorDistribution;
-import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
-import org.optimech.runtime.spec.GaussianProcessSpec;
-import org.optimech.runtime.spec.GeometricRemapSpec;
-import org.optimech.runtime.spec.KNormSpec;
-import org.optimech.runtime.spec.MechanismSpec;
 
 /**
  * The smallest ε whose optimal mechanism meets an {@link AccuracyTarget}: each candidate ε is designed with the target's own
@@ -169,35 +164,11 @@ public final class TargetSearch {
         long start = System.nanoTime();
         DiscreteProblem p = problem.withEpsilon(eps);
         Design d = Designers.design(p, options);
-        double risk = risk(discrete(d.spec()), p, target);
+        double risk = risk(DiscreteSpec.of(d.spec()).orElseThrow(() -> new IllegalStateException("a discrete problem designed as a "
+                + d.spec().kind() + " spec (a designer bug; please report it)")), p, target);
         Point point = new Point(eps, risk, lowerBound(d), risk <= target.beta(), (System.nanoTime() - start) / 1e9);
         points.add(point);
         return new Evaluated(point, d);
-    }
-
-    /** A discrete problem's spec (a table or a structural remap), by the visitor: spec kinds are never cast. */
-    private static DiscreteSpec discrete(MechanismSpec spec) {
-        return spec.accept(new MechanismSpec.Visitor<DiscreteSpec>() {
-            @Override
-            public DiscreteSpec visit(DiscreteMechanismSpec table) {
-                return table;
-            }
-
-            @Override
-            public DiscreteSpec visit(GeometricRemapSpec geometricRemap) {
-                return geometricRemap;
-            }
-
-            @Override
-            public DiscreteSpec visit(KNormSpec knorm) {
-                throw new IllegalStateException("a discrete problem designed as a K-norm spec (a designer bug; please report it)");
-            }
-
-            @Override
-            public DiscreteSpec visit(GaussianProcessSpec gaussianProcess) {
-                throw new IllegalStateException("a discrete problem designed as a Gaussian-process spec (a designer bug; please report it)");
-            }
-        });
     }
 
     /** The stored mechanism's P(|error| &gt; a): the largest over inputs, or the prior's average (upper bounds, exact for tables). */
