@@ -252,7 +252,7 @@ final class InspectCommand implements Callable<Integer> {
                 k.dimension(), k.bodyType(), k.noiseDimension(), k.noiseDimension() < k.dimension() ? " (a subspace: ERRATA K12)" : "", k.sensitivity(),
                 k.noiseEpsilon());
         out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics %s%n", k.certifiedEpsilon(), k.epsilon(), k.relation().json(),
-                k.latticeSampler().map(l -> "exact (lattice 2^" + l.exponent() + " Z^" + k.dimension() + ", noise proportional to exp(-" + l.rate()
+                k.latticeNoise().map(l -> "exact (lattice 2^" + l.exponent() + " Z^" + k.dimension() + ", noise proportional to exp(-" + l.rate()
                         + " ||z||_K) in lattice units, sampled with integer arithmetic)").orElse("idealized (floating point; the caller must opt in)"));
         out.printf("sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck()
                 : "NOT re-checked at load (sampling needs a trusted signature or --allow-unchecked-sensitivity): " + k.sensitivityCheck());

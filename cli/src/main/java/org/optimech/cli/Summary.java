@@ -158,8 +158,8 @@ final class Summary {
         for (String s : r.skipped()) {
             out.printf("  not compared %s%n", s);
         }
-        if (k.latticeSampler().isPresent()) {
-            var l = k.latticeSampler().get();
+        if (k.latticeNoise().isPresent()) {
+            var l = k.latticeNoise().get();
             out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "
                     + "sensitivity %s including the rounding, integer-arithmetic noise)%n", k.noiseEpsilon(), k.sensitivity(), l.exponent(), k.dimension(),
                     org.optimech.runtime.exact.Rational.of(k.noiseEpsilon()).divide(l.rate()));

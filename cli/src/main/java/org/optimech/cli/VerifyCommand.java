@@ -219,7 +219,7 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("sensitivity_check", k.sensitivityCheck());
             b.put("adjacent_points", k.pointCount());
             k.pointSource().ifPresent(src -> b.put("adjacent_points_source", src.json()));
-            k.latticeSampler().ifPresent(l -> b.put("lattice_spacing", "2^" + l.exponent()).put("lattice_noise_rate", l.rate().toString()));
+            k.latticeNoise().ifPresent(l -> b.put("lattice_spacing", "2^" + l.exponent()).put("lattice_noise_rate", l.rate().toString()));
             return null;
         }
 

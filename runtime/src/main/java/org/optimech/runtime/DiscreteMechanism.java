@@ -6,6 +6,7 @@ import org.optimech.runtime.discrete.ConstantTimeTable;
 import org.optimech.runtime.discrete.GeometricTable;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.Remap;
+import org.optimech.runtime.discrete.RemapSampler;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.discrete.KnuthYaoRows;
 import org.optimech.runtime.noise.DiscreteLaplace;
@@ -92,7 +93,7 @@ public final class DiscreteMechanism implements Mechanism {
 
     private static IndexSampler geometricRemap(GeometricRemapSpec g) {
         DiscreteLaplace noise = DiscreteLaplace.of(g.noiseEpsilon());
-        Remap remap = g.remap();
+        RemapSampler remap = RemapSampler.of(g.remap());
         long last = g.inputs().size() - 1L;
         return (input, random) -> {
             long z = Math.max(0, Math.min(last, input + noise.sample(random)));

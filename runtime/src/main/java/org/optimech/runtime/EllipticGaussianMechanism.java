@@ -21,7 +21,7 @@ public final class EllipticGaussianMechanism implements Mechanism {
      */
     EllipticGaussianMechanism(EllipticGaussianSpec spec, NumericsPolicy policy) {
         this.spec = Objects.requireNonNull(spec, "spec");
-        this.sampler = spec.sampler(Objects.requireNonNull(policy, "policy"));
+        this.sampler = org.optimech.runtime.sampling.Samplers.ellipticGaussian(spec, Objects.requireNonNull(policy, "policy"));
     }
 
     @Override

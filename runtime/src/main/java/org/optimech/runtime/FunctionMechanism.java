@@ -2,6 +2,8 @@ package org.optimech.runtime;
 
 import java.util.Objects;
 import org.optimech.runtime.random.RandomSource;
+import org.optimech.runtime.sampling.GaussianProcessNoise;
+import org.optimech.runtime.sampling.Samplers;
 import org.optimech.runtime.spec.GaussianProcessSpec;
 import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.NumericsPolicy;
@@ -9,19 +11,19 @@ import org.optimech.runtime.spec.NumericsPolicy;
 /**
  * A loaded Gaussian-process mechanism: {@code sample(f)} releases a function given on the spec's grid as f + s·G(grid),
  * floating point (idealized numerics: building one requires a policy with {@link NumericsPolicy#ALLOW_IDEALIZED}). Obtained
- * from {@link Mechanisms}. Thread-safe; randomness per call.
+ * from {@link Mechanisms}; the sampler is built here, from the spec's checked covariance factor. Thread-safe; randomness per call.
  */
 public final class FunctionMechanism implements Mechanism {
     private final GaussianProcessSpec spec;
-    private final NumericsPolicy policy;
+    private final GaussianProcessNoise noise;
 
     /**
      * @throws IllegalStateException when the policy refuses idealized numerics
      */
     FunctionMechanism(GaussianProcessSpec spec, NumericsPolicy policy) {
         this.spec = Objects.requireNonNull(spec, "spec");
-        this.policy = Objects.requireNonNull(policy, "policy");
-        policy.check(spec.numerics());
+        Objects.requireNonNull(policy, "policy");
+        this.noise = Samplers.gaussianProcess(spec, policy);
     }
 
     @Override
@@ -46,7 +48,7 @@ public final class FunctionMechanism implements Mechanism {
         if (function.length != m) {
             throw new IllegalArgumentException("the function must have one value per grid point (" + m + "). Provided: " + function.length);
         }
-        double[] v = spec.noise(policy, random);
+        double[] v = noise.noise(random);
         for (int j = 0; j < m; j++) {
             if (!Double.isFinite(function[j])) {
                 throw new IllegalArgumentException("function value " + j + " must be finite. Provided value: " + function[j]);

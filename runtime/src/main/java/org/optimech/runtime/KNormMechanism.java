@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.random.RandomSource;
+import org.optimech.runtime.sampling.Samplers;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.NumericsPolicy;
@@ -12,7 +13,8 @@ import org.optimech.runtime.spec.NumericsPolicy;
  * A loaded K-norm mechanism, ready to privatize vector statistics: {@code sample(t)} returns t + noise from the spec's
  * body, sensitivity and ε. Without a lattice the noise is floating point (idealized numerics), so building one requires a
  * policy with {@link NumericsPolicy#ALLOW_IDEALIZED}; a lattice spec rounds t to the lattice and adds exact lattice noise
- * ({@link #numerics()} says which runs). Obtained from {@link Mechanisms}. Thread-safe; randomness per call.
+ * ({@link #numerics()} says which runs). Obtained from {@link Mechanisms}; the samplers are built here, from the spec's checked
+ * geometry, and nowhere else. Thread-safe; randomness per call.
  */
 public final class KNormMechanism implements Mechanism {
     private final KNormSpec spec;
@@ -26,8 +28,8 @@ public final class KNormMechanism implements Mechanism {
         Objects.requireNonNull(policy, "policy");
         this.spec = Objects.requireNonNull(spec, "spec");
         policy.check(spec.numerics());
-        this.lattice = spec.latticeSampler().orElse(null);
-        this.sampler = lattice == null ? spec.sampler(policy) : null;
+        this.lattice = Samplers.lattice(spec).orElse(null);
+        this.sampler = lattice == null ? Samplers.knorm(spec, policy) : null;
     }
 
     @Override
@@ -58,8 +60,30 @@ public final class KNormMechanism implements Mechanism {
         return lattice != null ? lattice.release(statistic, random) : sampler.release(statistic, random);
     }
 
-    /** The same as {@link #sample(double[], RandomSource)}. */
-    public double[] release(double[] statistic, RandomSource random) {
-        return sample(statistic, random);
+    /**
+     * The spacing exponent e of a lattice release (outputs on 2^e·ℤ^d); empty for floating-point noise. A job that computes
+     * its statistic in fixed point rounds it to the lattice itself and calls {@link #releaseIndex}.
+     */
+    public java.util.OptionalInt latticeExponent() {
+        return lattice == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(lattice.exponent());
+    }
+
+    /**
+     * A lattice release from the statistic's lattice index (the statistic already rounded to 2^e·ℤ^d by the caller, exactly):
+     * (index + exact lattice noise)·2^e, rounded to doubles only at the end.
+     *
+     * @throws UnsupportedOperationException for a spec without a lattice block
+     * @throws IllegalArgumentException for an index of the wrong length
+     */
+    public double[] releaseIndex(java.math.BigInteger[] latticeIndex, RandomSource random) {
+        if (lattice == null) {
+            throw new UnsupportedOperationException("this spec has no lattice block: its noise is floating point; call sample(double[], RandomSource)");
+        }
+        return lattice.releaseIndex(latticeIndex, random);
+    }
+
+    /** The checked unit body the noise is drawn from (its gauge, for reports and for mechanisms composed from it). */
+    public org.optimech.runtime.knorm.UnitBody body() {
+        return spec.unitBody();
     }
 }

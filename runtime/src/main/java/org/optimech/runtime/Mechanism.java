@@ -71,9 +71,11 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
     }
 
     /**
-     * One release per statistic, written to {@code outputs} (same length; each output row is replaced).
+     * One release per statistic, written into the caller's rows: {@code outputs[i]} is filled in place (a release has the
+     * statistic's length), never replaced, so preallocated rows are reused. Every length is checked before anything is drawn.
      *
-     * @throws IllegalArgumentException when the arrays' lengths differ
+     * @throws IllegalArgumentException when the arrays' lengths differ, or a row of {@code outputs} is null or not as long as
+     *     its statistic (the message names the row)
      */
     default void sample(double[][] statistics, double[][] outputs, RandomSource random) {
         Objects.requireNonNull(statistics, "statistics");
@@ -81,9 +83,8 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
         if (statistics.length != outputs.length) {
             throw new IllegalArgumentException("outputs must have the length of statistics (" + statistics.length + "). Provided: " + outputs.length);
         }
-        for (int i = 0; i < statistics.length; i++) {
-            outputs[i] = sample(statistics[i], random);
-        }
+        checkRows(statistics, outputs, 0, statistics.length);
+        sampleRange(statistics, outputs, 0, statistics.length, random);
     }
 
     /**
@@ -100,18 +101,38 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
     }
 
     /**
-     * One release per statistic, in parallel as {@link #sampleParallel(long[], long[], Supplier)}.
+     * One release per statistic, in parallel as {@link #sampleParallel(long[], long[], Supplier)}, filling the caller's rows as
+     * {@link #sample(double[][], double[][], RandomSource)} does.
      *
-     * @throws IllegalArgumentException when the arrays' lengths differ
+     * @throws IllegalArgumentException when the arrays' lengths differ, or a row of {@code outputs} is null or not as long as
+     *     its statistic
      */
     default void sampleParallel(double[][] statistics, double[][] outputs, Supplier<? extends RandomSource> sources) {
         Objects.requireNonNull(statistics, "statistics");
         Objects.requireNonNull(outputs, "outputs");
-        ParallelBatches.inChunks(statistics.length, outputs.length, "statistics", sources, (from, to, random) -> {
-            for (int i = from; i < to; i++) {
-                outputs[i] = sample(statistics[i], random);
+        if (statistics.length == outputs.length) {
+            checkRows(statistics, outputs, 0, statistics.length);
+        }
+        ParallelBatches.inChunks(statistics.length, outputs.length, "statistics", sources, (from, to, random) -> sampleRange(statistics, outputs, from, to, random));
+    }
+
+    /** Releases for {@code statistics[from..to)} copied into the same rows of {@code outputs} (their lengths already checked). */
+    private void sampleRange(double[][] statistics, double[][] outputs, int from, int to, RandomSource random) {
+        for (int i = from; i < to; i++) {
+            double[] released = sample(statistics[i], random);
+            System.arraycopy(released, 0, outputs[i], 0, released.length);
+        }
+    }
+
+    /** Each output row exists and has its statistic's length (a release is as long as its statistic). */
+    private static void checkRows(double[][] statistics, double[][] outputs, int from, int to) {
+        for (int i = from; i < to; i++) {
+            Objects.requireNonNull(statistics[i], "statistics[" + i + "]");
+            if (outputs[i] == null || outputs[i].length != statistics[i].length) {
+                throw new IllegalArgumentException("outputs[" + i + "] must be an array of the statistic's length (" + statistics[i].length
+                        + "), filled in place. Provided: " + (outputs[i] == null ? "null" : "length " + outputs[i].length));
             }
-        });
+        }
     }
 
     /** Releases for {@code inputs[from..to)} into the same places of {@code outputs}; what the batch forms run per chunk. */

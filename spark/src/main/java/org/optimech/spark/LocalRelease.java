@@ -13,11 +13,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.discrete.NeighbourGraph;
-import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
-import org.optimech.runtime.spec.GaussianProcessSpec;
-import org.optimech.runtime.spec.GeometricRemapSpec;
-import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.MechanismSpec;
 
@@ -53,32 +49,7 @@ public final class LocalRelease {
     public static LocalRelease of(MechanismSpec spec, NoiseSource noise) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(noise, "noise");
-        DiscreteSpec d = spec.accept(new MechanismSpec.Visitor<DiscreteSpec>() {
-            @Override
-            public DiscreteSpec visit(DiscreteMechanismSpec table) {
-                return table;
-            }
-
-            @Override
-            public DiscreteSpec visit(GeometricRemapSpec geometricRemap) {
-                return geometricRemap;
-            }
-
-            @Override
-            public DiscreteSpec visit(KNormSpec knorm) {
-                throw notDiscrete(knorm);
-            }
-
-            @Override
-            public DiscreteSpec visit(GaussianProcessSpec gaussianProcess) {
-                throw notDiscrete(gaussianProcess);
-            }
-
-            @Override
-            public DiscreteSpec visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
-                throw notDiscrete(ellipticGaussian);
-            }
-        });
+        DiscreteSpec d = DiscreteSpec.of(spec).orElseThrow(() -> notDiscrete(spec));
         if (d.privacy().neighbours().kind() != NeighbourGraph.Kind.COMPLETE) {
             throw new SpecNotApplicableException("/privacy/neighbours: local DP per row needs a spec designed on the complete neighbour graph (any value "
                     + "may replace any other); this one is designed on the " + d.privacy().neighbours().kind().json()

@@ -14,7 +14,6 @@ import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.exact.Rational;
-import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.noise.Geometric;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.DiscreteSpec;
@@ -183,8 +182,9 @@ final class Udfs {
         private final SpecBroadcast spec;
         private final int scaleBits;
         private transient KNormSpec knorm;
-        private transient LatticeSampler lattice;
         private transient KNormMechanism mechanism;
+        /** The lattice's spacing exponent, or null for floating-point noise. */
+        private transient Integer exponent;
 
         KNormNoise(NoiseSource source, SpecBroadcast spec, int scaleBits) {
             super(source, 5);
@@ -197,18 +197,18 @@ final class Udfs {
             if (knorm == null) {
                 mechanism = (KNormMechanism) spec.mechanism();
                 knorm = mechanism.spec();
-                lattice = knorm.latticeSampler().orElse(null);
+                exponent = mechanism.latticeExponent().isPresent() ? mechanism.latticeExponent().getAsInt() : null;
             }
             int d = knorm.dimension();
             Object[] out = new Object[d];
-            if (lattice != null) {
+            if (exponent != null) {
                 // exact lattice index of the exact fixed-point sum, exact noise, doubles only as post-processing: total
-                int shift = scaleBits + lattice.exponent();
+                int shift = scaleBits + exponent;
                 BigInteger[] y = new BigInteger[d];
                 for (int j = 0; j < d; j++) {
                     y[j] = latticeIndex(sums.getDecimal(j).toBigIntegerExact(), shift);
                 }
-                double[] v = lattice.releaseIndex(y, bits());
+                double[] v = mechanism.releaseIndex(y, bits());
                 for (int j = 0; j < d; j++) {
                     out[j] = v[j];
                 }

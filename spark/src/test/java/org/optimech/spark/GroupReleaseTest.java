@@ -20,7 +20,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
@@ -95,7 +94,7 @@ class GroupReleaseTest {
     @Test
     void latticeNoiseFollowsTheSpecAcrossManyGroups() throws Exception {
         KNormSpec spec = (KNormSpec) SparkTestSupport.spec("count-sum-l1.spec.json");
-        LatticeSampler lattice = spec.latticeSampler().orElseThrow();
+        KNormSpec.LatticeNoise lattice = spec.latticeNoise().orElseThrow();
         SplittableRandom rnd = new SplittableRandom(5);
         List<Row> data = new ArrayList<>();
         List<String> keys = new ArrayList<>();

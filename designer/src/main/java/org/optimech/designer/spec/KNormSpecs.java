@@ -170,7 +170,7 @@ public final class KNormSpecs {
                 break;
             case "search":
                 BodySearch.Found f = r.search();
-                stored = new Body.LinearImage(JsonName.parse(LpNorm.class, f.base().json()), f.a());
+                stored = new Body.LinearImage(f.base(), f.a());
                 bodyNote = "the searched linear image A*" + f.base().json() + " (heuristic)";
                 break;
             default:
@@ -383,12 +383,9 @@ public final class KNormSpecs {
             offsets[f] = hull.facets().get(f).exactOffset();
         }
         double[][] inscribed = org.optimech.geometry.body.InscribedBox.of(normals, offsets, hull.shift(), lo, hi);
-        BigFraction ratio = BigFraction.ONE;
-        for (int j = 0; j < k; j++) {
-            ratio = ratio.multiply(new BigFraction(inscribed[1][j]).subtract(new BigFraction(inscribed[0][j])))
-                    .divide(new BigFraction(hi[j]).subtract(new BigFraction(lo[j])));
-        }
-        BigDecimal rate = new BigDecimal(ratio.getNumerator()).divide(new BigDecimal(ratio.getDenominator()), 6, RoundingMode.FLOOR);
+        // the share the loader re-derives, by the same code
+        org.optimech.runtime.exact.Rational ratio = new Body.Box(lo, hi).shareOf(new Body.Box(inscribed[0], inscribed[1]));
+        BigDecimal rate = new BigDecimal(ratio.numerator()).divide(new BigDecimal(ratio.denominator()), 6, RoundingMode.FLOOR);
         if (rate.signum() <= 0) {
             throw new IllegalArgumentException("the largest box found inside the hull fills less than 1e-6 of its bounding box; store it as a triangulation "
                     + "instead of half-spaces");

@@ -76,7 +76,7 @@ public final class EpsilonWhatIf {
                 for (BigDecimal e : grid.values()) {
                     double factor = knorm.noiseEpsilon().doubleValue() / e.doubleValue();
                     rows.add(new Row(e, at.scaled(factor, "the noise scale is sensitivity/epsilon: every figure x " + num(factor)
-                            + (knorm.latticeSampler().isPresent() ? " (approximate for a lattice release: its rounding does not scale)" : "")), Double.NaN,
+                            + (knorm.latticeNoise().isPresent() ? " (approximate for a lattice release: its rounding does not scale)" : "")), Double.NaN,
                             "scaled from the spec's own accuracy"));
                 }
                 return rows;

@@ -164,7 +164,8 @@ public final class TargetSearch {
         long start = System.nanoTime();
         DiscreteProblem p = problem.withEpsilon(eps);
         Design d = Designers.design(p, options);
-        double risk = risk((DiscreteSpec) d.spec(), p, target);
+        double risk = risk(DiscreteSpec.of(d.spec()).orElseThrow(() -> new IllegalStateException("a discrete problem designed as a "
+                + d.spec().kind() + " spec (a designer bug; please report it)")), p, target);
         Point point = new Point(eps, risk, lowerBound(d), risk <= target.beta(), (System.nanoTime() - start) / 1e9);
         points.add(point);
         return new Evaluated(point, d);

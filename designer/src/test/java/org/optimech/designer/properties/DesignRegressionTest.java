@@ -171,7 +171,7 @@ class DesignRegressionTest {
         Design.KNorm d = (Design.KNorm) Designers.design(Problems.parse(json), c.options());
         String stored = d.spec().design().get("stored").orElseThrow().asString();
         assertTrue(stored.equals("l1") || stored.equals("linf"), "the hull spans a plane here; stored " + stored);
-        assertTrue(d.spec().latticeSampler().isPresent());
+        assertTrue(d.spec().latticeNoise().isPresent());
         // an l2-only problem has no lattice-capable candidate: a clear refusal, naming what would do
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Designers.design(Problems.parse(json.replace("\"criterion\"",
                 "\"candidates\":[\"l2\"],\"criterion\"")), c.options()));

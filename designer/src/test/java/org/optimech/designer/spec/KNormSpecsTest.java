@@ -125,7 +125,7 @@ class KNormSpecsTest {
                     double inflation = doc.at("/design/lattice/noise_scale_inflation").asDouble();
                     assertTrue(inflation > 1 && inflation <= 1 + 1.0 / 1024 + 1e-12, what + ": inflation " + inflation);
                     assertMeanSquaredNorm(org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY), p.dimension(), 500 + checked, c.covarianceTrace() * inflation * inflation,
-                            Math.scalb(1.0, spec.latticeSampler().orElseThrow().exponent()), what + " (inflated trace)");
+                            Math.scalb(1.0, spec.latticeNoise().orElseThrow().exponent()), what + " (inflated trace)");
                     checked++;
                 }
             }
@@ -145,7 +145,7 @@ class KNormSpecsTest {
         double[] zero = new double[d];
         for (int i = 0; i < n; i++) {
             double s = 0;
-            for (double xi : m.release(zero, bits)) {
+            for (double xi : m.sample(zero, bits)) {
                 if (spacing > 0) {
                     assertEquals(xi, Math.rint(xi / spacing) * spacing, what + ": a lattice point");
                 }
@@ -171,7 +171,7 @@ class KNormSpecsTest {
         KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(5);
         for (int i = 0; i < 1000; i++) {
-            double[] x = m.release(new double[] {1, 2, 3, 4}, bits);
+            double[] x = m.sample(new double[] {1, 2, 3, 4}, bits);
             assertEquals(10, x[0] + x[1] + x[2] + x[3], 1e-9);
         }
     }

@@ -118,8 +118,8 @@ class SensitivityTamperingTest {
                 for (int j = 0; j < neg.length; j++) {
                     neg[j] = -neg[j];
                 }
-                double g = Math.max(probe.sampler(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).body().norm(y),
-                        probe.sampler(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).body().norm(neg));
+                double g = Math.max(probe.unitBody().norm(y),
+                        probe.unitBody().norm(neg));
                 if (g * spec.sensitivity().doubleValue() <= delta.doubleValue() * (1 - 1e-9)) {
                     kept.add(v);
                 }

@@ -11,10 +11,12 @@ import org.knowm.xchart.XYChart;
 import org.optimech.cli.plot.Figures;
 import org.optimech.designer.functions.KdeRelease;
 import org.optimech.examples.Args;
+import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.random.SeededRandomBits;
 import org.optimech.runtime.spec.GaussianProcessSpec;
 import org.optimech.runtime.spec.NumericsPolicy;
+import org.optimech.runtime.spec.RuntimePolicy;
 
 /**
  * Functions paper Figures 1 and 2: n = 100 points from a mixture of two normals centred at 0.3 and 0.7, a
@@ -46,11 +48,8 @@ public final class KdeFigures {
         KdeRelease k = new KdeRelease(kernel, 0.1, data.length, 0, 1, 1000, BigDecimal.ONE, new BigDecimal("0.1"), "classical");
         GaussianProcessSpec spec = k.toSpec(k.designBlock(), JsonObject.builder().put("tool", "optimech examples").build());
         double[] f = k.estimate(data);
-        double[] noise = spec.noise(NumericsPolicy.ALLOW_IDEALIZED, new SeededRandomBits(seed));
-        double[] released = new double[f.length];
-        for (int i = 0; i < f.length; i++) {
-            released[i] = f[i] + noise[i];
-        }
+        // through the front door: the Gaussian-process noise is floating point, so the figure opts in to idealized numerics
+        double[] released = Mechanisms.of(spec, RuntimePolicy.builder().numerics(NumericsPolicy.ALLOW_IDEALIZED).build()).sample(f, new SeededRandomBits(seed));
         XYChart chart = Figures.lineChart(title, "x", "density", 900, 600);
         Figures.line(chart, "kernel density estimate (h = 0.1, n = 100)", k.grid(), f, Color.BLACK, null);
         Figures.line(chart, "released (alpha = 1, beta = 0.1)", k.grid(), released, new Color(0x1f77b4), null);

@@ -65,19 +65,20 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
 
     /** The ℓp ball of dimension m ({@code l1}, {@code l2} or {@code linf}) with its certified Δ, at the defaults for ρ and r. */
     public static ObjectivePerturbation of(double epsilon, double q, String norm, int m, double sensitivity) {
-        LpNorm n = switch (norm) {
-            case "l1" -> LpNorm.L1;
-            case "l2" -> LpNorm.L2;
-            case "linf" -> LpNorm.LINF;
-            default -> throw new IllegalArgumentException("norm must be l1, l2 or linf. Provided value: " + norm);
-        };
+        LpNorm n;
+        try {
+            n = org.optimech.runtime.json.JsonName.parse(LpNorm.class, norm);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("norm " + e.getMessage(), e);
+        }
         return new ObjectivePerturbation(epsilon, q, LpBody.of(n, m), sensitivity, DEFAULT_OUTPUT_SHARE, DEFAULT_RADIUS);
     }
 
     /**
      * Any K-norm body the designer wrote as a spec for the gradient's adjacent output space (for example from
-     * {@link LogisticSensitivity#problem}): its stored body and Δ, at the defaults for ρ and r. The spec's noise is
-     * floating point, so this accepts idealized numerics on the caller's behalf, as every K-norm release here does.
+     * {@link LogisticSensitivity#problem}): its checked body and Δ (read-only data of the spec), at the defaults for ρ and r.
+     * Objective perturbation is its own mechanism, with its own floating-point K-norm noise on that body (idealized numerics,
+     * as every K-norm release here).
      *
      * @throws IllegalArgumentException when the spec's noise lives in a subspace (the gradient differences span all of ℝ^m)
      */
@@ -86,7 +87,7 @@ public record ObjectivePerturbation(double epsilon, double q, UnitBody body, dou
             throw new IllegalArgumentException("the spec's noise lives in a " + spec.noiseDimension() + "-dimensional subspace of R^" + spec.dimension()
                     + "; objective perturbation needs a full-dimensional body");
         }
-        UnitBody body = spec.sampler(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).body();
+        UnitBody body = spec.unitBody();
         double delta = org.optimech.runtime.exact.Dyadic.doubleAtLeast(spec.sensitivity());
         return new ObjectivePerturbation(epsilon, q, body, delta, DEFAULT_OUTPUT_SHARE, DEFAULT_RADIUS);
     }

@@ -18,12 +18,18 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.optimech.cli.OptimechCli;
-import org.optimech.runtime.lattice.LatticeSampler;
+import org.optimech.designer.Design;
+import org.optimech.designer.Designers;
+import org.optimech.designer.problem.Problems;
+import org.optimech.designer.spec.DesignSpecs;
+import org.optimech.designer.spec.KNormSpecs;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
+import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
-import org.optimech.runtime.spec.SpecLoader;
+import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.spark.GroupRelease;
 import org.optimech.spark.JobGuarantee;
 
@@ -83,12 +89,12 @@ public final class SparkGroupStudy {
         Path specFile = outDir.resolve("group-count-sum.spec.json");
         Path problem = Files.exists(Path.of("examples/problems/knorm-group-count-sum.json")) ? Path.of("examples/problems/knorm-group-count-sum.json")
                 : Path.of("problems/knorm-group-count-sum.json"); // from the repository root, or from examples/ (the module's tests)
-        int rc = OptimechCli.run(new String[] {"design", problem.toString(), "--out", specFile.toString(), "--body", "l1",
-                "--numerics", "exact", "--quiet"}, new PrintWriter(System.err, true), new PrintWriter(System.err, true));
-        if (rc != 0) {
-            throw new IllegalStateException("designing the spec failed (exit " + rc + "); run from the repository root");
+        // the designer's front door: the l1 body, exact lattice numerics at the automatic spacing; written and re-read by the runtime
+        Design design = Designers.design(Problems.read(problem), Designers.Options.defaults().withBody("l1").withLattice(KNormSpecs.Lattice.auto()));
+        if (!(design instanceof Design.KNorm knorm)) {
+            throw new IllegalStateException("the group count-sum problem designs as a K-norm mechanism over its adjacent output space; got " + design);
         }
-        KNormSpec spec = (KNormSpec) SpecLoader.load(specFile);
+        KNormSpec spec = DesignSpecs.writeAndVerify(knorm.spec(), specFile);
         List<String> keys = new ArrayList<>();
         for (int g = 0; g < GROUPS; g++) {
             keys.add(Integer.toString(g));
@@ -162,8 +168,8 @@ public final class SparkGroupStudy {
      * quantized as the Spark job does (2^-10 here is exact: x is a multiple of 1/8), sums are exact, and each group gets
      * one lattice draw. Returns released (count, sum) per group; fills {@code truth} with the exact sums when given.
      */
-    static Map<String, double[]> loop(KNormSpec spec, long rows, Map<String, double[]> truth) {
-        LatticeSampler lattice = spec.latticeSampler().orElseThrow();
+    static Map<String, double[]> loop(KNormSpec spec, long rows, Map<String, double[]> truth) throws InvalidSpecException {
+        KNormMechanism lattice = Mechanisms.knorm(spec, RuntimePolicy.standard());
         RandomSource bits = new SecureRandomBits();
         long[] count = new long[GROUPS];
         long[] sum8 = new long[GROUPS]; // sums of 8x: exact integers
@@ -205,7 +211,7 @@ public final class SparkGroupStudy {
             }
         }
         Map<String, double[]> released = new HashMap<>();
-        int e = lattice.exponent();
+        int e = lattice.latticeExponent().orElseThrow();
         for (int g = 0; g < GROUPS; g++) {
             BigInteger[] y = {latticeIndex(BigInteger.valueOf(count[g]), e), latticeIndex(BigInteger.valueOf(sum8[g]), 3 + e)};
             released.put(Integer.toString(g), lattice.releaseIndex(y, bits)); // exact lattice noise, doubles as post-processing
@@ -229,7 +235,7 @@ public final class SparkGroupStudy {
      * absolute error near the ℓ1 lattice noise's (2α/(1−α²))·spacing, α = e^{−rate}.
      */
     static boolean check(String path, Map<String, double[]> released, Map<String, double[]> truth, KNormSpec spec, PrintWriter out) {
-        LatticeSampler lattice = spec.latticeSampler().orElseThrow();
+        KNormSpec.LatticeNoise lattice = spec.latticeNoise().orElseThrow();
         double alpha = Math.exp(-lattice.rate().doubleValue());
         double spacing = Math.scalb(1.0, lattice.exponent());
         double meanAbs = 2 * alpha / (1 - alpha * alpha) * spacing;

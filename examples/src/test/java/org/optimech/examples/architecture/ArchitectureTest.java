@@ -3,6 +3,7 @@ package org.optimech.examples.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.InstanceofCheck;
@@ -15,14 +16,18 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.spec.MechanismSpec;
 
 /**
  * The boundaries the modules promise, checked on their compiled main classes (this module sees every other one): no
  * cycle between packages, the runtime depends on the JDK alone, the library depends on no command-line or plotting code,
- * and spec kinds are dispatched through {@link MechanismSpec.Visitor}, never with {@code instanceof} outside the package
- * that defines them.
+ * and spec kinds are dispatched through {@link MechanismSpec.Visitor}, never with {@code instanceof} or a cast outside the
+ * package that defines them; the runtime's internal sampler package is used by the runtime's mechanisms alone.
  */
 class ArchitectureTest {
     /** Main classes only: test output directories and test jars are left out. */
@@ -74,6 +79,40 @@ class ArchitectureTest {
     void specKindsAreDispatchedByTheVisitorOutsideTheSpecPackage() {
         ArchRule rule = classes().that().resideOutsideOfPackage("org.optimech.runtime.spec").should(notTestInstanceofOnSpecTypes());
         rule.check(CLASSES);
+    }
+
+    /** Every module's main sources, from the examples module's directory (where Maven runs its tests). */
+    private static final List<Path> MAIN_SOURCES = Stream.of("runtime", "geometry", "designer", "cli", "spark", "examples", "benchmarks")
+            .map(m -> Path.of("..", m, "src", "main", "java")).toList();
+
+    @Test
+    void specKindsAreNotDispatchedByCastsOutsideTheSpecPackage() {
+        List<Path> files = SpecCasts.sources(MAIN_SOURCES);
+        // a rule over no files passes vacuously: make sure every module's sources are here
+        for (Path root : MAIN_SOURCES) {
+            assertTrue(files.stream().anyMatch(f -> f.startsWith(root)), "no sources under " + root.toAbsolutePath().normalize());
+        }
+        assertEquals(List.of(), SpecCasts.find(files, SpecCasts.specTypes()), "dispatch with MechanismSpec.accept instead of casting");
+    }
+
+    /** The cast rule can fail: on a deliberately bad class it reports each cast to a spec type, and nothing else. */
+    @Test
+    void theCastRuleCatchesADeliberatelyBadClass() throws Exception {
+        Path dir = Files.createTempDirectory("spec-casts");
+        Path bad = dir.resolve("BadSpecCasts.java");
+        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/BadSpecCasts.java.txt")) {
+            Files.write(bad, in.readAllBytes());
+        }
+        List<String> found = SpecCasts.find(List.of(bad), SpecCasts.specTypes());
+        assertEquals(2, found.size(), found.toString());
+        assertTrue(found.get(0).endsWith("BadSpecCasts.java:10: (KNormSpec) spec"), found.toString());
+        assertTrue(found.get(1).endsWith("BadSpecCasts.java:14: (org.optimech.runtime.spec.GaussianProcessSpec) spec"), found.toString());
+    }
+
+    @Test
+    void onlyTheRuntimesMechanismsBuildSamplers() {
+        noClasses().that().resideOutsideOfPackages("org.optimech.runtime", "org.optimech.runtime.accuracy", "org.optimech.runtime.sampling")
+                .should().dependOnClassesThat().resideInAPackage("org.optimech.runtime.sampling").check(CLASSES);
     }
 
     /** Fails a class with an {@code instanceof} whose type is a spec type (a subtype of {@link MechanismSpec}). */

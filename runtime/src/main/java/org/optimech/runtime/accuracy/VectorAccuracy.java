@@ -14,6 +14,8 @@ import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.lattice.LatticeSampler;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SeededRandomBits;
+import org.optimech.runtime.sampling.GaussianProcessNoise;
+import org.optimech.runtime.sampling.Samplers;
 import org.optimech.runtime.spec.Body;
 import org.optimech.runtime.spec.GaussianProcessSpec;
 import org.optimech.runtime.spec.KNormSpec;
@@ -83,8 +85,9 @@ public final class VectorAccuracy implements Accuracy {
         Accuracy.checkBeta(beta);
         int d = spec.dimension();
         double s = spec.sensitivity().doubleValue() / spec.noiseEpsilon().doubleValue();
-        LatticeSampler lattice = spec.latticeSampler().orElse(null);
-        KNormSampler sampler = lattice == null ? spec.sampler(NumericsPolicy.ALLOW_IDEALIZED) : null;
+        // noise only, never a release of data: the floating-point sampler is drawn from for figures whatever the release policy
+        LatticeSampler lattice = Samplers.lattice(spec).orElse(null);
+        KNormSampler sampler = lattice == null ? Samplers.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED) : null;
         double[] zero = new double[d];
         MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), random -> lattice != null ? lattice.release(zero, random) : sampler.noise(random));
         Estimate[] coords = new Estimate[d];
@@ -151,7 +154,8 @@ public final class VectorAccuracy implements Accuracy {
         Arrays.fill(sds, sd);
         // a draw costs m² operations: keep the whole estimate near 2·10^8
         int n = (int) Math.max(500, Math.min(draws(m, 100_000), 200_000_000L / ((long) m * m)));
-        MonteCarlo mc = new MonteCarlo(m, n, random -> spec.noise(NumericsPolicy.ALLOW_IDEALIZED, random));
+        GaussianProcessNoise noise = Samplers.gaussianProcess(spec, NumericsPolicy.ALLOW_IDEALIZED);
+        MonteCarlo mc = new MonteCarlo(m, n, noise::noise);
         Estimate sim = mc.max(beta);
         Estimate two = mc.l2(beta);
         List<String> names = new ArrayList<>();
@@ -177,7 +181,7 @@ public final class VectorAccuracy implements Accuracy {
         Arrays.fill(coords, new Estimate(sd * ClosedForms.normalQuantile(1 - beta / 2), 0));
         double[] sds = new double[d];
         Arrays.fill(sds, sd);
-        org.optimech.runtime.knorm.EllipticGaussianSampler sampler = spec.sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        org.optimech.runtime.knorm.EllipticGaussianSampler sampler = org.optimech.runtime.sampling.Samplers.ellipticGaussian(spec, NumericsPolicy.ALLOW_IDEALIZED);
         MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), sampler::noise);
         List<String> names = new ArrayList<>();
         for (int j = 1; j <= d; j++) {

@@ -2,14 +2,12 @@ package org.optimech.runtime.discrete;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.optimech.runtime.random.RandomSource;
 
 /**
  * A post-processing map from intermediate values {@code 0..rows−1} to output indices: row z sends z to output
- * {@code outputs[z][k]} with probability {@code weights[z][k] / 2^bits} exactly. A row with one output is deterministic and
- * reads no random bits; the randomized rows are sampled with {@link KnuthYaoRows} (fewer than their entropy + 2 bits per
- * draw on average). Stored flat (one array of outputs and one of weights, with row offsets; a deterministic remap is one
- * array of targets), so a remap of millions of rows costs a few bytes per row. Immutable; {@link #sample} is thread-safe.
+ * {@code outputs[z][k]} with probability {@code weights[z][k] / 2^bits} exactly. Data only: {@link RemapSampler} draws from it.
+ * Stored flat (one array of outputs and one of weights, with row offsets; a deterministic remap is one array of targets), so
+ * a remap of millions of rows costs a few bytes per row. Immutable.
  */
 public final class Remap {
     /** Largest denominator exponent: weights and their sums are longs. */
@@ -22,9 +20,8 @@ public final class Remap {
     private final int[] outputs;
     /** Weights per entry; null for a deterministic remap. */
     private final long[] weights;
-    /** Index of row z among the randomized rows, or −1; null when no row is randomized. */
-    private final int[] randomized;
-    private final KnuthYaoRows sampler;
+    /** Whether some row has more than one output. */
+    private final boolean randomized;
 
     private Remap(int bits, int outputCount, int[] start, int[] outputs, long[] weights) {
         this.bits = bits;
@@ -32,32 +29,13 @@ public final class Remap {
         this.start = start;
         this.outputs = outputs;
         this.weights = weights;
-        int rows = start == null ? outputs.length : start.length - 1;
-        int count = 0;
-        int[] index = null;
+        boolean any = false;
         if (start != null) {
-            for (int z = 0; z < rows; z++) {
-                if (start[z + 1] - start[z] > 1) {
-                    if (index == null) {
-                        index = new int[rows];
-                        Arrays.fill(index, -1);
-                    }
-                    index[z] = count++;
-                }
+            for (int z = 0; z + 1 < start.length && !any; z++) {
+                any = start[z + 1] - start[z] > 1;
             }
         }
-        this.randomized = index;
-        if (count > 0) {
-            long[][] rowsOfWeights = new long[count][];
-            for (int z = 0; z < rows; z++) {
-                if (index[z] >= 0) {
-                    rowsOfWeights[index[z]] = Arrays.copyOfRange(weights, start[z], start[z + 1]);
-                }
-            }
-            this.sampler = KnuthYaoRows.ofLongs(bits, rowsOfWeights);
-        } else {
-            this.sampler = null;
-        }
+        this.randomized = any;
     }
 
     /**
@@ -161,18 +139,6 @@ public final class Remap {
         return new Remap(0, outputCount, null, target.clone(), null);
     }
 
-    /** One output index for intermediate value z. */
-    public int sample(int z, RandomSource random) {
-        if (start == null) {
-            return outputs[z];
-        }
-        int from = start[z];
-        if (start[z + 1] - from == 1) {
-            return outputs[from];
-        }
-        return outputs[from + sampler.sample(randomized[z], random)];
-    }
-
     public int bits() {
         return bits;
     }
@@ -187,7 +153,7 @@ public final class Remap {
 
     /** Whether every row has a single output (no random bits are read). */
     public boolean isDeterministic() {
-        return randomized == null;
+        return !randomized;
     }
 
     /** The output indices of row z (a copy). */
@@ -220,11 +186,6 @@ public final class Remap {
     /** The probability of the k-th output of row z, as the double nearest to weight / 2^bits. */
     public double probabilityAt(int z, int k) {
         return Math.scalb((double) weightAt(z, k), -bits);
-    }
-
-    /** The expected number of random bits one draw from row z reads (0 for a deterministic row). */
-    public double expectedBits(int z) {
-        return randomized == null || randomized[z] < 0 ? 0 : sampler.expectedBits(randomized[z]);
     }
 
     @Override

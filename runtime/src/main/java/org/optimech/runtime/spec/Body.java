@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Objects;
+import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.knorm.LpNorm;
 
 /**
@@ -88,6 +89,23 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
 
         public int dimension() {
             return lower.length;
+        }
+
+        /**
+         * vol(inner) / vol(this), exactly from the stored doubles: the acceptance a box inscribed in a body certifies for
+         * rejection from this box (the designer states it, the loader re-checks it).
+         *
+         * @throws IllegalArgumentException for boxes of different dimensions
+         */
+        public Rational shareOf(Box inner) {
+            if (inner.lower.length != lower.length) {
+                throw new IllegalArgumentException("the inner box must have dimension " + lower.length + ". Provided: " + inner.lower.length);
+            }
+            Rational r = Rational.of(java.math.BigInteger.ONE);
+            for (int j = 0; j < lower.length; j++) {
+                r = r.multiply(Rational.of(inner.upper[j]).subtract(Rational.of(inner.lower[j]))).divide(Rational.of(upper[j]).subtract(Rational.of(lower[j])));
+            }
+            return r;
         }
 
         /** Equal when every component is, arrays compared by content. */

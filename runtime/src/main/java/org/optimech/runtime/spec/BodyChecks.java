@@ -6,18 +6,14 @@ import java.math.MathContext;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import org.optimech.runtime.exact.Dyadic;
 import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
-import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.knorm.HalfspaceBody;
-import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LinearImageBody;
 import org.optimech.runtime.knorm.LpBody;
 import org.optimech.runtime.knorm.LpNorm;
@@ -27,7 +23,7 @@ import org.optimech.runtime.lattice.LatticeGauge;
 import org.optimech.runtime.lattice.LatticeSampler;
 
 /**
- * Reads and checks the {@code mechanism} block of a K-norm spec. Every check is exact: stored
+ * Checks the typed {@code mechanism} block of a K-norm spec (KNormJson reads it). Every check is exact: stored
  * coordinates are doubles, i.e. dyadic rationals, and are compared as such (scaled to integers).
  *
  * <ul>
@@ -42,13 +38,20 @@ import org.optimech.runtime.lattice.LatticeSampler;
  *   <li><b>Δ over the stored adjacent points</b>: each point and its negative lies in the subspace
  *       (exactly, through the rational basis) and has K-norm at most Δ. Without points, Δ is the
  *       designer's certified bound (a curved statistic), and {@link KNormSpec#pointSource()} is empty.</li>
+ *   <li><b>The lattice block</b>: Δ_L re-derived exactly, and the exact sampler's acceptance rate certified.</li>
  * </ul>
+ *
+ * Its result is read-only geometry ({@link Checked}); Δ over the recorded statistic is {@link SensitivityRecheck}'s job, and
+ * the samplers are built by the runtime's mechanisms ({@code runtime.sampling.Samplers}).
  */
 final class BodyChecks {
     private static final String P = KNormJson.P;
 
-    /** The result of the checks: the samplers built from the checked body, and what the spec says about its sensitivity. */
-    record Checked(KNormSampler sampler, LatticeSampler lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge) {
+    /**
+     * The result of the checks, read-only: the checked body's geometry, the checked lattice noise (null without a lattice block),
+     * the exact coverage test, and what the spec says about its sensitivity. No sampler: the runtime's mechanisms build those.
+     */
+    record Checked(UnitBody unit, KNormSpec.LatticeNoise lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge) {
     }
 
     /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
@@ -110,22 +113,29 @@ final class BodyChecks {
             }
             largest = g;
         }
-        LatticeSampler lattice = m.lattice() != null ? lattice(m.lattice(), body, sub, delta, noiseEpsilon) : null;
-        KNormSampler sampler;
-        try {
-            sampler = KNormSampler.of(body.unit, Dyadic.doubleAtLeast(delta), Dyadic.doubleAtMost(noiseEpsilon));
-            if (sub != null) {
-                sampler = sampler.inSubspace(sub.basisDoubles());
+        KNormSpec.LatticeNoise lattice = m.lattice() != null ? lattice(m.lattice(), body, sub, delta, noiseEpsilon) : null;
+        // the floating-point parameters the idealized sampler will use: Δ rounded up, ε rounded down, the embedding finite
+        if (!(Dyadic.doubleAtMost(noiseEpsilon) > 0)) {
+            throw new FieldException(P + "/noise_epsilon", "is below the smallest positive double: floating-point noise cannot be calibrated to it. Provided value: "
+                    + noiseEpsilon);
+        }
+        if (m.subspace() != null) {
+            double[][] e = m.subspace().embedding();
+            for (int j = 0; j < e.length; j++) {
+                for (int i = 0; i < e[j].length; i++) {
+                    if (!Double.isFinite(e[j][i])) {
+                        throw new FieldException(JsonPointer.child(JsonPointer.child(P + "/subspace/basis", j), i), "is beyond the double range: "
+                                + "floating-point noise cannot be mapped into the subspace with it. Provided value: " + m.subspace().basis()[j][i]);
+                    }
+                }
             }
-        } catch (IllegalArgumentException e) {
-            throw new FieldException(P, e.getMessage());
         }
         // NaN coordinates make every floating-point filter abstain, so the exact test decides each case.
         double[] abstain = new double[k];
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
-        SensitivityCheck recheck = recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
-        return new Checked(sampler, lattice, coverage, recheck, largest);
+        SensitivityCheck recheck = SensitivityRecheck.recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
+        return new Checked(body.unit, lattice, coverage, recheck, largest);
     }
 
     /**
@@ -150,7 +160,7 @@ final class BodyChecks {
      * The lattice block: γ = 2^spacing_exponent, Δ_L = Δ/γ + ρ re-derived exactly and compared with the stored value, and
      * the exact sampler at rate noise_epsilon/Δ_L (docs/LATTICE_KNORM.md).
      */
-    private static LatticeSampler lattice(KNormBlock.Lattice l, CheckedBody body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
+    private static KNormSpec.LatticeNoise lattice(KNormBlock.Lattice l, CheckedBody body, Subspace sub, BigDecimal delta, BigDecimal noiseEpsilon) throws FieldException {
         String lp = P + "/lattice";
         if (sub != null) {
             throw new FieldException(lp, "a lattice release needs a full-dimensional body; this spec's noise lives in a subspace (drop the lattice or the subspace)");
@@ -168,34 +178,28 @@ final class BodyChecks {
             throw new FieldException(lp + "/lattice_sensitivity", "must be sensitivity/2^spacing_exponent + rounding term = " + deltaL + " (rounding term "
                     + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
+        long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
+        Rational rate = Rational.of(noiseEpsilon).divide(deltaL);
         try {
-            long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
-            return LatticeSampler.of(body.lattice, e, Rational.of(noiseEpsilon).divide(deltaL), attempts);
+            // built once here to certify its acceptance rate (a spec whose release could stall is refused at load); the
+            // mechanisms build their own from the same checked numbers
+            LatticeSampler.of(body.lattice, e, rate, attempts);
         } catch (IllegalArgumentException ex) {
             throw new FieldException(lp, ex.getMessage());
         }
+        return new KNormSpec.LatticeNoise(e, rate, body.lattice, attempts);
     }
 
     // ---- subspace ----
 
     /** The span of the adjacent outputs: x = basis · x[pivots], exactly. */
-    private static final class Subspace {
+    static final class Subspace {
         final int[] pivots;
         final Rational[][] basis; // d × k
 
         Subspace(int[] pivots, Rational[][] basis) {
             this.pivots = pivots;
             this.basis = basis;
-        }
-
-        double[][] basisDoubles() {
-            double[][] e = new double[basis.length][pivots.length];
-            for (int j = 0; j < basis.length; j++) {
-                for (int i = 0; i < pivots.length; i++) {
-                    e[j][i] = basis[j][i].doubleValue();
-                }
-            }
-            return e;
         }
 
         double[] reduce(double[] x, String ptr) throws FieldException {
@@ -221,254 +225,10 @@ final class BodyChecks {
         }
     }
 
-    // ---- the sensitivity re-derived from the stored statistic ----
+    // ---- the gauge as functionals ----
 
     /** Integer functionals a_f and bounds b_f > 0: a symmetric body's gauge test |a_f·y| ≤ t·b_f for all f. */
     record Functionals(BigInteger[][] normals, Rational[] bounds) {
-    }
-
-    /** Exact operations (multiply-adds on integers) the load-time re-derivation may spend before it gives up, saying so. */
-    static final long RECHECK_BUDGET = 20_000_000L;
-
-    /**
-     * Re-derives the adjacent output space from the statistic stored in {@code design.problem} (the designer's own input,
-     * covered by the digest) and checks exactly that every adjacent output and its negative has K-norm at most Δ. Finite
-     * statistics (multilinear features of box and categorical variables, records, differences) are re-derived; a curved
-     * statistic, a missing problem or one too large to re-check within {@link #RECHECK_BUDGET} leaves Δ unchecked, which
-     * the runtime policy then refuses unless allowed or signed. A re-derived output beyond Δ refuses the spec.
-     */
-    private static SensitivityCheck recheck(JsonObject design, Relation relation, int d, Subspace sub, CheckedBody body, Body stored, BigDecimal delta,
-            KNormBlock.SensitivityCertificate certificate) throws FieldException {
-        String pp = "/design/problem";
-        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
-            return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
-        }
-        Relation stated = problem.has("neighbours")
-                ? Fields.enumValue(problem.get("neighbours").orElseThrow(), pp + "/neighbours", Relation.class)
-                : Relation.SUBSTITUTION;
-        if (stated != relation) {
-            throw new FieldException(pp + "/neighbours", "the problem was designed for " + stated.json() + " but /privacy/relation states " + relation.json()
-                    + ": the guarantee would be about another relation than the one the sensitivity covers");
-        }
-        long rows = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1_000_000) : 1;
-        if (rows > 1 && relation == Relation.SUBSTITUTION) {
-            throw new FieldException(pp + "/rows_per_unit", "with substitution the guarantee covers exactly " + rows + " rows changed, not a privacy unit "
-                    + "of up to " + rows + " rows (its row count would be unprotected); such a spec states a guarantee it does not have. Provided value: " + rows);
-        }
-        if (problem.get("statistic").orElseThrow() instanceof JsonObject st && st.has("support_oracle")) {
-            return new SensitivityCheck(false, 0, "the statistic is a user-supplied support function (" + st.get("support_oracle").orElseThrow()
-                    + "): Δ rests on its certified bounds, which the runtime cannot re-derive");
-        }
-        org.optimech.runtime.statistic.Statistic statistic = org.optimech.runtime.statistic.StatisticReader.read(problem.get("statistic").orElseThrow(),
-                pp + "/statistic");
-        if (statistic.dimension() != d) {
-            throw new FieldException(pp + "/statistic", "has dimension " + statistic.dimension() + " but the mechanism's dimension is " + d);
-        }
-        if (certificate != null) {
-            return certified(statistic, rows, relation, sub, body, delta, certificate);
-        }
-        double[][] points;
-        boolean pairs;
-        if (statistic instanceof org.optimech.runtime.statistic.StructuredStatistic structured) {
-            if (rows != 1) {
-                throw new FieldException(pp + "/rows_per_unit", "needs a statistic given by variables and features. Provided value: " + rows);
-            }
-            // closed forms for the statistic's own bodies and the balls; otherwise its record domain's extreme points, when few
-            SensitivityCheck closed = StructuredSensitivity.recheck(structured, relation, stored, delta, pp + "/statistic");
-            if (closed != null) {
-                return closed;
-            }
-            points = structured.records(org.optimech.runtime.statistic.PolynomialStatistic.MAX_DOMAIN_POINTS);
-            if (points == null) {
-                return new SensitivityCheck(false, 0, "no closed form for a " + stored.type() + " body over the " + structured.form()
-                        + " statistic, and its record domain is too large to enumerate at load");
-            }
-            pairs = relation == Relation.SUBSTITUTION;
-        } else if (statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) {
-            if (!poly.isMultilinear()) {
-                return new SensitivityCheck(false, 0, "the statistic is curved (polynomial features of degree " + poly.degree()
-                        + "): its sensitivity is the designer's certified bound, which the runtime cannot re-derive at load");
-            }
-            if (poly.domainPointCount() > org.optimech.runtime.statistic.PolynomialStatistic.MAX_DOMAIN_POINTS) {
-                return new SensitivityCheck(false, 0, "the statistic's box vertices times category levels are too many to enumerate at load");
-            }
-            try {
-                points = poly.scaled(rows).domainImages();
-            } catch (IllegalArgumentException e) {
-                throw new FieldException(pp + "/statistic", e.getMessage());
-            }
-            pairs = relation == Relation.SUBSTITUTION;
-        } else if (rows != 1) {
-            throw new FieldException(pp + "/rows_per_unit", "needs a statistic given by variables and features. Provided value: " + rows);
-        } else if (statistic instanceof org.optimech.runtime.statistic.RecordStatistic r) {
-            points = r.records();
-            pairs = relation == Relation.SUBSTITUTION;
-        } else {
-            points = ((org.optimech.runtime.statistic.DifferenceStatistic) statistic).differences();
-            pairs = false;
-        }
-        points = distinctRows(points);
-        int k = sub == null ? d : sub.pivots.length;
-        Functionals f = body.functionals();
-        long n = points.length;
-        long cost = !pairs ? n * body.gaugeCost() : f != null ? (long) f.normals().length * n * k : n * (n - 1) / 2 * (body.gaugeCost() + k);
-        if (cost > RECHECK_BUDGET) {
-            return new SensitivityCheck(false, 0, "re-deriving Δ over " + (pairs ? n + " records' pairwise differences" : n + " points") + " would take about " + cost
-                    + " exact operations, more than the " + RECHECK_BUDGET + " spent at load");
-        }
-        int s = Dyadic.shift(points);
-        BigInteger[][] y = Dyadic.scale(points, s);
-        Rational t = Rational.of(delta.multiply(Dyadic.powerOfTwo(s)));
-        if (sub != null) {
-            // the adjacent outputs must lie in the stored subspace (differences of points for substitution, points otherwise);
-            // the subspace is linear, so reduction is taken point by point
-            Rational unit = Rational.of(Dyadic.powerOfTwo(s));
-            for (int i = 0; i < y.length; i++) {
-                double[] check = new double[d];
-                for (int j = 0; j < d; j++) {
-                    check[j] = pairs ? points[i][j] - points[0][j] : points[i][j];
-                }
-                if (pairs && !exactDifference(points[i], points[0])) {
-                    return new SensitivityCheck(false, 0, "a difference of two records is not exactly a double");
-                }
-                sub.reduce(check, pp + "/statistic");
-            }
-            BigInteger[][] reduced = new BigInteger[y.length][k];
-            for (int i = 0; i < y.length; i++) {
-                for (int j = 0; j < k; j++) {
-                    reduced[i][j] = y[i][sub.pivots[j]];
-                }
-            }
-            y = reduced;
-            assert unit.signum() > 0;
-        }
-        double[] abstain = new double[k];
-        Arrays.fill(abstain, Double.NaN);
-        if (!pairs) {
-            for (int i = 0; i < y.length; i++) {
-                if (!body.within(abstain, Double.NaN, y[i], t)) {
-                    throw aboveDelta(pp + "/statistic", delta, "the adjacent output " + Arrays.toString(points[i]));
-                }
-            }
-            return new SensitivityCheck(true, 2L * y.length, "re-derived from design.problem: " + (2L * y.length) + " adjacent outputs (± each of " + y.length
-                    + " points), every one within Δ");
-        }
-        if (f != null) {
-            for (int q = 0; q < f.normals().length; q++) {
-                BigInteger max = null;
-                BigInteger min = null;
-                int argMax = 0;
-                int argMin = 0;
-                for (int i = 0; i < y.length; i++) {
-                    BigInteger v = dot(f.normals()[q], y[i]);
-                    if (max == null || v.compareTo(max) > 0) {
-                        max = v;
-                        argMax = i;
-                    }
-                    if (min == null || v.compareTo(min) < 0) {
-                        min = v;
-                        argMin = i;
-                    }
-                }
-                if (!atMost(max.subtract(min), t.multiply(f.bounds()[q]))) {
-                    throw aboveDelta(pp + "/statistic", delta, "the difference of the records " + Arrays.toString(points[argMax]) + " and "
-                            + Arrays.toString(points[argMin]));
-                }
-            }
-        } else {
-            BigInteger[] diff = new BigInteger[k];
-            for (int a = 0; a < y.length; a++) {
-                for (int b = a + 1; b < y.length; b++) {
-                    for (int j = 0; j < k; j++) {
-                        diff[j] = y[a][j].subtract(y[b][j]);
-                    }
-                    if (!body.within(abstain, Double.NaN, diff, t)) {
-                        throw aboveDelta(pp + "/statistic", delta, "the difference of the records " + Arrays.toString(points[a]) + " and "
-                                + Arrays.toString(points[b]));
-                    }
-                }
-            }
-        }
-        long count = (long) y.length * (y.length - 1);
-        return new SensitivityCheck(true, count, "re-derived from design.problem: the " + count + " differences of " + y.length
-                + " distinct records, every one within Δ");
-    }
-
-    /**
-     * Re-checks a stored certificate: its trees, walked over the recorded statistic's box with the runtime's own interval
-     * evaluator, must prove the gauge of the stored body at most Δ. A certificate that does not is refused (the spec is
-     * invalid), as is one that comes with a statistic or body it cannot cover.
-     */
-    private static SensitivityCheck certified(org.optimech.runtime.statistic.Statistic statistic, long rows, Relation relation, Subspace sub, CheckedBody body,
-            BigDecimal delta, KNormBlock.SensitivityCertificate certificate) throws FieldException {
-        String cp = P + "/sensitivity_certificate";
-        if (!(statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) || !poly.categoricals().isEmpty()) {
-            throw new FieldException(cp, "certifies polynomial statistics of box variables only; design.problem.statistic is not one");
-        }
-        org.optimech.runtime.certificate.Gauge gauge = sub == null ? body.certificateGauge() : null;
-        if (gauge == null) {
-            throw new FieldException(cp, "is for a body whose gauge has no certificate form (a body in a subspace, or a half-space body without facets)");
-        }
-        byte[] trees;
-        try {
-            trees = org.optimech.runtime.certificate.TreeCodes.decode(certificate.trees());
-        } catch (IllegalArgumentException e) {
-            throw new FieldException(cp + "/trees", e.getMessage());
-        }
-        org.optimech.runtime.certificate.StatisticPolynomials sp;
-        try {
-            sp = org.optimech.runtime.certificate.StatisticPolynomials.of(poly.scaled(rows));
-        } catch (IllegalArgumentException e) {
-            throw new FieldException("/design/problem/statistic", e.getMessage());
-        }
-        long start = System.nanoTime();
-        org.optimech.runtime.certificate.CertificateCheck.Proof proof;
-        try {
-            proof = org.optimech.runtime.certificate.CertificateCheck.check(sp, relation == Relation.SUBSTITUTION, gauge, trees, delta);
-        } catch (org.optimech.runtime.certificate.CertificateCheck.CertificateException e) {
-            throw new FieldException(cp + "/trees", "does not prove sensitivity = " + delta + ": " + e.getMessage());
-        }
-        double ms = (System.nanoTime() - start) / 1e6;
-        return new SensitivityCheck(true, 0, String.format(java.util.Locale.ROOT, "re-checked from the stored certificate: %d boxes of the %s search over the "
-                + "recorded statistic bound the gauge by %.12g <= sensitivity (%.0f ms)", proof.nodes(), relation == Relation.SUBSTITUTION ? "record-pair" : "record",
-                proof.upper(), ms));
-    }
-
-    private static FieldException aboveDelta(String ptr, BigDecimal delta, String what) {
-        return new FieldException(ptr, "re-derived from the stored statistic, " + what + " has K-norm above sensitivity = " + delta
-                + ": the noise would be too small for it");
-    }
-
-    private static boolean exactDifference(double[] a, double[] b) {
-        for (int j = 0; j < a.length; j++) {
-            double u = a[j] - b[j];
-            if (new BigDecimal(u).compareTo(new BigDecimal(a[j]).subtract(new BigDecimal(b[j]))) != 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static BigInteger dot(BigInteger[] a, BigInteger[] y) {
-        BigInteger s = BigInteger.ZERO;
-        for (int j = 0; j < y.length; j++) {
-            if (a[j].signum() != 0 && y[j].signum() != 0) {
-                s = s.add(a[j].multiply(y[j]));
-            }
-        }
-        return s;
-    }
-
-    private static double[][] distinctRows(double[][] rows) {
-        java.util.LinkedHashMap<String, double[]> seen = new java.util.LinkedHashMap<>();
-        for (double[] r : rows) {
-            double[] key = r.clone();
-            for (int j = 0; j < key.length; j++) {
-                key[j] += 0.0; // −0 and 0 are one point
-            }
-            seen.putIfAbsent(Arrays.toString(key), key);
-        }
-        return seen.values().toArray(new double[0][]);
     }
 
     // ---- bodies ----
@@ -679,13 +439,7 @@ final class BodyChecks {
         }
 
         BigInteger dot(int f, BigInteger[] y) {
-            BigInteger s = BigInteger.ZERO;
-            for (int j = 0; j < y.length; j++) {
-                if (normals[f][j].signum() != 0 && y[j].signum() != 0) {
-                    s = s.add(normals[f][j].multiply(y[j]));
-                }
-            }
-            return s;
+            return IntegerMatrices.dot(normals[f], y);
         }
 
         /** max over the box [lo, hi] of normal_f · x, exactly: Σ_j max(n_j·lo_j, n_j·hi_j). */
@@ -888,7 +642,7 @@ final class BodyChecks {
 
     private static CheckedBody linearImage(Body.LinearImage b, int k) throws FieldException {
         String bp = P + "/body";
-        String base = b.base().json();
+        LpNorm base = b.base(); // l1 or linf (Body.LinearImage refuses l2)
         double[][] a = b.matrix();
         checkVectors(a, bp + "/matrix", k, k);
         if (a.length != k) {
@@ -901,10 +655,10 @@ final class BodyChecks {
             throw new FieldException(bp + "/matrix", "must be invertible (its determinant is exactly 0)");
         }
         double[][] inverse = floatingInverse(a);
-        boolean l1 = base.equals("l1");
+        boolean l1 = base == LpNorm.L1;
         UnitBody unit;
         try {
-            unit = LinearImageBody.of(LpBody.of(l1 ? LpNorm.L1 : LpNorm.LINF, k), a, inverse);
+            unit = LinearImageBody.of(LpBody.of(base, k), a, inverse);
         } catch (IllegalArgumentException e) {
             throw new FieldException(bp + "/matrix", e.getMessage());
         }
@@ -930,7 +684,7 @@ final class BodyChecks {
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 if (!l1) {
                     for (int i = 0; i < k; i++) {
-                        if (!atMost(dot(n[i], y).abs(), t.multiply(bound[i]))) {
+                        if (!atMost(IntegerMatrices.dot(n[i], y).abs(), t.multiply(bound[i]))) {
                             return false;
                         }
                     }
@@ -939,7 +693,7 @@ final class BodyChecks {
                 // Σ_i |n_i·Y|/q_i ≤ t/2^sa  ⇔  Σ_i |n_i·Y|·(L/q_i) ≤ t·L/2^sa
                 BigInteger total = BigInteger.ZERO;
                 for (int i = 0; i < k; i++) {
-                    total = total.add(dot(n[i], y).abs().multiply(weight[i]));
+                    total = total.add(IntegerMatrices.dot(n[i], y).abs().multiply(weight[i]));
                 }
                 return atMost(total, t.multiply(lcmOverTwoSa));
             }
@@ -1090,7 +844,7 @@ final class BodyChecks {
             if (f >= 0) {
                 throw new FieldException(ip, "is not inside the body: a corner of it violates facet " + f);
             }
-            certified = boxShare(lo, hi, lower, upper);
+            certified = b.box().shareOf(b.inscribedBox());
             if (Rational.of(rate).compareTo(certified) > 0) {
                 throw new FieldException(bp + "/acceptance_rate", "exceeds the rate the inscribed box certifies (" + certified.doubleValue() + "): a release would "
                         + "fail more often than the attempt cap was set for. Provided value: " + rate);
@@ -1181,15 +935,6 @@ final class BodyChecks {
         body.lattice = LatticeGauge.facets(rows, offs, bounds, logInscribed - 1e-9 * (1 + Math.abs(logInscribed)));
         body.latticeAcceptance = Math.min(1, certified.doubleValue() * boxVolume / outerVolume);
         return body;
-    }
-
-    /** vol([lo, hi]) / vol([lower, upper]), exactly. */
-    private static Rational boxShare(double[] lo, double[] hi, double[] lower, double[] upper) {
-        Rational r = Rational.of(BigInteger.ONE);
-        for (int j = 0; j < lo.length; j++) {
-            r = r.multiply(Rational.of(hi[j]).subtract(Rational.of(lo[j]))).divide(Rational.of(upper[j]).subtract(Rational.of(lower[j])));
-        }
-        return r;
     }
 
     /** At least {@code min} (and at most {@link KNormJson#MAX_ITEMS}) vectors of {@code k} finite numbers each. */

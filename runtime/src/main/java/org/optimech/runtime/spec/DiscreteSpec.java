@@ -9,6 +9,36 @@ import org.optimech.runtime.discrete.DiscreteDomain;
  * output values of discrete domains and are sampled exactly.
  */
 public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMechanismSpec, GeometricRemapSpec {
+    /** The spec as a discrete spec (a table or a structural remap), dispatched by the visitor; empty for a vector kind. */
+    static java.util.Optional<DiscreteSpec> of(MechanismSpec spec) {
+        return spec.accept(new Visitor<java.util.Optional<DiscreteSpec>>() {
+            @Override
+            public java.util.Optional<DiscreteSpec> visit(DiscreteMechanismSpec table) {
+                return java.util.Optional.of(table);
+            }
+
+            @Override
+            public java.util.Optional<DiscreteSpec> visit(GeometricRemapSpec geometricRemap) {
+                return java.util.Optional.of(geometricRemap);
+            }
+
+            @Override
+            public java.util.Optional<DiscreteSpec> visit(KNormSpec knorm) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<DiscreteSpec> visit(GaussianProcessSpec gaussianProcess) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<DiscreteSpec> visit(EllipticGaussianSpec ellipticGaussian) {
+                return java.util.Optional.empty();
+            }
+        });
+    }
+
     DiscreteDomain inputs();
 
     DiscreteDomain outputs();

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.Objects;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.knorm.EllipticGaussianSampler;
 
 /**
  * An elliptic Gaussian spec (kind {@code elliptic-gaussian}): a structured vector statistic of dimension d released as T + V,
@@ -180,18 +179,6 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     /** E‖V‖², the covariance's trace (d − 1)·across + along. */
     public double trace() {
         return (dimension() - 1) * varianceAcross() + varianceAlong();
-    }
-
-    /**
-     * A floating-point sampler of this spec's noise (O(d) per draw; immutable, thread-safe).
-     *
-     * @param policy must allow idealized numerics
-     * @throws IllegalStateException when the policy refuses idealized numerics
-     */
-    public EllipticGaussianSampler sampler(NumericsPolicy policy) {
-        policy.check(numerics());
-        // rounded up from the stored decimals: more noise, never less
-        return EllipticGaussianSampler.of(dimension(), Math.nextUp(varianceAcross()), varianceAlong() == 0 ? 0 : Math.nextUp(varianceAlong()));
     }
 
     /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */

@@ -8,7 +8,6 @@ import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.noise.GaussianProfile;
-import org.optimech.runtime.random.RandomSource;
 
 /**
  * Checks a Gaussian-process block exactly where it can: the grid, the kernel, Δ (re-derived from the recorded KDE problem), the
@@ -22,33 +21,9 @@ final class GaussianProcessChecks {
     /** Largest grid accepted (the factor costs m³/3 operations and m² doubles at load). */
     static final int MAX_GRID = 4000;
 
-    /** The checked numbers and the covariance factor. */
+    /** The checked numbers and the covariance factor (data: the runtime's mechanisms build the sampler). */
     record Checked(double[] grid, String kernel, double bandwidth, BigDecimal sensitivity, double scale, String calibration, double jitter,
             double[][] factor, SensitivityCheck recheck) {
-        double[] noise(RandomSource bits) {
-            int m = grid.length;
-            double[] z = new double[m];
-            for (int i = 0; i < m; i += 2) {
-                // Box–Muller pairs
-                double u1 = ((bits.nextLong() >>> 11) + 0.5) * 0x1.0p-53;
-                double u2 = ((bits.nextLong() >>> 11) + 0.5) * 0x1.0p-53;
-                double r = Math.sqrt(-2 * Math.log(u1));
-                z[i] = r * Math.cos(2 * Math.PI * u2);
-                if (i + 1 < m) {
-                    z[i + 1] = r * Math.sin(2 * Math.PI * u2);
-                }
-            }
-            double[] v = new double[m];
-            for (int i = 0; i < m; i++) {
-                double s = 0;
-                double[] row = factor[i];
-                for (int k = 0; k <= i; k++) {
-                    s += row[k] * z[k];
-                }
-                v[i] = scale * s;
-            }
-            return v;
-        }
     }
 
     private GaussianProcessChecks() {

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.Objects;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.random.RandomSource;
 
 /**
  * A Gaussian-process spec (kind {@code gaussian-process}): a function released on a grid fixed in advance as
@@ -12,7 +11,7 @@ import org.optimech.runtime.random.RandomSource;
  * is s²·K with s = c·Δ/α), plus the recorded jitter on the Gram matrix (ERRATA G3: more noise, never less). (ε, δ)-DP over
  * the reals when Δ bounds the RKHS norm of f_D − f_D' in K's RKHS. Every way to obtain one ({@link #of} and the loader)
  * re-checks the calibration of s from Δ, ε and δ, re-derives Δ from the recorded KDE problem where there is one, and factors
- * the covariance. Floating-point sampling: numerics idealized. Immutable.
+ * the covariance. Read-only data: the runtime's mechanisms build the (floating-point, numerics idealized) sampler. Immutable.
  */
 public final class GaussianProcessSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
@@ -185,13 +184,16 @@ public final class GaussianProcessSpec implements MechanismSpec {
     }
 
     /**
-     * One noise vector on the grid: s·L·z with L the Cholesky factor of K + jitter·I and z standard normal (floating point).
-     *
-     * @throws IllegalStateException when the policy refuses idealized numerics
+     * The lower-triangular Cholesky factor L of K(grid) + jitter·I, computed and checked positive definite at load (a copy:
+     * row i has i + 1 entries). The noise is s·L·z with z standard normal; {@code Mechanisms} builds the sampler from it.
      */
-    public double[] noise(NumericsPolicy policy, RandomSource bits) {
-        policy.check(numerics());
-        return checked.noise(bits);
+    public double[][] covarianceFactor() {
+        double[][] f = checked.factor();
+        double[][] c = new double[f.length][];
+        for (int i = 0; i < f.length; i++) {
+            c[i] = f[i].clone();
+        }
+        return c;
     }
 
     /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */

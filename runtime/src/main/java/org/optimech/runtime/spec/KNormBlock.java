@@ -126,6 +126,17 @@ public record KNormBlock(int dimension, Subspace subspace, Body body, BigDecimal
             return b;
         }
 
+        /** The basis rounded to doubles (d × k): how floating-point noise drawn in the subspace is mapped to the statistic's coordinates. */
+        public double[][] embedding() {
+            double[][] e = new double[basis.length][pivots.length];
+            for (int j = 0; j < basis.length; j++) {
+                for (int i = 0; i < pivots.length; i++) {
+                    e[j][i] = basis[j][i].doubleValue();
+                }
+            }
+            return e;
+        }
+
         /** Equal when every component is, arrays compared by content. */
         @Override
         public boolean equals(Object other) {

@@ -9,6 +9,7 @@ import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonName;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
 import org.optimech.runtime.json.JsonString;
@@ -267,7 +268,7 @@ final class KNormJson {
             }
             case "linear-image": {
                 Fields.allowedKeys(b, bp, Set.of("type", "base", "matrix"));
-                LpNorm base = LpNorm.valueOf(Fields.oneOf(Fields.member(b, "base", bp), bp + "/base", "l1", "linf").toUpperCase(java.util.Locale.ROOT));
+                LpNorm base = JsonName.parse(LpNorm.class, Fields.oneOf(Fields.member(b, "base", bp), bp + "/base", LpNorm.L1.json(), LpNorm.LINF.json()));
                 double[][] a = vectors(Fields.member(b, "matrix", bp), bp + "/matrix", k, k);
                 if (a.length != k) {
                     throw new FieldException(bp + "/matrix", "must be " + k + " x " + k + "; found " + a.length + " rows");

@@ -7,7 +7,8 @@ import java.util.Optional;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.knorm.UnitBody;
+import org.optimech.runtime.lattice.LatticeGauge;
 import org.optimech.runtime.lattice.LatticeSampler;
 
 /**
@@ -19,8 +20,9 @@ import org.optimech.runtime.lattice.LatticeSampler;
  *
  * <p>The typed {@link KNormBlock} holds the stored numbers; every way to obtain a spec ({@link #of}, and the codec's
  * loading) checks them exactly first ({@link BodyChecks}: the body's convexity and tiling, Δ over the stored points and
- * over every adjacent output of the recorded statistic, the lattice sensitivity, a half-space body's acceptance rate), and
- * builds the samplers once. Immutable and thread-safe.
+ * over every adjacent output of the recorded statistic, the lattice sensitivity, a half-space body's acceptance rate). A
+ * spec is read-only data: it hands out no sampler. The runtime's mechanisms ({@code Mechanisms.of(spec, policy)}) build the
+ * samplers from the checked geometry below, under the policy's numerics choice. Immutable and thread-safe.
  */
 public final class KNormSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
@@ -162,9 +164,20 @@ public final class KNormSpec implements MechanismSpec {
         return checked.recheck().note();
     }
 
-    /** The exact lattice sampler when the spec has a lattice block (then {@link #numerics()} is exact). */
-    public Optional<LatticeSampler> latticeSampler() {
+    /**
+     * The checked lattice noise when the spec has a lattice block (then {@link #numerics()} is exact): the spacing 2^e, the
+     * rate ε/Δ_L of the noise ∝ exp(−rate·‖z‖_K) on the lattice, the exact gauge and the attempt cap, all re-derived at load.
+     */
+    public Optional<LatticeNoise> latticeNoise() {
         return Optional.ofNullable(checked.lattice());
+    }
+
+    /**
+     * The checked unit body K in floating point (its gauge ‖·‖_K, in the noise's k coordinates): the geometry the idealized
+     * sampler draws from once a mechanism adds the Gamma radius and the scale Δ/ε. Immutable.
+     */
+    public UnitBody unitBody() {
+        return checked.unit();
     }
 
     @Override
@@ -259,15 +272,21 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     /**
-     * The floating-point sampler built from the stored body at load (immutable, thread-safe). A lattice spec has one too,
-     * but it releases through {@link #latticeSampler()}; this one is for idealized releases and for inspecting the body.
+     * The lattice release of a spec, as checked at load (read-only data; {@code Mechanisms} builds the sampler from it).
      *
-     * @param policy must allow idealized numerics: this sampler is floating point
-     * @throws IllegalStateException when the policy refuses idealized numerics
+     * @param exponent the spacing exponent e (the lattice is 2^e·ℤ^d)
+     * @param rate ε/Δ_L, the rate of the noise ∝ exp(−rate·‖z‖_K) in lattice units
+     * @param gauge the body's exact gauge on the lattice
+     * @param maxAttempts the cap on box proposals per draw for a facet body
      */
-    public KNormSampler sampler(NumericsPolicy policy) {
-        policy.check(Numerics.IDEALIZED);
-        return checked.sampler();
+    public record LatticeNoise(int exponent, Rational rate, LatticeGauge gauge, long maxAttempts) {
+        public LatticeNoise {
+            java.util.Objects.requireNonNull(rate, "rate");
+            java.util.Objects.requireNonNull(gauge, "gauge");
+            if (rate.signum() <= 0 || maxAttempts < 1) {
+                throw new IllegalArgumentException("rate must be > 0 and maxAttempts >= 1. Provided values: " + rate + ", " + maxAttempts);
+            }
+        }
     }
 
     /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */

@@ -208,7 +208,7 @@ class AccuracyTest {
             double[][] draws = new double[100_000][];
             SeededRandomBits random = new SeededRandomBits(99);
             for (int i = 0; i < draws.length; i++) {
-                draws[i] = spec.sampler(NumericsPolicy.ALLOW_IDEALIZED).noise(random);
+                draws[i] = org.optimech.runtime.sampling.Samplers.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED).noise(random);
             }
             double coord = quantileOf(draws, v -> Math.abs(v[0]), 1 - beta);
             double max = quantileOf(draws, LpNorm.LINF::of, 1 - beta);
@@ -252,7 +252,7 @@ class AccuracyTest {
         KNormSpec l1 = (KNormSpec) TestMechanisms.read(golden("knorm-l1-lattice.json"));
         VectorAccuracy a = VectorAccuracy.of(l1, 0.05);
         assertTrue(a.method().contains("lattice rounding"), a.method());
-        double half = Math.scalb(1.0, l1.latticeSampler().orElseThrow().exponent() - 1);
+        double half = Math.scalb(1.0, l1.latticeNoise().orElseThrow().exponent() - 1);
         assertTrue(a.coordinates()[0].value() > half);
     }
 

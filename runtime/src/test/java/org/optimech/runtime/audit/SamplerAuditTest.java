@@ -112,11 +112,11 @@ class SamplerAuditTest {
             double[] t1 = new double[spec.dimension()];
             t1[0] = name.contains("hexagon") ? 2 : 1; // an adjacent output of gauge Δ along the first axis
             double scale = name.contains("hexagon") ? 2 : 1;
-            PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(m.release(t0, b)[0] / scale, -6, 7, 41), b -> PrivacyAudit.bin(m.release(t1, b)[0] / scale, -6, 7, 41),
+            PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(m.sample(t0, b)[0] / scale, -6, 7, 41), b -> PrivacyAudit.bin(m.sample(t1, b)[0] / scale, -6, 7, 41),
                     41, spec.certifiedEpsilon().doubleValue(), 60 + name.length());
             assertFalse(r.violation(), name + ": " + r);
             // this pair is lattice-aligned, so its true loss is rate·‖shift‖_K = ε·(Δ/γ)/Δ_L (below ε by the rounding term)
-            org.optimech.runtime.lattice.LatticeSampler ls = spec.latticeSampler().orElseThrow();
+            org.optimech.runtime.lattice.LatticeSampler ls = org.optimech.runtime.sampling.Samplers.lattice(spec).orElseThrow();
             double loss = ls.rate().doubleValue() * ls.gauge().of(ls.round(t1)).doubleValue();
             assertTrue(r.epsilonLowerBound() > 0.3 * loss, name + ": the audit sees the privacy loss " + loss + ": " + r);
         }
@@ -145,7 +145,7 @@ class SamplerAuditTest {
             PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(s.noise(b)[0], -6, 7, 41), b -> PrivacyAudit.bin(1 + s.noise(b)[0], -6, 7, 41), 41, 1, 40);
             assertFalse(r.violation(), norm + ": " + r);
         }
-        KNormSampler hex = ((KNormSpec) TestMechanisms.read(golden("knorm-hexagon.json"))).sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        KNormSampler hex = org.optimech.runtime.sampling.Samplers.knorm((KNormSpec) TestMechanisms.read(golden("knorm-hexagon.json")), NumericsPolicy.ALLOW_IDEALIZED);
         // neighbours differ by (2, 0), a vertex of S_T with gauge 1: bin the first coordinate
         PrivacyAudit.Result r = audit(b -> PrivacyAudit.bin(hex.noise(b)[0], -8, 10, 40), b -> PrivacyAudit.bin(2 + hex.noise(b)[0], -8, 10, 40), 40, 1, 41);
         assertFalse(r.violation(), "hexagon: " + r);

@@ -15,7 +15,8 @@ class RemapTest {
      */
     @Test
     void exactOverEveryDraw() {
-        Remap r = Remap.of(3, 3, new int[][] {{1}, {0, 2}}, new long[][] {{8}, {3, 5}});
+        Remap remap = Remap.of(3, 3, new int[][] {{1}, {0, 2}}, new long[][] {{8}, {3, 5}});
+        RemapSampler r = RemapSampler.of(remap);
         RandomBitsStub none = new RandomBitsStub();
         assertEquals(1, r.sample(0, none));
         assertEquals(0, none.drawn());
@@ -26,7 +27,9 @@ class RemapTest {
         assertEquals(3, counts[0]);
         assertEquals(0, counts[1]);
         assertEquals(5, counts[2]);
-        assertEquals(3.0 / 8, r.probabilityAt(1, 0));
+        assertEquals(3.0 / 8, remap.probabilityAt(1, 0));
+        assertEquals(0, r.expectedBits(0));
+        assertTrue(!remap.isDeterministic() && Remap.of(0, 2, new int[][] {{1}, {0}}, new long[][] {{1}, {1}}).isDeterministic());
     }
 
     @Test
@@ -50,7 +53,7 @@ class RemapTest {
         assertMessage(() -> Remap.of(62, 2, new int[][] {{0, 1}}, new long[][] {{w, w}}), "sum to more");
         // the largest legal rows still load
         Remap ok = Remap.of(62, 2, new int[][] {{0, 1}, {1}}, new long[][] {{w - 1, 1}, {w}});
-        assertEquals(1, ok.sample(1, new RandomBitsStub()));
+        assertEquals(1, RemapSampler.of(ok).sample(1, new RandomBitsStub()));
     }
 
     private static void assertMessage(org.junit.jupiter.api.function.Executable e, String part) {

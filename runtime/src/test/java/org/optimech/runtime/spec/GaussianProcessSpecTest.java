@@ -40,7 +40,7 @@ class GaussianProcessSpecTest {
         assertEquals(5, s.grid().length);
         assertEquals("classical", s.calibration());
         assertEquals(Numerics.IDEALIZED, s.numerics());
-        assertThrows(IllegalStateException.class, () -> s.noise(NumericsPolicy.EXACT_ONLY, new SeededRandomBits(1)));
+        assertThrows(IllegalStateException.class, () -> org.optimech.runtime.sampling.Samplers.gaussianProcess(s, NumericsPolicy.EXACT_ONLY).noise(new SeededRandomBits(1)));
     }
 
     @Test
@@ -76,7 +76,7 @@ class GaussianProcessSpecTest {
         double[][] sum = new double[m][m];
         SeededRandomBits bits = new SeededRandomBits(5);
         for (int t = 0; t < n; t++) {
-            double[] v = s.noise(NumericsPolicy.ALLOW_IDEALIZED, bits);
+            double[] v = org.optimech.runtime.sampling.Samplers.gaussianProcess(s, NumericsPolicy.ALLOW_IDEALIZED).noise(bits);
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < m; j++) {
                     sum[i][j] += v[i] * v[j];

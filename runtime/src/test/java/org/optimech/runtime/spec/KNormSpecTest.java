@@ -128,13 +128,13 @@ class KNormSpecTest {
                 .allowUncheckedSensitivity().build()));
         assertEquals("/privacy/numerics", silent.pointer(), silent.getMessage());
         assertEquals(NumericsPolicy.EXACT_ONLY, RuntimePolicy.standard().numerics());
-        assertThrows(IllegalStateException.class, () -> hex.sampler(NumericsPolicy.EXACT_ONLY));
+        assertThrows(IllegalStateException.class, () -> org.optimech.runtime.sampling.Samplers.knorm(hex, NumericsPolicy.EXACT_ONLY));
         // a K-norm spec releases vectors, not values
         org.optimech.runtime.Mechanism m0 = org.optimech.runtime.Mechanisms.of(hex, org.optimech.runtime.testing.TestMechanisms.everything(NumericsPolicy.ALLOW_IDEALIZED));
         assertThrows(UnsupportedOperationException.class, () -> m0.sample(3L, new SeededRandomBits(1)));
         KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(hex, NumericsPolicy.ALLOW_IDEALIZED);
-        assertEquals(2, m.release(new double[] {3, 4}, new SeededRandomBits(1)).length);
-        assertThrows(IllegalArgumentException.class, () -> m.release(new double[] {3}, new SeededRandomBits(1)));
+        assertEquals(2, m.sample(new double[] {3, 4}, new SeededRandomBits(1)).length);
+        assertThrows(IllegalArgumentException.class, () -> m.sample(new double[] {3}, new SeededRandomBits(1)));
     }
 
     // ---- tampering, each re-sealed so only the exact checks can see it ----
@@ -264,7 +264,7 @@ class KNormSpecTest {
     @ParameterizedTest
     @ValueSource(strings = {"knorm-hexagon.json", "knorm-halfspaces.json"})
     void theNoiseNormIsGammaOfTheDimension(String name) throws Exception {
-        KNormSampler s = load(name).sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        KNormSampler s = org.optimech.runtime.sampling.Samplers.knorm(load(name), NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(7);
         int n = 20_000;
         double[] norms = new double[n];
@@ -278,7 +278,7 @@ class KNormSpecTest {
     /** The histogram's noise stays in the plane x1 + x2 + x3 = 0 and its pivot part has linf norm ~ Gamma(2, Δ/ε = 2). */
     @Test
     void subspaceNoiseStaysInTheSubspace() throws Exception {
-        KNormSampler s = load("knorm-histogram-subspace.json").sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        KNormSampler s = org.optimech.runtime.sampling.Samplers.knorm(load("knorm-histogram-subspace.json"), NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(8);
         int n = 20_000;
         double[] norms = new double[n];
@@ -295,7 +295,7 @@ class KNormSpecTest {
     /** Rejection from the box gives the same law on the hexagon as the cone triangulation: χ² over the six cones (each 1/6). */
     @Test
     void rejectionSamplerIsUniformOverTheCones() throws Exception {
-        KNormSampler s = load("knorm-halfspaces.json").sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        KNormSampler s = org.optimech.runtime.sampling.Samplers.knorm(load("knorm-halfspaces.json"), NumericsPolicy.ALLOW_IDEALIZED);
         SeededRandomBits bits = new SeededRandomBits(9);
         int n = 60_000;
         long[] counts = new long[6];

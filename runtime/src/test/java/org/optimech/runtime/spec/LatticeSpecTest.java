@@ -42,13 +42,13 @@ class LatticeSpecTest {
         assertEquals(Numerics.EXACT, spec.numerics());
         KNormMechanism m = org.optimech.runtime.testing.TestMechanisms.knorm(spec, NumericsPolicy.EXACT_ONLY);
         assertEquals(Numerics.EXACT, m.numerics());
-        LatticeSampler s = spec.latticeSampler().orElseThrow();
+        LatticeSampler s = org.optimech.runtime.sampling.Samplers.lattice(spec).orElseThrow();
         double spacing = Math.scalb(1.0, s.exponent());
         SeededRandomBits bits = new SeededRandomBits(3);
         double[] t = new double[spec.dimension()];
         java.util.Arrays.fill(t, 0.3);
         for (int i = 0; i < 200; i++) {
-            for (double v : m.release(t, bits)) {
+            for (double v : m.sample(t, bits)) {
                 assertEquals(v, Math.rint(v / spacing) * spacing, "a lattice point");
             }
         }
@@ -56,9 +56,9 @@ class LatticeSpecTest {
 
     @Test
     void theRateIsEpsilonOverTheLatticeSensitivity() throws Exception {
-        LatticeSampler hex = load("knorm-hexagon-lattice.json").latticeSampler().orElseThrow();
+        LatticeSampler hex = org.optimech.runtime.sampling.Samplers.lattice(load("knorm-hexagon-lattice.json")).orElseThrow();
         assertEquals(new Rational(BigInteger.ONE, BigInteger.valueOf(17)), hex.rate());
-        LatticeSampler l1 = load("knorm-l1-lattice.json").latticeSampler().orElseThrow();
+        LatticeSampler l1 = org.optimech.runtime.sampling.Samplers.lattice(load("knorm-l1-lattice.json")).orElseThrow();
         assertEquals(new Rational(BigInteger.ONE, BigInteger.valueOf(8)), l1.rate());
         // the idealized hexagon still refuses an exact-only policy
         assertEquals("/privacy/numerics", assertThrows(InvalidSpecException.class, () -> org.optimech.runtime.Mechanisms.of(load("knorm-hexagon.json"),
@@ -103,7 +103,7 @@ class LatticeSpecTest {
     @Test
     void privacyLossOfNeighboursNeverExceedsEpsilonAndFailsWithoutTheRoundingTerm() throws Exception {
         KNormSpec spec = load("knorm-hexagon-lattice.json");
-        LatticeSampler s = spec.latticeSampler().orElseThrow();
+        LatticeSampler s = org.optimech.runtime.sampling.Samplers.lattice(spec).orElseThrow();
         LatticeGauge g = s.gauge();
         Rational eps = Rational.of(spec.certifiedEpsilon());
         Rational mutantRate = eps.divide(Rational.of(BigInteger.valueOf(16))); // ε/(Δ/γ): the rounding term left out

@@ -1,0 +1,60 @@
+package org.optimech.runtime.sampling;
+
+import java.util.Optional;
+import org.optimech.runtime.exact.Dyadic;
+import org.optimech.runtime.knorm.EllipticGaussianSampler;
+import org.optimech.runtime.knorm.KNormSampler;
+import org.optimech.runtime.lattice.LatticeSampler;
+import org.optimech.runtime.spec.EllipticGaussianSpec;
+import org.optimech.runtime.spec.GaussianProcessSpec;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.Numerics;
+import org.optimech.runtime.spec.NumericsPolicy;
+
+/**
+ * Builds the samplers of checked vector specs from the read-only geometry they hold; the one place that does. Floating-point
+ * samplers need a numerics policy that allows idealized numerics. The spec's own checks already ran (a spec exists only after
+ * them), including every parameter checked here again, so the runtime-exception paths are defensive.
+ */
+public final class Samplers {
+    private Samplers() {
+    }
+
+    /**
+     * The floating-point K-norm sampler: T + B·(r·U), r ~ Gamma(k+1, Δ/ε) with Δ rounded up and ε rounded down to doubles, U
+     * uniform in the checked body, B the subspace's embedding when there is one.
+     *
+     * @throws IllegalStateException when the policy refuses idealized numerics
+     */
+    public static KNormSampler knorm(KNormSpec spec, NumericsPolicy policy) {
+        policy.check(Numerics.IDEALIZED);
+        KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
+        return spec.subspace().map(sub -> s.inSubspace(sub.embedding())).orElse(s);
+    }
+
+    /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */
+    public static Optional<LatticeSampler> lattice(KNormSpec spec) {
+        return spec.latticeNoise().map(l -> LatticeSampler.of(l.gauge(), l.exponent(), l.rate(), l.maxAttempts()));
+    }
+
+    /**
+     * The Gaussian-process noise s·L·z on the spec's grid.
+     *
+     * @throws IllegalStateException when the policy refuses idealized numerics
+     */
+    public static GaussianProcessNoise gaussianProcess(GaussianProcessSpec spec, NumericsPolicy policy) {
+        policy.check(Numerics.IDEALIZED);
+        return GaussianProcessNoise.of(spec.covarianceFactor(), spec.noiseScale());
+    }
+
+    /**
+     * The elliptic Gaussian's floating-point sampler (O(d) per draw), its variances rounded up from the stored decimals:
+     * more noise, never less.
+     *
+     * @throws IllegalStateException when the policy refuses idealized numerics
+     */
+    public static EllipticGaussianSampler ellipticGaussian(EllipticGaussianSpec spec, NumericsPolicy policy) {
+        policy.check(spec.numerics());
+        return EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()), spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
+    }
+}
