@@ -147,4 +147,44 @@ class CliInputsTest {
         assertTrue(r.err().contains("1 of 3 designs failed"), r.err());
         assertTrue(r.out().contains("failed: designed, but the spec could not be written"), r.out());
     }
+
+    /** A 2-D polynomial statistic whose second feature is identically 0 (y - y): S_T is flat, so the hull's sandwich cannot bound it. */
+    private Path flatProblem(String candidates) throws Exception {
+        return write("flat-" + candidates.length() + ".json", "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{"
+                + "\"variables\":{\"x\":[-1,1],\"y\":[0,1]},\"features\":[{\"name\":\"sum_x2\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":2}}]},"
+                + "{\"name\":\"zero\",\"terms\":[{\"coef\":1,\"powers\":{\"y\":1}},{\"coef\":-1,\"powers\":{\"y\":1}}]}]},"
+                + "\"candidates\":" + candidates + ",\"criterion\":\"trace\"}");
+    }
+
+    @Test
+    void compareRecordsEachFailedCandidateAndFinishes() throws Exception {
+        Path out = dir.resolve("cmp");
+        CliTest.Run r = CliTest.run("compare", flatProblem("[\"l1\",\"linf\",\"hull\"]").toString(), "--out", out.toString(), "-q");
+        assertEquals(1, r.code(), "a failed candidate makes the exit code 1: " + r.out() + r.err());
+        assertTrue(r.err().contains("1 of 3 candidates failed"), r.err());
+        assertTrue(r.out().contains("hull   FAILED: the sandwich body: its certified gauge bound is still infinite"), r.out());
+        assertTrue(r.out().contains("<- selected (trace)"), r.out());
+        List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+        assertEquals(org.optimech.designer.knorm.KNormReport.CSV_HEADER, csv.get(0));
+        assertEquals(4, csv.size(), String.join("\n", csv));
+        assertTrue(csv.get(1).startsWith("l1,2,1.000000000,") && csv.get(1).endsWith(","), csv.get(1));
+        assertTrue(csv.get(2).startsWith("linf,2,") && csv.get(2).endsWith(","), csv.get(2));
+        assertTrue(csv.get(3).startsWith("hull,,,,,,,,false,\"the sandwich body: its certified gauge bound is still infinite"), csv.get(3));
+        assertTrue(Files.readString(out.resolve("comparison.md")).contains("| hull | **failed**: the sandwich body"));
+        // the picture is still drawn: the balls that were compared, without the hull
+        assertTrue(Files.size(out.resolve("comparison.png")) > 0 && Files.size(out.resolve("comparison.svg")) > 0);
+
+        // every candidate failed: the table still says why, nothing to select, exit code 1; design has no body to store
+        Path alone = dir.resolve("alone");
+        Path hullOnly = flatProblem("[\"hull\"]");
+        CliTest.Run a = CliTest.run("compare", hullOnly.toString(), "--out", alone.toString(), "-q");
+        assertEquals(1, a.code(), a.out() + a.err());
+        assertTrue(a.err().contains("1 of 1 candidates failed"), a.err());
+        assertEquals(2, Files.readAllLines(alone.resolve("comparison.csv")).size());
+        assertTrue(Files.readString(alone.resolve("comparison.md")).contains("selected: **none (every candidate failed)**"));
+        CliTest.Run d = CliTest.run("design", hullOnly.toString(), "--out", dir.resolve("flat.spec.json").toString(), "-q");
+        assertEquals(1, d.code(), d.out() + d.err());
+        assertTrue(d.err().contains("every candidate failed, so there is no body to store: hull: the sandwich body"), d.err());
+        assertFalse(Files.exists(dir.resolve("flat.spec.json")));
+    }
 }
