@@ -187,4 +187,20 @@ class CliInputsTest {
         assertTrue(d.err().contains("every candidate failed, so there is no body to store: hull: the sandwich body"), d.err());
         assertFalse(Files.exists(dir.resolve("flat.spec.json")));
     }
+
+    @Test
+    void theAccountantHonoursItsTimeLimitAndFallsBackToACertifiedBound() throws Exception {
+        Path spec = countSpec();
+        // a limit that has passed before the first pair: stderr gives advanced composition instead, and sampling goes on
+        CliTest.Run r = CliTest.run("sample", spec.toString(), "--input", "4", "--count", "200", "--seed", "1", "--accounting-time-limit", "1e-9");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(200, r.out().strip().split("\\s+").length, r.out());
+        assertTrue(r.err().contains("the privacy-loss-distribution accountant stopped at its time limit (--accounting-time-limit 0.000000001 s, 0 of"), r.err());
+        // ln 2 x 200 = 138.6 by basic composition; advanced: ln2·sqrt(2·200·ln 1e6) + 200·ln2·(e^ln2 − 1) = 63.5 + 138.6: basic is smaller
+        assertTrue(r.err().contains("certified instead by advanced composition (Dwork-Rothblum-Vadhan): 200 releases are (epsilon 138.63, delta 0.000001)-DP"),
+                r.err());
+        CliTest.Run bad = CliTest.run("sample", spec.toString(), "--input", "4", "--count", "2", "--accounting-time-limit", "0");
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("--accounting-time-limit must be > 0 seconds and finite. Provided value: 0.0"), bad.err());
+    }
 }
