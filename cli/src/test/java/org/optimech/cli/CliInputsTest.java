@@ -203,4 +203,28 @@ class CliInputsTest {
         assertEquals(2, bad.code(), bad.err());
         assertTrue(bad.err().contains("--accounting-time-limit must be > 0 seconds and finite. Provided value: 0.0"), bad.err());
     }
+
+    @Test
+    void theLedgerCommandChargesShowsAndRefuses() throws Exception {
+        Path spec = countSpec(); // ln 2 per release
+        Path ledger = dir.resolve("ledger.json");
+        CliTest.Run missing = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString());
+        assertEquals(2, missing.code(), missing.err());
+        assertTrue(missing.err().contains("does not exist yet: a new ledger needs --total-epsilon and --total-delta"), missing.err());
+        CliTest.Run first = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString(), "--releases", "5",
+                "--total-epsilon", "4", "--total-delta", "0", "--accounting", "basic");
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("charged 5 releases of " + spec + " to \"survey\": 5 releases in all"), first.out());
+        // 5 ln 2 = 3.47; one more (4.16) exceeds 4: refused, nothing charged, exit 1
+        CliTest.Run over = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString());
+        assertEquals(1, over.code(), over.err());
+        assertTrue(over.err().contains("privacy budget exceeded for dataset \"survey\"") && over.err().contains("nothing charged"), over.err());
+        CliTest.Run show = CliTest.run("ledger", "show", ledger.toString());
+        assertEquals(0, show.code(), show.err());
+        assertTrue(show.out().contains("basic accounting, total epsilon 4 and delta 0 per dataset"), show.out());
+        assertTrue(show.out().contains("5 releases; basic composition epsilon 3.4657"), show.out());
+        CliTest.Run none = CliTest.run("ledger", "show", dir.resolve("none.json").toString());
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("none.json: no such ledger file"), none.err());
+    }
 }
