@@ -21,7 +21,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compares K-norm mechanisms for a \"knorm\" problem: per candidate body (l1, l2, linf, the hull of the adjacent output space) "
                 + "its certified sensitivity, the volume of the scaled body, the noise covariance's trace and worst direction, and containment. "
-                + "Writes DIR/comparison.md and DIR/comparison.csv, and for 2-D statistics DIR/comparison.png and .svg."})
+                + "Writes DIR/comparison.md and DIR/comparison.csv, and for 2-D statistics DIR/comparison.png and .svg. A candidate whose computation "
+                + "fails becomes a row saying why and the others are still compared and written.",
+                "Exit codes: 0 every listed candidate compared (or skipped as not applicable); 1 one or more candidates failed (the files are still "
+                + "written, with their failure rows); 2 bad input."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROBLEM.json", description = "A problem of kind \"knorm\" (see README, \"K-norm problems\").")
     Path problemFile;
@@ -70,17 +73,30 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "optimech compare %s: %d-dimensional statistic, %s neighbours, epsilon %s, S_T %s, %s%n", problemFile,
-                problem.dimension(), problem.relation().json(), problem.epsilon().toPlainString(), r.describeSpace(), r.hull());
+                problem.dimension(), problem.relation().json(), problem.epsilon().toPlainString(), r.describeSpace(), r.hull() != null ? r.hull() : "no hull built");
         w.printf(Locale.ROOT, "  %-6s %10s %14s %14s %14s%n", "body", "noise dim", "sensitivity", "trace Cov", "worst var");
         for (CandidateReport c : r.candidates()) {
             w.printf(Locale.ROOT, "  %-6s %10d %14.8g %14.8g %14.8g%s%n", c.name(), c.noiseDimension(), c.sensitivity(), c.covarianceTrace(),
                     c.worstDirectionVariance(), c == r.selected() ? "  <- selected (" + r.criterion().json() + ")" : "");
+        }
+        for (String f : r.failed()) {
+            int colon = f.indexOf(": ");
+            w.printf(Locale.ROOT, "  %-6s FAILED: %s%n", f.substring(0, colon), f.substring(colon + 2));
+        }
+        for (String skipped : r.skipped()) {
+            w.println("  not compared: " + skipped);
         }
         w.printf(Locale.ROOT, "  %.2f s%n", (System.nanoTime() - start) / 1e9);
         for (Path f : files) {
             w.println("wrote " + f);
         }
         w.flush();
+        if (!r.failed().isEmpty()) {
+            // the others were compared and written; the exit code still tells a script that the table is incomplete
+            spec.commandLine().getErr().printf(Locale.ROOT, "optimech: %d of %d candidates failed (their rows say why)%n", r.failed().size(),
+                    r.failed().size() + r.candidates().size());
+            return OptimechCli.EXIT_FAILED;
+        }
         return 0;
     }
 

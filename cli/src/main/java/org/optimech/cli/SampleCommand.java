@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.DiscreteMechanism;
 import org.optimech.runtime.FunctionMechanism;
@@ -65,6 +66,11 @@ final class SampleCommand implements Callable<Integer> {
                 + "next to the tighter epsilon of the privacy-loss-distribution accountant."})
     long count;
 
+    @Option(names = "--accounting-time-limit", defaultValue = "10", paramLabel = "SECONDS",
+            description = {"Limit for the privacy-loss-distribution accountant that --count N > 1 runs before sampling; past it stderr gives the "
+                    + "certified advanced-composition bound instead (and basic composition as always). Default: ${DEFAULT-VALUE}."})
+    double accountingTimeLimit;
+
     @Option(names = "--seed", paramLabel = "S",
             description = "Reproducibility only: draw from the documented L64X128MixRandom generator seeded with S. NOT for production: anyone who knows "
                     + "the seed can remove the noise.")
@@ -119,7 +125,7 @@ final class SampleCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
-            err.println("optimech: note: " + accounted(mechanism.spec(), count));
+            err.println("optimech: note: " + accounted(mechanism.spec(), count, accountingTimeLimit, err));
             err.flush();
         }
         Release release = mechanism instanceof KNormMechanism k ? knorm(k, err)
@@ -262,11 +268,35 @@ final class SampleCommand implements Callable<Integer> {
      * What the same N releases cost under the privacy-loss-distribution accountant, at basic composition's δ (or 1e-6 when that
      * is 0), or why it is not available.
      */
-    static String accounted(MechanismSpec s, long n) {
+    static String accounted(MechanismSpec s, long n, double limitSeconds, PrintWriter err) {
+        if (!(limitSeconds > 0) || Double.isInfinite(limitSeconds)) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--accounting-time-limit must be > 0 seconds and finite. Provided value: "
+                    + limitSeconds);
+        }
         double delta = s.certifiedDelta().signum() > 0 ? Math.min(0.5, s.certifiedDelta().doubleValue() * n) : 1e-6;
+        long start = System.nanoTime();
+        long end = start + (long) (limitSeconds * 1e9);
+        long[] lastLine = {start};
+        java.util.function.BiConsumer<Integer, Integer> progress = (done, total) -> {
+            long now = System.nanoTime();
+            if (done < total && now - lastLine[0] >= 1_000_000_000L) {
+                double elapsed = (now - start) / 1e9;
+                err.printf(Locale.ROOT, "optimech: accountant: %d of %d neighbouring pairs composed %d times (%.1f s; about %.0f s left)%n", done, total, n,
+                        elapsed, done == 0 ? Double.NaN : elapsed / done * (total - done));
+                err.flush();
+                lastLine[0] = now;
+            }
+        };
         try {
-            org.optimech.runtime.accounting.Releases r = org.optimech.runtime.accounting.Accountant.releases(s, n);
+            org.optimech.runtime.accounting.Releases r = org.optimech.runtime.accounting.Accountant.releases(s, n, progress, () -> System.nanoTime() - end >= 0);
             return r.describe(delta) + "; method: " + r.method();
+        } catch (org.optimech.runtime.accounting.Accountant.StoppedException e) {
+            double[] adv = org.optimech.runtime.accounting.Accountant.advanced(s, n, delta);
+            return String.format(Locale.ROOT, "the privacy-loss-distribution accountant stopped at its time limit (--accounting-time-limit %s s, %d of %d "
+                    + "neighbouring pairs composed); certified instead by advanced composition (Dwork-Rothblum-Vadhan): %d releases are (epsilon %s, delta %s)-DP",
+                    java.math.BigDecimal.valueOf(limitSeconds).stripTrailingZeros().toPlainString(), e.done(), e.total(), n,
+                    new java.math.BigDecimal(adv[0]).round(new java.math.MathContext(6, java.math.RoundingMode.CEILING)).stripTrailingZeros().toPlainString(),
+                    new java.math.BigDecimal(adv[1]).round(new java.math.MathContext(6, java.math.RoundingMode.CEILING)).stripTrailingZeros().toPlainString());
         } catch (IllegalArgumentException e) {
             return "no privacy-loss-distribution accounting for this spec: " + e.getMessage();
         }

@@ -158,6 +158,9 @@ final class Summary {
         for (String s : r.skipped()) {
             out.printf("  not compared %s%n", s);
         }
+        for (String s : r.failed()) {
+            out.printf("  FAILED       %s%n", s);
+        }
         if (k.latticeNoise().isPresent()) {
             var l = k.latticeNoise().get();
             out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "

@@ -147,4 +147,84 @@ class CliInputsTest {
         assertTrue(r.err().contains("1 of 3 designs failed"), r.err());
         assertTrue(r.out().contains("failed: designed, but the spec could not be written"), r.out());
     }
+
+    /** A 2-D polynomial statistic whose second feature is identically 0 (y - y): S_T is flat, so the hull's sandwich cannot bound it. */
+    private Path flatProblem(String candidates) throws Exception {
+        return write("flat-" + candidates.length() + ".json", "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{"
+                + "\"variables\":{\"x\":[-1,1],\"y\":[0,1]},\"features\":[{\"name\":\"sum_x2\",\"terms\":[{\"coef\":1,\"powers\":{\"x\":2}}]},"
+                + "{\"name\":\"zero\",\"terms\":[{\"coef\":1,\"powers\":{\"y\":1}},{\"coef\":-1,\"powers\":{\"y\":1}}]}]},"
+                + "\"candidates\":" + candidates + ",\"criterion\":\"trace\"}");
+    }
+
+    @Test
+    void compareRecordsEachFailedCandidateAndFinishes() throws Exception {
+        Path out = dir.resolve("cmp");
+        CliTest.Run r = CliTest.run("compare", flatProblem("[\"l1\",\"linf\",\"hull\"]").toString(), "--out", out.toString(), "-q");
+        assertEquals(1, r.code(), "a failed candidate makes the exit code 1: " + r.out() + r.err());
+        assertTrue(r.err().contains("1 of 3 candidates failed"), r.err());
+        assertTrue(r.out().contains("hull   FAILED: the sandwich body: its certified gauge bound is still infinite"), r.out());
+        assertTrue(r.out().contains("<- selected (trace)"), r.out());
+        List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+        assertEquals(org.optimech.designer.knorm.KNormReport.CSV_HEADER, csv.get(0));
+        assertEquals(4, csv.size(), String.join("\n", csv));
+        assertTrue(csv.get(1).startsWith("l1,2,1.000000000,") && csv.get(1).endsWith(","), csv.get(1));
+        assertTrue(csv.get(2).startsWith("linf,2,") && csv.get(2).endsWith(","), csv.get(2));
+        assertTrue(csv.get(3).startsWith("hull,,,,,,,,false,\"the sandwich body: its certified gauge bound is still infinite"), csv.get(3));
+        assertTrue(Files.readString(out.resolve("comparison.md")).contains("| hull | **failed**: the sandwich body"));
+        // the picture is still drawn: the balls that were compared, without the hull
+        assertTrue(Files.size(out.resolve("comparison.png")) > 0 && Files.size(out.resolve("comparison.svg")) > 0);
+
+        // every candidate failed: the table still says why, nothing to select, exit code 1; design has no body to store
+        Path alone = dir.resolve("alone");
+        Path hullOnly = flatProblem("[\"hull\"]");
+        CliTest.Run a = CliTest.run("compare", hullOnly.toString(), "--out", alone.toString(), "-q");
+        assertEquals(1, a.code(), a.out() + a.err());
+        assertTrue(a.err().contains("1 of 1 candidates failed"), a.err());
+        assertEquals(2, Files.readAllLines(alone.resolve("comparison.csv")).size());
+        assertTrue(Files.readString(alone.resolve("comparison.md")).contains("selected: **none (every candidate failed)**"));
+        CliTest.Run d = CliTest.run("design", hullOnly.toString(), "--out", dir.resolve("flat.spec.json").toString(), "-q");
+        assertEquals(1, d.code(), d.out() + d.err());
+        assertTrue(d.err().contains("every candidate failed, so there is no body to store: hull: the sandwich body"), d.err());
+        assertFalse(Files.exists(dir.resolve("flat.spec.json")));
+    }
+
+    @Test
+    void theAccountantHonoursItsTimeLimitAndFallsBackToACertifiedBound() throws Exception {
+        Path spec = countSpec();
+        // a limit that has passed before the first pair: stderr gives advanced composition instead, and sampling goes on
+        CliTest.Run r = CliTest.run("sample", spec.toString(), "--input", "4", "--count", "200", "--seed", "1", "--accounting-time-limit", "1e-9");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(200, r.out().strip().split("\\s+").length, r.out());
+        assertTrue(r.err().contains("the privacy-loss-distribution accountant stopped at its time limit (--accounting-time-limit 0.000000001 s, 0 of"), r.err());
+        // ln 2 x 200 = 138.6 by basic composition; advanced: ln2·sqrt(2·200·ln 1e6) + 200·ln2·(e^ln2 − 1) = 63.5 + 138.6: basic is smaller
+        assertTrue(r.err().contains("certified instead by advanced composition (Dwork-Rothblum-Vadhan): 200 releases are (epsilon 138.63, delta 0.000001)-DP"),
+                r.err());
+        CliTest.Run bad = CliTest.run("sample", spec.toString(), "--input", "4", "--count", "2", "--accounting-time-limit", "0");
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("--accounting-time-limit must be > 0 seconds and finite. Provided value: 0.0"), bad.err());
+    }
+
+    @Test
+    void theLedgerCommandChargesShowsAndRefuses() throws Exception {
+        Path spec = countSpec(); // ln 2 per release
+        Path ledger = dir.resolve("ledger.json");
+        CliTest.Run missing = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString());
+        assertEquals(2, missing.code(), missing.err());
+        assertTrue(missing.err().contains("does not exist yet: a new ledger needs --total-epsilon and --total-delta"), missing.err());
+        CliTest.Run first = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString(), "--releases", "5",
+                "--total-epsilon", "4", "--total-delta", "0", "--accounting", "basic");
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("charged 5 releases of " + spec + " to \"survey\": 5 releases in all"), first.out());
+        // 5 ln 2 = 3.47; one more (4.16) exceeds 4: refused, nothing charged, exit 1
+        CliTest.Run over = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString());
+        assertEquals(1, over.code(), over.err());
+        assertTrue(over.err().contains("privacy budget exceeded for dataset \"survey\"") && over.err().contains("nothing charged"), over.err());
+        CliTest.Run show = CliTest.run("ledger", "show", ledger.toString());
+        assertEquals(0, show.code(), show.err());
+        assertTrue(show.out().contains("basic accounting, total epsilon 4 and delta 0 per dataset"), show.out());
+        assertTrue(show.out().contains("5 releases; basic composition epsilon 3.4657"), show.out());
+        CliTest.Run none = CliTest.run("ledger", "show", dir.resolve("none.json").toString());
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("none.json: no such ledger file"), none.err());
+    }
 }

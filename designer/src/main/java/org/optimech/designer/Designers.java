@@ -196,7 +196,8 @@ public final class Designers {
         return new Design.Lp(problem, design, DesignSpecs.toSpec(design, Instant.now()));
     }
 
-    private static Design knorm(KNormProblem problem, Options options, Deadline deadline) throws InvalidProblemException, InvalidSpecException {
+    private static Design knorm(KNormProblem problem, Options options, Deadline deadline) throws InvalidProblemException, InvalidSpecException,
+            DesignException {
         if (options.body() != null && !problem.candidates().contains(options.body())) {
             throw new OptionException("body must be one of the problem's candidates (" + String.join(", ", problem.candidates()) + "). Provided value: "
                     + options.body());
@@ -215,6 +216,14 @@ public final class Designers {
             return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
         }
         KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());
+        if (r.selected() == null) {
+            throw new DesignException("every candidate failed, so there is no body to store: " + String.join("; ", r.failed()));
+        }
+        for (String f : r.failed()) {
+            if (options.body() != null && f.startsWith(options.body() + ": ")) {
+                throw new DesignException("the chosen body failed: " + f);
+            }
+        }
         KNormSpec spec;
         try {
             spec = KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now());

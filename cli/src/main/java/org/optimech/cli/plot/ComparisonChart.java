@@ -18,9 +18,10 @@ public final class ComparisonChart {
     private ComparisonChart() {
     }
 
-    /** Writes {@code DIR/comparison.png} and {@code .svg} for a d = 2 problem; nothing otherwise. */
+    /** Writes {@code DIR/comparison.png} and {@code .svg} for a d = 2 problem with something to draw; nothing otherwise. */
     public static List<Path> write(KNormProblem p, KNormComparison.Result r, Path dir) throws IOException {
-        return p.dimension() == 2 ? Figures.save(chart(p, r), dir.resolve("comparison")) : List.of();
+        boolean nothingToDraw = r.candidates().isEmpty() && r.space() == null && r.hull() == null;
+        return p.dimension() == 2 && !nothingToDraw ? Figures.save(chart(p, r), dir.resolve("comparison")) : List.of();
     }
 
     /** The d = 2 picture: S_T's points, its hull, and each ball scaled by its sensitivity. */
@@ -36,6 +37,9 @@ public final class ComparisonChart {
                 Figures.line(chart, c.name() + " (sensitivity " + KNormReport.num(c.sensitivity()) + ")", xy[0], xy[1], colors[ci % colors.length], null);
             }
             ci++;
+        }
+        if (r.space() == null && r.hull() == null) {
+            return chart; // S_T known only through support bounds and no hull built (its candidate failed or was not listed): the balls alone
         }
         double[][] pts = r.space() != null ? r.space().points() : r.hull().vertexCoordinates();
         XYSeries s = chart.addSeries(r.space() != null ? "S_T (" + pts.length + " points)" : "witness points of S_T (" + pts.length + ")", Arrays.stream(pts).mapToDouble(u -> u[0]).toArray(),

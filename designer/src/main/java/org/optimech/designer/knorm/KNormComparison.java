@@ -40,20 +40,34 @@ import org.optimech.designer.problem.KNormProblem;
 public final class KNormComparison {
 
     /**
+     * @param selected the best candidate under the criterion; null only when every candidate failed (then {@code candidates} is
+     *     empty and {@code failed} is not)
      * @param containment containment[a][b]: candidate a's scaled body Δ_a·K_a lies inside b's (null where not decided)
      * @param space the finite adjacent output space compared over (null when S_T is curved, known through support bounds)
+     * @param skipped candidates that do not apply to this statistic, each as "name: why"
+     * @param failed candidates whose computation failed, each as "name: why"; the others were still compared
      */
     public record Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
-            ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space, List<String> skipped) {
+            ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space, List<String> skipped, List<String> failed) {
         public Result {
             candidates = List.copyOf(candidates);
             skipped = List.copyOf(skipped);
+            failed = List.copyOf(failed);
+            if ((selected == null) != candidates.isEmpty() || (candidates.isEmpty() && failed.isEmpty())) {
+                throw new IllegalArgumentException("a comparison selects one of its candidates, and has none only when every candidate failed");
+            }
+        }
+
+        /** A result where no candidate failed. */
+        public Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
+                ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space, List<String> skipped) {
+            this(epsilon, criterion, candidates, selected, containment, hull, search, space, skipped, List.of());
         }
 
         /** A result where every listed candidate was computed. */
         public Result(double epsilon, Criterion criterion, List<CandidateReport> candidates, CandidateReport selected, Boolean[][] containment,
                 ConvexHull hull, BodySearch.Found search, AdjacentOutputSpace space) {
-            this(epsilon, criterion, candidates, selected, containment, hull, search, space, List.of());
+            this(epsilon, criterion, candidates, selected, containment, hull, search, space, List.of(), List.of());
         }
 
         /** S_T in a few words: its number of points, or curved. */
@@ -64,6 +78,31 @@ public final class KNormComparison {
     }
 
     private KNormComparison() {
+    }
+
+    /**
+     * One candidate's failure as its row ("name: why"), reported to {@code progress}: the comparison records it and goes on
+     * with the other candidates. An exception other than a refused argument is a designer bug and says so.
+     */
+    static String failure(String name, RuntimeException e, java.util.function.Consumer<String> progress) {
+        String why = e instanceof IllegalArgumentException && e.getMessage() != null ? e.getMessage() : "a designer bug, please report it: " + e;
+        progress.accept("candidate " + name + " failed: " + why);
+        return name + ": " + why;
+    }
+
+    /**
+     * The result once every candidate was tried: the best computed one selected, or, when every candidate failed, a result with
+     * no candidates that lists the failures.
+     *
+     * @throws IllegalArgumentException when nothing was computed and nothing failed (no listed candidate applies)
+     */
+    static Result finish(double epsilon, Criterion criterion, List<CandidateReport> out, ConvexHull hull, BodySearch.Found found, AdjacentOutputSpace space,
+            List<String> skipped, List<String> failed, int d, String noneApplies) {
+        if (out.isEmpty() && failed.isEmpty()) {
+            throw new IllegalArgumentException(noneApplies);
+        }
+        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElse(null);
+        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, space, skipped, failed);
     }
 
     /**
@@ -143,49 +182,63 @@ public final class KNormComparison {
         double[][] pts = space.points();
         int d = space.dimension();
         boolean needHull = names.contains("hull") || names.contains("search");
-        ConvexHull hull = needHull ? QuickHull.of(pts) : null;
+        ConvexHull hull = null;
+        String hullFailure = null;
+        if (needHull) {
+            try {
+                hull = QuickHull.of(pts);
+            } catch (RuntimeException e) {
+                // the hull and search candidates fail with it; the balls are still compared
+                hullFailure = e instanceof IllegalArgumentException && e.getMessage() != null ? e.getMessage() : "a designer bug, please report it: " + e;
+            }
+        }
         if (hull != null ? hull.dimension() == 0 : allZero(pts)) {
             throw new IllegalArgumentException("the adjacent output space is only the origin: the statistic does not depend on the data");
         }
         List<CandidateReport> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         BodySearch.Found found = null;
         for (String name : names) {
-            if (name.equals("search")) {
-                if (!hull.span().isFull() || d > BodySearch.MAX_DIMENSION) {
-                    skipped.add("search: needs a full-dimensional S_T of d <= " + BodySearch.MAX_DIMENSION);
+            try {
+                if (hullFailure != null && (name.equals("hull") || name.equals("search"))) {
+                    failed.add(name + ": the hull of S_T could not be built: " + hullFailure);
                     continue;
                 }
-                found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1);
-                if (found != null) {
-                    out.add(searchReport(found, Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates()), epsilon, d, ""));
-                }
-                continue;
-            }
-            if (name.equals("weighted-box")) {
-                double[] b = new double[d];
-                for (double[] p : pts) {
-                    for (int j = 0; j < d; j++) {
-                        b[j] = Math.max(b[j], Math.abs(p[j]));
+                if (name.equals("search")) {
+                    if (!hull.span().isFull() || d > BodySearch.MAX_DIMENSION) {
+                        skipped.add("search: needs a full-dimensional S_T of d <= " + BodySearch.MAX_DIMENSION);
+                        continue;
                     }
+                    found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1);
+                    if (found != null) {
+                        out.add(searchReport(found, Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates()), epsilon, d, ""));
+                    }
+                    continue;
                 }
-                CandidateReport box = WeightedBox.report(b, 1, epsilon, "the bounding box of S_T (exact: the largest |u_j| over its points), optimal among boxes "
-                        + "for every criterion; Delta = 1 exactly", null, 1);
-                if (box == null) {
-                    skipped.add("weighted-box: some coordinate of S_T is always 0 (a constant feature), so no box around it has volume");
-                } else {
-                    out.add(box);
+                if (name.equals("weighted-box")) {
+                    double[] b = new double[d];
+                    for (double[] p : pts) {
+                        for (int j = 0; j < d; j++) {
+                            b[j] = Math.max(b[j], Math.abs(p[j]));
+                        }
+                    }
+                    CandidateReport box = WeightedBox.report(b, 1, epsilon, "the bounding box of S_T (exact: the largest |u_j| over its points), optimal among boxes "
+                            + "for every criterion; Delta = 1 exactly", null, 1);
+                    if (box == null) {
+                        skipped.add("weighted-box: some coordinate of S_T is always 0 (a constant feature), so no box around it has volume");
+                    } else {
+                        out.add(box);
+                    }
+                    continue;
                 }
-                continue;
+                out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHullPoints(hull), epsilon, d, null)
+                        : ballReport(JsonName.parse(LpNorm.class, name), Sensitivity.ofBall(JsonName.parse(LpNorm.class, name), pts), epsilon, d, null));
+            } catch (RuntimeException e) {
+                failed.add(failure(name, e, message -> { }));
             }
-            out.add(name.equals("hull") ? hullReport(hull, Sensitivity.ofHullPoints(hull), epsilon, d, null)
-                    : ballReport(JsonName.parse(LpNorm.class, name), Sensitivity.ofBall(JsonName.parse(LpNorm.class, name), pts), epsilon, d, null));
         }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("no listed candidate applies: " + String.join("; ", skipped));
-        }
-        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, space, skipped);
+        return finish(epsilon, criterion, out, hull, found, space, skipped, failed, d, "no listed candidate applies: " + String.join("; ", skipped));
     }
 
     private static boolean allZero(double[][] pts) {
@@ -218,75 +271,103 @@ public final class KNormComparison {
         int d = space.dimension();
         boolean needSandwich = names.contains("hull") || names.contains("search") || (names.contains("l2") && !(space instanceof CurvedOutputSpace));
         Sandwich.Result sw = null;
+        String sandwichFailure = null;
         if (needSandwich) {
             progress.accept("certified support bounds of S_T: building the sandwich body (tolerance " + SANDWICH_TOLERANCE + ")");
-            sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40, progress);
+            try {
+                sw = Sandwich.build(space, SANDWICH_TOLERANCE, 40, progress);
+                sandwichFailure = unbounded(sw, d);
+            } catch (RuntimeException e) {
+                sandwichFailure = failure("the sandwich body", e, progress);
+            }
+            if (sandwichFailure != null) {
+                sw = null;
+            }
         }
         ConvexHull hull = sw == null ? null : sw.hull();
         List<CandidateReport> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         BodySearch.Found found = null;
         for (String name : names) {
-            if (name.equals("weighted-box")) {
-                double[] b = new double[d];
-                double lower = 0;
-                for (int j = 0; j < d; j++) {
-                    double[] e = new double[d];
-                    e[j] = 1;
-                    SupportOracle.Value v = space.supportValue(e);
-                    b[j] = v.upper();
-                    lower = Math.max(lower, v.lower() / v.upper());
-                }
-                CandidateReport box = WeightedBox.report(b, 1, epsilon, "the bounding box of S_T, each half-width a certified support bound h(e_j)", null,
-                        Math.min(1, lower));
-                if (box == null) {
-                    skipped.add("weighted-box: some coordinate of S_T is always 0");
-                } else {
-                    out.add(box);
-                }
-                continue;
-            }
-            if (name.equals("search")) {
-                if (d > BodySearch.MAX_DIMENSION) {
+            try {
+                if (sandwichFailure != null && (name.equals("hull") || name.equals("search") || (name.equals("l2") && !(space instanceof CurvedOutputSpace)))) {
+                    failed.add(name + ": needs the sandwich body, which could not be built: " + sandwichFailure);
                     continue;
                 }
-                progress.accept("heuristic search over linear images of the linf and l1 balls");
-                // S_T ⊂ Δ_P·P, so the search runs on Δ_P·vertices(P), and Δ(A) ≤ Δ_P·max over P's vertices of ‖A⁻¹v‖_B (exact, rounded up)
-                double[][] outer = hull.vertexCoordinates();
-                for (double[] v : outer) {
-                    for (int j = 0; j < v.length; j++) {
-                        v[j] *= sw.sensitivity();
+                if (name.equals("weighted-box")) {
+                    double[] b = new double[d];
+                    double lower = 0;
+                    for (int j = 0; j < d; j++) {
+                        double[] e = new double[d];
+                        e[j] = 1;
+                        SupportOracle.Value v = space.supportValue(e);
+                        b[j] = v.upper();
+                        lower = Math.max(lower, v.lower() / v.upper());
                     }
+                    CandidateReport box = WeightedBox.report(b, 1, epsilon, "the bounding box of S_T, each half-width a certified support bound h(e_j)", null,
+                            Math.min(1, lower));
+                    if (box == null) {
+                        skipped.add("weighted-box: some coordinate of S_T is always 0");
+                    } else {
+                        out.add(box);
+                    }
+                    continue;
                 }
-                found = BodySearch.search(outer, d, criterion, 1);
-                if (found != null) {
-                    Sensitivity onP = Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates());
-                    double delta = Math.nextUp(Math.nextUp(onP.upper() * sw.sensitivity()));
-                    out.add(searchReport(found, new Sensitivity(delta, false), epsilon, d,
-                            "; S_T is curved, so Delta = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), rounded up"));
+                if (name.equals("search")) {
+                    if (d > BodySearch.MAX_DIMENSION) {
+                        continue;
+                    }
+                    progress.accept("heuristic search over linear images of the linf and l1 balls");
+                    // S_T ⊂ Δ_P·P, so the search runs on Δ_P·vertices(P), and Δ(A) ≤ Δ_P·max over P's vertices of ‖A⁻¹v‖_B (exact, rounded up)
+                    double[][] outer = hull.vertexCoordinates();
+                    for (double[] v : outer) {
+                        for (int j = 0; j < v.length; j++) {
+                            v[j] *= sw.sensitivity();
+                        }
+                    }
+                    found = BodySearch.search(outer, d, criterion, 1);
+                    if (found != null) {
+                        Sensitivity onP = Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates());
+                        double delta = Math.nextUp(Math.nextUp(onP.upper() * sw.sensitivity()));
+                        out.add(searchReport(found, new Sensitivity(delta, false), epsilon, d,
+                                "; S_T is curved, so Delta = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), rounded up"));
+                    }
+                    continue;
                 }
-                continue;
+                if (name.equals("hull")) {
+                    out.add(hullReport(hull, new Sensitivity(sw.sensitivity(), false), epsilon, d, String.format(java.util.Locale.ROOT,
+                            "sandwich: inner polytope P of %d witness points of S_T (%d rounds, %d certified supports); S_T inside Delta*P with Delta certified "
+                                    + "by branch and bound on every facet normal; Delta - 1 = %.2g is the stated tolerance", hull.vertexCount(), sw.rounds(), sw.supports(),
+                            sw.sensitivity() - 1)));
+                    continue;
+                }
+                LpNorm ball = JsonName.parse(LpNorm.class, name);
+                progress.accept("certified " + ball.json() + " sensitivity" + (ball == LpNorm.L1 ? " (" + (1 << (d - 1)) + " support values)" : ""));
+                double[] b = space instanceof CurvedOutputSpace c ? curvedSensitivity(c, ball) : oracleSensitivity(space, ball, sw);
+                out.add(ballReport(ball, new Sensitivity(b[0], false), epsilon, d, String.format(java.util.Locale.ROOT,
+                        "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", LpBalls.secondMomentScalar(ball, d), b[0],
+                        space instanceof CurvedOutputSpace ? "interval branch and bound" : ball == LpNorm.L2
+                                ? "the sandwich's Delta times its largest vertex norm" : "the supplied support function", b[1])));
+            } catch (RuntimeException e) {
+                failed.add(failure(name, e, progress));
             }
-            if (name.equals("hull")) {
-                out.add(hullReport(hull, new Sensitivity(sw.sensitivity(), false), epsilon, d, String.format(java.util.Locale.ROOT,
-                        "sandwich: inner polytope P of %d witness points of S_T (%d rounds, %d certified supports); S_T inside Delta*P with Delta certified "
-                                + "by branch and bound on every facet normal; Delta - 1 = %.2g is the stated tolerance", hull.vertexCount(), sw.rounds(), sw.supports(),
-                        sw.sensitivity() - 1)));
-                continue;
-            }
-            LpNorm ball = JsonName.parse(LpNorm.class, name);
-            progress.accept("certified " + ball.json() + " sensitivity" + (ball == LpNorm.L1 ? " (" + (1 << (d - 1)) + " support values)" : ""));
-            double[] b = space instanceof CurvedOutputSpace c ? curvedSensitivity(c, ball) : oracleSensitivity(space, ball, sw);
-            out.add(ballReport(ball, new Sensitivity(b[0], false), epsilon, d, String.format(java.util.Locale.ROOT,
-                    "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", LpBalls.secondMomentScalar(ball, d), b[0],
-                    space instanceof CurvedOutputSpace ? "interval branch and bound" : ball == LpNorm.L2
-                            ? "the sandwich's Delta times its largest vertex norm" : "the supplied support function", b[1])));
         }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("no candidate applies to a curved S_T (search is not available for it)");
+        return finish(epsilon, criterion, out, hull, found, null, skipped, failed, d, "no candidate applies to a curved S_T (search is not available for it)");
+    }
+
+    /**
+     * Why a sandwich cannot serve as a body (null when it can): a certified gauge bound that is not finite means its inner
+     * polytope is flatter than S_T's certified supports, as for a statistic with a feature that is constant or a combination
+     * of the others.
+     */
+    static String unbounded(Sandwich.Result sw, int d) {
+        if (sw.hull() == null || Double.isFinite(sw.sensitivity())) {
+            return null;
         }
-        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(criterion))).orElseThrow();
-        return new Result(epsilon, criterion, out, best, containment(out, hull, d), hull, found, null, skipped);
+        return String.format(java.util.Locale.ROOT, "its certified gauge bound is still infinite after %d rounds (inner polytope of %d vertices in %d "
+                + "dimensions): no multiple of it is certified to contain S_T, as happens when S_T is flat (a feature that is constant or a "
+                + "combination of the others; drop it)", sw.rounds(), sw.hull().vertexCount(), d);
     }
 
     private static double[] curvedSensitivity(CurvedOutputSpace c, LpNorm ball) {

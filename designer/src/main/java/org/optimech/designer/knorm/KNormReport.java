@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.optimech.designer.common.AtomicFiles;
+import org.optimech.designer.common.Csv;
 import org.optimech.designer.problem.Criterion;
 import org.optimech.designer.problem.KNormProblem;
 
@@ -18,7 +19,7 @@ import org.optimech.designer.problem.KNormProblem;
  */
 public final class KNormReport {
     public static final String CSV_HEADER = "candidate,noise_dimension,sensitivity,sensitivity_exact,volume,covariance_trace,worst_direction_variance,"
-            + "variance_diagonal,selected";
+            + "variance_diagonal,selected,failure";
 
     private KNormReport() {
     }
@@ -26,8 +27,13 @@ public final class KNormReport {
     public static String csv(KNormComparison.Result r) {
         StringBuilder b = new StringBuilder(CSV_HEADER).append('\n');
         for (CandidateReport c : r.candidates()) {
-            b.append(String.format(Locale.ROOT, "%s,%d,%s,%s,%s,%s,%s,%s,%s%n", c.name(), c.noiseDimension(), num(c.sensitivity()), c.sensitivityExact(),
+            b.append(String.format(Locale.ROOT, "%s,%d,%s,%s,%s,%s,%s,%s,%s,%n", c.name(), c.noiseDimension(), num(c.sensitivity()), c.sensitivityExact(),
                     num(c.volume()), num(c.covarianceTrace()), num(c.worstDirectionVariance()), join(c.varianceDiagonal(), ";"), c == r.selected()));
+        }
+        // a failed candidate is a row with its reason and no numbers
+        for (String f : r.failed()) {
+            int colon = f.indexOf(": ");
+            b.append(f, 0, colon).append(",,,,,,,,false,").append(Csv.quote(f.substring(colon + 2))).append('\n');
         }
         return b.toString();
     }
@@ -38,13 +44,18 @@ public final class KNormReport {
         b.append(String.format(Locale.ROOT, "- statistic: %d coordinates (%s)%n", p.featureNames().size(), String.join(", ", p.featureNames())));
         b.append("- neighbours: ").append(p.relation().json()).append("; epsilon ").append(p.epsilon().toPlainString()).append('\n');
         b.append("- adjacent output space: ").append(r.describeSpace()).append("; ").append(p.provenance()).append('\n');
-        b.append("- hull of S_T: ").append(r.hull()).append('\n');
-        b.append("- criterion: ").append(r.criterion().json()).append("; selected: **").append(r.selected().name()).append("**\n\n");
+        b.append("- hull of S_T: ").append(r.hull() != null ? r.hull() : "not built").append('\n');
+        b.append("- criterion: ").append(r.criterion().json()).append("; selected: **").append(r.selected() == null ? "none (every candidate failed)"
+                : r.selected().name()).append("**\n\n");
         b.append("| candidate | noise dim | sensitivity | exact | volume of Δ·K | trace Cov(V) | worst-direction variance |\n");
         b.append("|---|---|---|---|---|---|---|\n");
         for (CandidateReport c : r.candidates()) {
             b.append(String.format(Locale.ROOT, "| %s%s | %d | %s | %s | %s | %s | %s |%n", c.name(), c == r.selected() ? " (selected)" : "", c.noiseDimension(),
                     num(c.sensitivity()), c.sensitivityExact() ? "yes" : "rounded up", num(c.volume()), num(c.covarianceTrace()), num(c.worstDirectionVariance())));
+        }
+        for (String f : r.failed()) {
+            int colon = f.indexOf(": ");
+            b.append("| ").append(f, 0, colon).append(" | **failed**: ").append(f.substring(colon + 2).replace("|", "\\|")).append(" ||||||\n");
         }
         b.append("\nCov(V) = (d+1)(d+2)(Δ/ε)²·M(K) with M(K) the second moment of the uniform law on the unit body.\n\n");
         b.append("Containment of the scaled bodies Δ·K (row inside column):\n\n| | ");
@@ -64,12 +75,17 @@ public final class KNormReport {
         for (CandidateReport c : r.candidates()) {
             b.append("- ").append(c.name()).append(": ").append(c.note()).append('\n');
         }
-        List<String> disagree = new ArrayList<>();
-        for (Criterion k : Criterion.values()) {
-            CandidateReport best = r.candidates().stream().min((x, y) -> Double.compare(x.score(k), y.score(k))).orElseThrow();
-            disagree.add(k.json() + " → " + best.name());
+        for (String s : r.skipped()) {
+            b.append("- not compared: ").append(s).append('\n');
         }
-        b.append("\nBest under each criterion: ").append(String.join("; ", disagree)).append(".\n");
+        if (!r.candidates().isEmpty()) {
+            List<String> disagree = new ArrayList<>();
+            for (Criterion k : Criterion.values()) {
+                CandidateReport best = r.candidates().stream().min((x, y) -> Double.compare(x.score(k), y.score(k))).orElseThrow();
+                disagree.add(k.json() + " → " + best.name());
+            }
+            b.append("\nBest under each criterion: ").append(String.join("; ", disagree)).append(".\n");
+        }
         b.append("\nThe hull is optimal in the line-conditional order (Awan–Slavković), not necessarily for the trace: a larger body can have "
                 + "a smaller second moment; the `search` candidate (a heuristic) looks among linear images of the ℓ∞ and ℓ1 balls.\n");
         return b.toString();

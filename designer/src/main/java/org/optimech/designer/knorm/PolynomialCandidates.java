@@ -69,6 +69,7 @@ final class PolynomialCandidates {
                 deadline.isLimited() ? String.format(Locale.ROOT, "; time limit %.0f s for the whole run", deadline.remainingSeconds() + deadline.elapsedSeconds()) : ""));
         List<CandidateReport> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         ConvexHull hull = null;
         Sandwich.Result sandwich = null;
         BodySearch.Found found = null;
@@ -82,111 +83,117 @@ final class PolynomialCandidates {
             }
             long stageEnd = deadline.shareNanos(names.size() - i);
             SearchBudget budget = new SearchBudget(stageEnd, SearchBudget.nodesForHeap(), reporter(progress), 2.0);
-            switch (name) {
-                case "linf":
-                case "weighted-box": {
-                    Gauge g = Gauge.identity(Gauge.Kind.RANGES, d);
-                    boolean each = name.equals("weighted-box");
-                    CertifiedSensitivity.Outcome o = CertifiedSensitivity.ranges(sp, pairs, g, each, RELATIVE_GAP, budget, name + (each ? " half-widths" : " sensitivity"));
-                    CertificateCheck.Proof proof = prove(sp, pairs, g, o);
-                    KNormBlock.SensitivityCertificate cert = certificate(o);
-                    if (!each) {
-                        out.add(withCertificate(KNormComparison.ballReport(LpNorm.LINF, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
-                                o.lower(), null, cert));
-                    } else {
-                        CandidateReport box = WeightedBox.report(proof.rowRanges(), 1, epsilon, "the bounding box of S_T, each half-width certified: "
-                                + note(name, o, proof, pairs, k) + "; optimal among boxes for every criterion, up to the stated gap", cert, boxLower(o, proof));
-                        if (box == null) {
-                            skipped.add("weighted-box: some feature is constant (a half-width of 0), so no box around S_T has volume");
+            try {
+                switch (name) {
+                    case "linf":
+                    case "weighted-box": {
+                        Gauge g = Gauge.identity(Gauge.Kind.RANGES, d);
+                        boolean each = name.equals("weighted-box");
+                        CertifiedSensitivity.Outcome o = CertifiedSensitivity.ranges(sp, pairs, g, each, RELATIVE_GAP, budget, name + (each ? " half-widths" : " sensitivity"));
+                        CertificateCheck.Proof proof = prove(sp, pairs, g, o);
+                        KNormBlock.SensitivityCertificate cert = certificate(o);
+                        if (!each) {
+                            out.add(withCertificate(KNormComparison.ballReport(LpNorm.LINF, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
+                                    o.lower(), null, cert));
                         } else {
-                            out.add(box);
+                            CandidateReport box = WeightedBox.report(proof.rowRanges(), 1, epsilon, "the bounding box of S_T, each half-width certified: "
+                                    + note(name, o, proof, pairs, k) + "; optimal among boxes for every criterion, up to the stated gap", cert, boxLower(o, proof));
+                            if (box == null) {
+                                skipped.add("weighted-box: some feature is constant (a half-width of 0), so no box around S_T has volume");
+                            } else {
+                                out.add(box);
+                            }
+                        }
+                        break;
+                    }
+                    case "l1":
+                    case "l2": {
+                        boolean l1 = name.equals("l1");
+                        Gauge g = Gauge.identity(l1 ? Gauge.Kind.SUM : Gauge.Kind.SQUARE, d);
+                        LpNorm norm = l1 ? LpNorm.L1 : LpNorm.L2;
+                        if (rankByWitness && !name.equals(keep) && !out.isEmpty()) {
+                            // ranking by witnesses: a ball whose witnessed Δ already scores worse than a certified candidate cannot be picked
+                            double bestScore = out.stream().mapToDouble(c -> c.score(problem.criterion())).min().orElseThrow();
+                            budget = budget.losingWhen(v -> v > 0 && KNormComparison.ballReport(norm, new Sensitivity(v, false), epsilon, d, "").score(problem.criterion())
+                                    > bestScore);
+                        }
+                        double[][] genetic = GeneticWitnesses.forGauge(sp, pairs, g, l1);
+                        CertifiedSensitivity.Outcome o = l1 ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "l1 sensitivity", genetic)
+                                : CertifiedSensitivity.square(sp, pairs, g, RELATIVE_GAP, budget, "l2 sensitivity", genetic);
+                        CertificateCheck.Proof proof = prove(sp, pairs, g, o);
+                        out.add(withCertificate(KNormComparison.ballReport(norm, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
+                                o.lower(), null, certificate(o)));
+                        break;
+                    }
+                    case "hull": {
+                        if (statistic.isMultilinear()) {
+                            skipped.add("hull: the statistic's box has too many vertices to build its finite adjacent output space");
+                            break;
+                        }
+                        if (d > MAX_HULL_DIMENSION) {
+                            skipped.add("hull: d = " + d + " > " + MAX_HULL_DIMENSION + ": the sandwich's first hull over " + (2 * d + (1L << Math.min(d, 12)))
+                                    + " witness points would have about 10^5 to 10^6 facets, each needing a certified support (measured at d = 8: 691,288 "
+                                    + "facets, 77 s before the first support); not built");
+                            progress.stage("skipping hull: d = " + d + " is beyond the sandwich's reach (d <= " + MAX_HULL_DIMENSION + ")");
+                            break;
+                        }
+                        long t0 = System.nanoTime();
+                        CurvedOutputSpace curved = StatisticSpaces.curved(statistic, problem.relation(), KNormDesigner.CURVED_TOLERANCE, KNormDesigner.CURVED_MAX_BOXES);
+                        progress.stage("hull: sandwich body (tolerance " + KNormComparison.SANDWICH_TOLERANCE + ")");
+                        Sandwich.Result built = Sandwich.build(curved, KNormComparison.SANDWICH_TOLERANCE, 40, progress::stage, () -> System.nanoTime() - stageEnd >= 0);
+                        if (built.hull() == null) {
+                            skipped.add(String.format(Locale.ROOT, "hull: the sandwich's first round was not certified within its share of the time limit "
+                                    + "(%.0f s, %d support evaluations)", (System.nanoTime() - t0) / 1e9, built.supports()));
+                            break;
+                        }
+                        String unbounded = KNormComparison.unbounded(built, d);
+                        if (unbounded != null) {
+                            failed.add(KNormComparison.failure("hull", new IllegalArgumentException("the sandwich body: " + unbounded), progress::stage));
+                            break;
+                        }
+                        sandwich = built;
+                        hull = sandwich.hull();
+                        double seconds = (System.nanoTime() - t0) / 1e9;
+                        double volumeGap = Math.pow(sandwich.sensitivity(), d) - 1;
+                        out.add(KNormComparison.hullReport(hull, new Sensitivity(sandwich.sensitivity(), false), epsilon, d, String.format(Locale.ROOT,
+                                "sandwich: inner polytope P of %d witness points of S_T (%d rounds, %d certified supports, %.1f s); S_T inside Delta*P with Delta = %.9f "
+                                        + "certified by branch and bound on every facet normal; the noise uses the outer body Delta*P; inner/outer volume gap "
+                                        + "vol(Delta*P)/vol(P) - 1 = %.3g", hull.vertexCount(), sandwich.rounds(), sandwich.supports(), seconds, sandwich.sensitivity(),
+                                volumeGap)));
+                        break;
+                    }
+                    default: {
+                        if (sandwich == null || d > BodySearch.MAX_DIMENSION) {
+                            skipped.add("search: runs over the sandwich hull's vertices, so it needs the hull candidate and d <= " + BodySearch.MAX_DIMENSION);
+                            break;
+                        }
+                        progress.stage("heuristic search over linear images of the linf and l1 balls");
+                        double[][] outer = hull.vertexCoordinates();
+                        for (double[] v : outer) {
+                            for (int j = 0; j < v.length; j++) {
+                                v[j] *= sandwich.sensitivity();
+                            }
+                        }
+                        found = BodySearch.search(outer, d, problem.criterion(), 1);
+                        if (found != null) {
+                            Sensitivity onP = Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates());
+                            double delta = Math.nextUp(Math.nextUp(onP.upper() * sandwich.sensitivity()));
+                            out.add(KNormComparison.searchReport(found, new Sensitivity(delta, false), epsilon, d,
+                                    "; S_T is curved, so Delta = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), rounded up"));
                         }
                     }
-                    break;
                 }
-                case "l1":
-                case "l2": {
-                    boolean l1 = name.equals("l1");
-                    Gauge g = Gauge.identity(l1 ? Gauge.Kind.SUM : Gauge.Kind.SQUARE, d);
-                    LpNorm norm = l1 ? LpNorm.L1 : LpNorm.L2;
-                    if (rankByWitness && !name.equals(keep) && !out.isEmpty()) {
-                        // ranking by witnesses: a ball whose witnessed Δ already scores worse than a certified candidate cannot be picked
-                        double bestScore = out.stream().mapToDouble(c -> c.score(problem.criterion())).min().orElseThrow();
-                        budget = budget.losingWhen(v -> v > 0 && KNormComparison.ballReport(norm, new Sensitivity(v, false), epsilon, d, "").score(problem.criterion())
-                                > bestScore);
-                    }
-                    double[][] genetic = GeneticWitnesses.forGauge(sp, pairs, g, l1);
-                    CertifiedSensitivity.Outcome o = l1 ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "l1 sensitivity", genetic)
-                            : CertifiedSensitivity.square(sp, pairs, g, RELATIVE_GAP, budget, "l2 sensitivity", genetic);
-                    CertificateCheck.Proof proof = prove(sp, pairs, g, o);
-                    out.add(withCertificate(KNormComparison.ballReport(norm, new Sensitivity(proof.upper(), false), epsilon, d, note(name, o, proof, pairs, k)),
-                            o.lower(), null, certificate(o)));
-                    break;
-                }
-                case "hull": {
-                    if (statistic.isMultilinear()) {
-                        skipped.add("hull: the statistic's box has too many vertices to build its finite adjacent output space");
-                        break;
-                    }
-                    if (d > MAX_HULL_DIMENSION) {
-                        skipped.add("hull: d = " + d + " > " + MAX_HULL_DIMENSION + ": the sandwich's first hull over " + (2 * d + (1L << Math.min(d, 12)))
-                                + " witness points would have about 10^5 to 10^6 facets, each needing a certified support (measured at d = 8: 691,288 "
-                                + "facets, 77 s before the first support); not built");
-                        progress.stage("skipping hull: d = " + d + " is beyond the sandwich's reach (d <= " + MAX_HULL_DIMENSION + ")");
-                        break;
-                    }
-                    long t0 = System.nanoTime();
-                    CurvedOutputSpace curved = StatisticSpaces.curved(statistic, problem.relation(), KNormDesigner.CURVED_TOLERANCE, KNormDesigner.CURVED_MAX_BOXES);
-                    progress.stage("hull: sandwich body (tolerance " + KNormComparison.SANDWICH_TOLERANCE + ")");
-                    Sandwich.Result built = Sandwich.build(curved, KNormComparison.SANDWICH_TOLERANCE, 40, progress::stage, () -> System.nanoTime() - stageEnd >= 0);
-                    if (built.hull() == null) {
-                        skipped.add(String.format(Locale.ROOT, "hull: the sandwich's first round was not certified within its share of the time limit "
-                                + "(%.0f s, %d support evaluations)", (System.nanoTime() - t0) / 1e9, built.supports()));
-                        break;
-                    }
-                    sandwich = built;
-                    hull = sandwich.hull();
-                    double seconds = (System.nanoTime() - t0) / 1e9;
-                    double volumeGap = Math.pow(sandwich.sensitivity(), d) - 1;
-                    out.add(KNormComparison.hullReport(hull, new Sensitivity(sandwich.sensitivity(), false), epsilon, d, String.format(Locale.ROOT,
-                            "sandwich: inner polytope P of %d witness points of S_T (%d rounds, %d certified supports, %.1f s); S_T inside Delta*P with Delta = %.9f "
-                                    + "certified by branch and bound on every facet normal; the noise uses the outer body Delta*P; inner/outer volume gap "
-                                    + "vol(Delta*P)/vol(P) - 1 = %.3g", hull.vertexCount(), sandwich.rounds(), sandwich.supports(), seconds, sandwich.sensitivity(),
-                            volumeGap)));
-                    break;
-                }
-                default: {
-                    if (sandwich == null || d > BodySearch.MAX_DIMENSION) {
-                        skipped.add("search: runs over the sandwich hull's vertices, so it needs the hull candidate and d <= " + BodySearch.MAX_DIMENSION);
-                        break;
-                    }
-                    progress.stage("heuristic search over linear images of the linf and l1 balls");
-                    double[][] outer = hull.vertexCoordinates();
-                    for (double[] v : outer) {
-                        for (int j = 0; j < v.length; j++) {
-                            v[j] *= sandwich.sensitivity();
-                        }
-                    }
-                    found = BodySearch.search(outer, d, problem.criterion(), 1);
-                    if (found != null) {
-                        Sensitivity onP = Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates());
-                        double delta = Math.nextUp(Math.nextUp(onP.upper() * sandwich.sensitivity()));
-                        out.add(KNormComparison.searchReport(found, new Sensitivity(delta, false), epsilon, d,
-                                "; S_T is curved, so Delta = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), rounded up"));
-                    }
-                }
+            } catch (RuntimeException e) {
+                failed.add(KNormComparison.failure(name, e, progress::stage));
             }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("no candidate could be computed: " + String.join("; ", skipped));
         }
         // computed cheapest first, reported in the problem's order
         out.sort(Comparator.comparingInt(c -> problem.candidates().indexOf(c.name())));
         for (String s : skipped) {
             progress.stage("not compared: " + s);
         }
-        CandidateReport best = out.stream().min(Comparator.comparingDouble(c -> c.score(problem.criterion()))).orElseThrow();
-        return new KNormComparison.Result(epsilon, problem.criterion(), out, best, KNormComparison.containment(out, hull, d), hull, found, null, skipped);
+        return KNormComparison.finish(epsilon, problem.criterion(), out, hull, found, null, skipped, failed, d, "no candidate could be computed: "
+                + String.join("; ", skipped));
     }
 
     /** The witnessed gauge of the bounding box: the largest witnessed half-width over its certified one (Δ = 1 covers it). */

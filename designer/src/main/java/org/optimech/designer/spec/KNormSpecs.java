@@ -441,6 +441,7 @@ public final class KNormSpecs {
                         : selectedCertificate(r, stored) ? "the runtime re-checks Delta at load from the stored certificate (bisection trees over the record "
                                 + "box, bounded by its own interval evaluator)"
                         : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load")
-                .put("not_compared", JsonArray.ofStrings(r.skipped()));
+                .put("not_compared", JsonArray.ofStrings(java.util.stream.Stream.concat(r.skipped().stream(), r.failed().stream().map(f -> "failed: " + f))
+                        .toList()));
     }
 }

@@ -29,7 +29,7 @@ public final class SweepReport {
                     .append(p.certificate()).append(',').append(p.certifiedEpsilon() == null ? "" : p.certifiedEpsilon().toPlainString()).append(',')
                     .append(p.solves()).append(',').append(String.format(Locale.ROOT, "%.3f", p.seconds())).append(',')
                     .append(refs ? num(ReferenceCurves.laplace(e)) : "").append(',').append(refs ? num(ReferenceCurves.geometric(e)) : "").append(',')
-                    .append(p.failure() == null ? "" : quote(p.failure())).append('\n');
+                    .append(p.failure() == null ? "" : org.optimech.designer.common.Csv.quote(p.failure())).append('\n');
         }
         return sb.toString();
     }
@@ -46,9 +46,5 @@ public final class SweepReport {
 
     private static String num(double v) {
         return Double.isNaN(v) ? "" : Double.toString(v);
-    }
-
-    private static String quote(String s) {
-        return "\"" + s.replace("\"", "\"\"").replace('\n', ' ') + "\"";
     }
 }

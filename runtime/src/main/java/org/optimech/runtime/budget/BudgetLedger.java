@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,11 @@ import org.optimech.runtime.spec.MechanismSpec;
  *
  * <p>A ledger {@link #open opened} on a file persists across restarts: it reads the file if it exists (its totals and
  * accounting must match) and rewrites it atomically (a sibling file moved over it) before a charge returns; if the write
- * fails the charge is undone and an {@link UncheckedIOException} thrown, so nothing is released unrecorded. One process per
- * file: the ledger does not lock the file against other processes.
+ * fails the charge is undone and an {@link UncheckedIOException} thrown, so nothing is released unrecorded. Several processes
+ * may share the file: each charge holds an exclusive lock ({@code FILE.lock}, a {@link java.nio.channels.FileLock}) while it
+ * re-reads the file, decides and rewrites it, so no charge is lost; a charge waits at most the ledger's lock wait
+ * ({@link #DEFAULT_LOCK_WAIT} unless opened with another) and then fails naming the lock file, charging nothing. The lock
+ * file is empty and stays next to the ledger (deleting it while another process waits on it would let two writers in).
  *
  * <p>Charge before sampling: a release whose sampling fails after the charge is counted (over-counting is safe;
  * under-counting is not).
@@ -59,6 +63,7 @@ public final class BudgetLedger {
     private final BigDecimal totalDelta;
     private final Accounting accounting;
     private final Path file;
+    private final Duration lockWait;
     private final Map<String, Spent> spent = new TreeMap<>();
     private final Map<String, PrivacyLossDistribution> losses = new TreeMap<>();
 
@@ -66,11 +71,15 @@ public final class BudgetLedger {
     public record Spent(String dataset, long releases, BigDecimal epsilon, BigDecimal delta) {
     }
 
-    private BudgetLedger(BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting, Path file) {
+    /** How long a charge waits for another writer's lock on the ledger file by default. */
+    public static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(10);
+
+    private BudgetLedger(BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting, Path file, Duration lockWait) {
         this.totalEpsilon = totalEpsilon;
         this.totalDelta = totalDelta;
         this.accounting = accounting;
         this.file = file;
+        this.lockWait = lockWait;
     }
 
     /**
@@ -84,7 +93,7 @@ public final class BudgetLedger {
     /** An in-memory ledger with the given accounting. */
     public static BudgetLedger of(BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting) {
         checkTotals(totalEpsilon, totalDelta);
-        return new BudgetLedger(totalEpsilon, totalDelta, Objects.requireNonNull(accounting, "accounting"), null);
+        return new BudgetLedger(totalEpsilon, totalDelta, Objects.requireNonNull(accounting, "accounting"), null, DEFAULT_LOCK_WAIT);
     }
 
     /**
@@ -94,13 +103,37 @@ public final class BudgetLedger {
      * @throws IllegalArgumentException if the file is not a ledger, or its totals or accounting differ from the ones given
      */
     public static BudgetLedger open(Path file, BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting) throws IOException {
+        return open(file, totalEpsilon, totalDelta, accounting, DEFAULT_LOCK_WAIT);
+    }
+
+    /**
+     * As {@link #open(Path, BigDecimal, BigDecimal, Accounting)}, with the longest a charge waits for another writer's lock.
+     *
+     * @throws IllegalArgumentException also for a lock wait that is negative
+     */
+    public static BudgetLedger open(Path file, BigDecimal totalEpsilon, BigDecimal totalDelta, Accounting accounting, Duration lockWait) throws IOException {
         Objects.requireNonNull(file, "file");
         checkTotals(totalEpsilon, totalDelta);
-        BudgetLedger ledger = new BudgetLedger(totalEpsilon, totalDelta, Objects.requireNonNull(accounting, "accounting"), file);
+        Objects.requireNonNull(lockWait, "lockWait");
+        if (lockWait.isNegative()) {
+            throw new IllegalArgumentException("lockWait must be >= 0. Provided value: " + lockWait);
+        }
+        BudgetLedger ledger = new BudgetLedger(totalEpsilon, totalDelta, Objects.requireNonNull(accounting, "accounting"), file, lockWait);
         if (Files.exists(file)) {
             LedgerFile.read(file, ledger);
         }
         return ledger;
+    }
+
+    /**
+     * An existing ledger file with the totals and accounting it records (to show it, or charge it without restating them).
+     *
+     * @throws java.nio.file.NoSuchFileException if there is no such file
+     * @throws IllegalArgumentException if the file is not a ledger
+     */
+    public static BudgetLedger open(Path file) throws IOException {
+        LedgerFile.Header h = LedgerFile.header(file);
+        return open(file, h.totalEpsilon(), h.totalDelta(), h.accounting(), DEFAULT_LOCK_WAIT);
     }
 
     private static void checkTotals(BigDecimal totalEpsilon, BigDecimal totalDelta) {
@@ -178,6 +211,26 @@ public final class BudgetLedger {
     }
 
     private synchronized Spent charge(String dataset, BigDecimal epsilon, BigDecimal delta, long releases, PrivacyLossDistribution loss) {
+        if (file == null) {
+            return chargeHeld(dataset, epsilon, delta, releases, loss);
+        }
+        try {
+            return LedgerLock.holding(file, lockWait, () -> {
+                // another process may have charged since: decide on what the file says now
+                spent.clear();
+                losses.clear();
+                if (Files.exists(file)) {
+                    LedgerFile.read(file, this);
+                }
+                return chargeHeld(dataset, epsilon, delta, releases, loss);
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not charge the ledger " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The charge itself, with the file's lock held (or no file). */
+    private Spent chargeHeld(String dataset, BigDecimal epsilon, BigDecimal delta, long releases, PrivacyLossDistribution loss) {
         Objects.requireNonNull(dataset, "dataset");
         if (dataset.isBlank()) {
             throw new IllegalArgumentException("dataset must not be blank");

@@ -52,6 +52,25 @@ final class LedgerFile {
         AtomicFiles.writeString(file, JsonWriter.pretty(root) + "\n");
     }
 
+    /** What a ledger file records about itself. */
+    record Header(BudgetLedger.Accounting accounting, BigDecimal totalEpsilon, BigDecimal totalDelta) {
+    }
+
+    /** The accounting and totals a ledger file records. */
+    static Header header(Path file) throws IOException {
+        try {
+            JsonObject root = Fields.object(JsonParser.parse(file), "");
+            if (!FORMAT.equals(Fields.string(Fields.member(root, "format", "/format"), "/format"))) {
+                throw new IllegalArgumentException(file + ": /format must be \"" + FORMAT + "\"");
+            }
+            return new Header(Fields.enumValue(Fields.member(root, "accounting", "/accounting"), "/accounting", BudgetLedger.Accounting.class),
+                    Fields.decimalString(Fields.member(root, "total_epsilon", "/total_epsilon"), "/total_epsilon"),
+                    Fields.decimalString(Fields.member(root, "total_delta", "/total_delta"), "/total_delta"));
+        } catch (FieldException | JsonSyntaxException e) {
+            throw new IllegalArgumentException(file + ": not a budget ledger: " + e.getMessage(), e);
+        }
+    }
+
     static void read(Path file, BudgetLedger ledger) throws IOException {
         try {
             JsonObject root = Fields.object(JsonParser.parse(file), "");
