@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = OptimechCli.Version.class,
         description = "Designs provably optimal differentially private mechanisms, certifies them, and samples from them.",
-        subcommands = {DesignCommand.class, SweepCommand.class, CompareCommand.class, VerifyCommand.class, SampleCommand.class, BenchCommand.class, InspectCommand.class, KeygenCommand.class, SignCommand.class, LedgerCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DesignCommand.class, SweepCommand.class, CompareCommand.class, VerifyCommand.class, SampleCommand.class, BenchCommand.class, InspectCommand.class, KeygenCommand.class, SignCommand.class, LedgerCommand.class, StatisticCommand.class, CommandLine.HelpCommand.class})
 public final class OptimechCli implements Runnable {
     /** Exit code: a spec is invalid, or a design could not be completed. */
     public static final int EXIT_FAILED = 1;

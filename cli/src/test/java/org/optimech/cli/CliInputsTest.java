@@ -227,4 +227,26 @@ class CliInputsTest {
         assertEquals(2, none.code());
         assertTrue(none.err().contains("none.json: no such ledger file"), none.err());
     }
+
+    @Test
+    void theStatisticCommandSumsACsvForSample() throws Exception {
+        Path spec = dir.resolve("regression.spec.json");
+        CliTest.Run d = CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        // x in [-1, 1], y in [0, 1]; T = (sum x, sum y, sum xy); the last record's x = 4 is clipped to 1
+        Path csv = write("records.csv", "x,y,name\n0.5,1,ann\n-1,0.25,bob\n4,0.5,\"c, d\"\n");
+        CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", csv.toString());
+        assertEquals(0, s.code(), s.err());
+        assertEquals("0.5,1.75,0.75", s.out().strip()); // Σxy = 0.5·1 − 1·0.25 + 1·0.5
+        assertTrue(s.err().contains("over 3 records") && s.err().contains("1 values of x were outside [-1.0, 1.0] and clipped to it"), s.err());
+        // the printed statistic is what sample takes
+        CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", s.out().strip(), "--seed", "3");
+        assertEquals(0, sample.code(), sample.err());
+        CliTest.Run bad = CliTest.run("statistic", spec.toString(), "--csv", write("bad.csv", "x,y\n0.5,1\n0.1,high\n").toString());
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("line 3, column \"y\": must be a finite number. Provided value: \"high\""), bad.err());
+        CliTest.Run discrete = CliTest.run("statistic", countSpec().toString(), "--csv", csv.toString());
+        assertEquals(2, discrete.code(), discrete.err());
+        assertTrue(discrete.err().contains("a K-norm spec is needed"), discrete.err());
+    }
 }

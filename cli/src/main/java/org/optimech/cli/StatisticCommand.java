@@ -1,0 +1,120 @@
+package org.optimech.cli;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.statistic.CsvStatistic;
+import org.optimech.runtime.statistic.PolynomialStatistic;
+import org.optimech.runtime.statistic.Statistic;
+import org.optimech.runtime.statistic.StatisticReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code optimech statistic SPEC.json --csv FILE}: the statistic a K-norm spec releases, computed from a CSV of records. */
+@Command(name = "statistic", mixinStandardHelpOptions = true,
+        description = {"Computes the statistic T = sum over records of t(x) that a K-norm spec releases (the polynomial statistic recorded in its "
+                + "design.problem) from a CSV of records, and prints it as `sample --input` takes it. The CSV's header names the columns: each of the "
+                + "statistic's variables must be one (other columns are ignored). Each value is clipped to its variable's range (the spec's "
+                + "sensitivity holds inside it); stderr says how many were.",
+            "Exit codes: 0 done; 2 bad input (a malformed record is named by line, column and value; nothing is skipped)."})
+final class StatisticCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records a polynomial statistic.")
+    Path specFile;
+
+    @Option(names = "--csv", required = true, paramLabel = "FILE", description = "The records, one per line after a header; - for standard input.")
+    String csv;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        MechanismSpec s = SpecFiles.loadSpec(specFile, org.optimech.runtime.spec.RuntimePolicy.builder()
+                .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
+        KNormSpec k = s.accept(new KNormOnly());
+        if (k == null) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed (its statistic is computed from records); "
+                    + "this one is not");
+        }
+        PolynomialStatistic statistic = polynomial(k);
+        CsvStatistic.Result r;
+        try (Reader in = csv.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(csv))) {
+            r = CsvStatistic.of(statistic, in);
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw SpecFiles.ioError(Path.of(csv), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        StringBuilder b = new StringBuilder();
+        for (double v : r.value()) {
+            b.append(b.length() == 0 ? "" : ",").append(v);
+        }
+        out.println(b);
+        out.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf(Locale.ROOT, "optimech: statistic (%s) over %d records%n", String.join(", ", statistic.names()), r.records());
+        for (int v = 0; v < r.clipped().length; v++) {
+            if (r.clipped()[v] > 0) {
+                PolynomialStatistic.BoxVariable x = statistic.variables().get(v);
+                err.printf(Locale.ROOT, "optimech: note: %d values of %s were outside [%s, %s] and clipped to it%n", r.clipped()[v], x.name(), x.lower(), x.upper());
+            }
+        }
+        err.flush();
+        return 0;
+    }
+
+    private PolynomialStatistic polynomial(KNormSpec k) {
+        try {
+            JsonValue problem = k.design().get("problem").orElseThrow(() -> new FieldException("/design/problem", "is missing"));
+            if (!(problem instanceof JsonObject o)) {
+                throw new FieldException("/design/problem", "must be an object");
+            }
+            JsonValue st = o.get("statistic").orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing"));
+            Statistic statistic = StatisticReader.read(st, "/design/problem/statistic");
+            if (statistic instanceof PolynomialStatistic p) {
+                return p;
+            }
+            throw new FieldException("/design/problem/statistic", "is not given by polynomial features of variables (records, differences and structured "
+                    + "statistics are not computed from a CSV)");
+        } catch (FieldException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The spec itself, through the visitor (no casts on spec types outside the runtime's spec package). */
+    private static final class KNormOnly implements MechanismSpec.Visitor<KNormSpec> {
+        @Override
+        public KNormSpec visit(org.optimech.runtime.spec.DiscreteMechanismSpec s) {
+            return null;
+        }
+
+        @Override
+        public KNormSpec visit(org.optimech.runtime.spec.GeometricRemapSpec s) {
+            return null;
+        }
+
+        @Override
+        public KNormSpec visit(KNormSpec s) {
+            return s;
+        }
+
+        @Override
+        public KNormSpec visit(org.optimech.runtime.spec.GaussianProcessSpec s) {
+            return null;
+        }
+    }
+}
