@@ -116,5 +116,10 @@ final class StatisticCommand implements Callable<Integer> {
         public KNormSpec visit(org.optimech.runtime.spec.GaussianProcessSpec s) {
             return null;
         }
+
+        @Override
+        public KNormSpec visit(org.optimech.runtime.spec.EllipticGaussianSpec s) {
+            return null;
+        }
     }
 }
