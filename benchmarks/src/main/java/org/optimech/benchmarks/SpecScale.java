@@ -89,13 +89,16 @@ public final class SpecScale {
         System.gc();
         long before = usedAfterGc();
         resetPeaks();
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long c0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         MechanismSpec spec = SpecLoader.load(file);
         double s = (System.nanoTime() - t0) / 1e9;
+        double cpu = (os.getProcessCpuTime() - c0) / 1e9; // all threads, GC included: steadier than wall time on a loaded machine
         long peak = peakHeap();
         long retained = usedAfterGc() - before;
-        System.out.printf("load file=%s bytes=%d seconds=%.2f peak_heap_mb=%.0f retained_mb=%.0f kind=%s max_heap_mb=%d%n", file.getFileName(), Files.size(file),
-                s, peak / 1e6, retained / 1e6, spec.kind(), Runtime.getRuntime().maxMemory() / 1_000_000);
+        System.out.printf("load file=%s bytes=%d seconds=%.2f cpu_seconds=%.2f peak_heap_mb=%.0f retained_mb=%.0f kind=%s max_heap_mb=%d%n", file.getFileName(), Files.size(file),
+                s, cpu, peak / 1e6, retained / 1e6, spec.kind(), Runtime.getRuntime().maxMemory() / 1_000_000);
     }
 
     private static long usedAfterGc() {
