@@ -199,7 +199,9 @@ public final class JsonWriter {
         if (value instanceof JsonString s) {
             writeString(s.value(), sb);
         } else if (value instanceof JsonNumber n) {
-            if (canonical) {
+            if (canonical && isSmallIntegerLiteral(n.literal())) {
+                sb.append(n.literal()); // what ECMAScript prints for an integer below 2^53: its digits (a remap of millions of rows)
+            } else if (canonical) {
                 double d = n.doubleValue();
                 if (!Double.isFinite(d)) {
                     throw new IllegalArgumentException("number " + n.literal() + " is outside the double range; RFC 8785 cannot canonicalize it");
@@ -215,6 +217,22 @@ public final class JsonWriter {
         } else {
             throw new IllegalStateException("not a scalar: " + value.typeName());
         }
+    }
+
+    /** An integer literal of at most 15 digits, no leading zero, not -0: exactly a double, which ECMAScript prints as these digits. */
+    private static boolean isSmallIntegerLiteral(String s) {
+        int start = s.startsWith("-") ? 1 : 0;
+        int len = s.length() - start;
+        if (len < 1 || len > 15 || s.charAt(start) == '0' && (len > 1 || start == 1)) {
+            return false;
+        }
+        for (int i = start; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** RFC 8785 §3.2.2.2 string serialization (also valid RFC 8259 for the other writers). */
