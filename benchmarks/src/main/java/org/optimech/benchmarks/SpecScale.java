@@ -2,8 +2,6 @@ package org.optimech.benchmarks;
 
 import java.io.BufferedWriter;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -88,14 +86,14 @@ public final class SpecScale {
     static void load(Path file) throws Exception {
         System.gc();
         long before = usedAfterGc();
-        resetPeaks();
+        HeapPeaks.reset();
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long c0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         MechanismSpec spec = SpecLoader.load(file);
         double s = (System.nanoTime() - t0) / 1e9;
         double cpu = (os.getProcessCpuTime() - c0) / 1e9; // all threads, GC included: steadier than wall time on a loaded machine
-        long peak = peakHeap();
+        long peak = HeapPeaks.peak();
         long retained = usedAfterGc() - before;
         System.out.printf("load file=%s bytes=%d seconds=%.2f cpu_seconds=%.2f peak_heap_mb=%.0f retained_mb=%.0f kind=%s max_heap_mb=%d%n", file.getFileName(), Files.size(file),
                 s, cpu, peak / 1e6, retained / 1e6, spec.kind(), Runtime.getRuntime().maxMemory() / 1_000_000);
@@ -107,23 +105,5 @@ public final class SpecScale {
         }
         Runtime r = Runtime.getRuntime();
         return r.totalMemory() - r.freeMemory();
-    }
-
-    private static void resetPeaks() {
-        for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (m.getType() == MemoryType.HEAP) {
-                m.resetPeakUsage();
-            }
-        }
-    }
-
-    private static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (m.getType() == MemoryType.HEAP) {
-                sum += m.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
     }
 }

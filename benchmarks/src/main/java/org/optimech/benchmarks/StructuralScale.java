@@ -1,8 +1,6 @@
 package org.optimech.benchmarks;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -39,32 +37,14 @@ public final class StructuralScale {
         long t2 = System.nanoTime();
         DesignSpecs.writeAndVerify(spec, file);
         long t3 = System.nanoTime();
-        long peakDesign = peakHeap();
-        resetPeaks();
+        long peakDesign = HeapPeaks.peak();
+        HeapPeaks.reset();
         long t4 = System.nanoTime();
         SpecLoader.load(file);
         long t5 = System.nanoTime();
         System.out.printf("n=%d design=%.2fs spec=%.2fs write+verify=%.2fs load=%.2fs uptime_after_write=%.2fs certified=%s (%s) file_mb=%.1f "
                 + "peak_heap_design_mb=%.0f peak_heap_load_mb=%.0f max_heap_mb=%d%n", n, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t5 - t4) / 1e9,
                 (ManagementFactory.getRuntimeMXBean().getUptime() - (t5 - t3) / 1e6) / 1e3, d.certificate().certified(), d.certificate().kind(),
-                Files.size(file) / 1e6, peakDesign / 1e6, peakHeap() / 1e6, Runtime.getRuntime().maxMemory() / 1_000_000);
-    }
-
-    private static void resetPeaks() {
-        for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (m.getType() == MemoryType.HEAP) {
-                m.resetPeakUsage();
-            }
-        }
-    }
-
-    private static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean m : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (m.getType() == MemoryType.HEAP) {
-                sum += m.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
+                Files.size(file) / 1e6, peakDesign / 1e6, HeapPeaks.peak() / 1e6, Runtime.getRuntime().maxMemory() / 1_000_000);
     }
 }
