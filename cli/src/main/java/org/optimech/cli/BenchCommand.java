@@ -307,6 +307,11 @@ final class BenchCommand implements Callable<Integer> {
         public Double visit(org.optimech.runtime.spec.GaussianProcessSpec gaussianProcess) {
             return Double.NaN;
         }
+
+        @Override
+        public Double visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+            return Double.NaN;
+        }
     }
 
     /** The length of the statistic a vector spec samples. */
@@ -329,6 +334,11 @@ final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer visit(org.optimech.runtime.spec.GaussianProcessSpec gaussianProcess) {
             return gaussianProcess.grid().length;
+        }
+
+        @Override
+        public Integer visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+            return ellipticGaussian.dimension();
         }
     }
 }

@@ -109,6 +109,23 @@ final class CompareCommand implements Callable<Integer> {
             md.append(String.format(Locale.ROOT, "| %s%s | %s | %d | %s | %.8g | %.8g | %.4f |%n", c.name(), c == s.selected() ? " (selected)" : "", c.describeBody(),
                     c.noiseDimension(), c.sensitivity().toPlainString(), c.trace(), c.worstDirection(), c.laplaceRatio()));
         }
+        if (problem.delta().signum() > 0) {
+            md.append("\nThe K-norm bodies are pure epsilon-DP; gaussian (spherical) and elliptic-gaussian are (epsilon, delta)-DP at delta ")
+                    .append(problem.delta().toPlainString()).append(", their sensitivity the Mahalanobis one at unit noise (exact Gaussian profile).\n");
+        }
+        md.append("\nContainment of the scaled bodies (row inside column; n/a: a Gaussian has no body, a prism's gauge is not computed):\n\n| |");
+        for (var c : s.candidates()) {
+            md.append(' ').append(c.name()).append(" |");
+        }
+        md.append("\n|---|").append("---|".repeat(s.candidates().size())).append('\n');
+        Boolean[][] in = s.containment();
+        for (int a = 0; a < in.length; a++) {
+            md.append("| ").append(s.candidates().get(a).name()).append(" |");
+            for (int b = 0; b < in.length; b++) {
+                md.append(' ').append(a == b ? "—" : in[a][b] == null ? "n/a" : in[a][b] ? "inside" : "no").append(" |");
+            }
+            md.append('\n');
+        }
         for (String skipped : s.skipped()) {
             md.append("\nNot compared: ").append(skipped).append('\n');
         }
@@ -126,9 +143,9 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "optimech compare %s: %d-dimensional structured statistic, %s neighbours, epsilon %s; hull %s%n", problemFile,
                 problem.dimension(), problem.relation().json(), problem.epsilon().toPlainString(), s.hull());
-        w.printf(Locale.ROOT, "  %-6s %-28s %10s %20s %14s %14s %10s%n", "body", "shape", "noise dim", "sensitivity", "trace Cov", "worst var", "/Laplace");
+        w.printf(Locale.ROOT, "  %-17s %-20s %10s %20s %14s %14s %10s%n", "body", "shape", "noise dim", "sensitivity", "trace Cov", "worst var", "/Laplace");
         for (var c : s.candidates()) {
-            w.printf(Locale.ROOT, "  %-6s %-28s %10d %20s %14.8g %14.8g %10.4f%s%n", c.name(), c.describeBody(), c.noiseDimension(), c.sensitivity().toPlainString(),
+            w.printf(Locale.ROOT, "  %-17s %-20s %10d %20s %14.8g %14.8g %10.4f%s%n", c.name(), c.describeBody(), c.noiseDimension(), c.sensitivity().toPlainString(),
                     c.trace(), c.worstDirection(), c.laplaceRatio(), c == s.selected() ? "  <- selected (" + s.criterion().json() + ")" : "");
         }
         for (String skipped : s.skipped()) {

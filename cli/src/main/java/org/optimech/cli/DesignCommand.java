@@ -163,6 +163,8 @@ final class DesignCommand implements Callable<Integer> {
             Summary.classical(stdout, problemFile, out, d.method(), d.spec(), digest);
         } else if (design instanceof Design.StructuredKNorm d) {
             Summary.structuredKnorm(stdout, problemFile, out, d.design(), d.spec(), options.body() != null, digest, totalSeconds);
+        } else if (design instanceof Design.StructuredGaussian d) {
+            Summary.structuredGaussian(stdout, problemFile, out, d.design(), d.spec(), options.body() != null, digest, totalSeconds);
         } else if (design instanceof Design.KNorm d) {
             Summary.knorm(stdout, problemFile, out, d.comparison(), d.spec(), options.body() != null, digest, totalSeconds);
         } else {

@@ -147,6 +147,11 @@ final class InspectCommand implements Callable<Integer> {
             public Integer visit(org.optimech.runtime.spec.GaussianProcessSpec gaussianProcess) {
                 return function(out, gaussianProcess);
             }
+
+            @Override
+            public Integer visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+                return ellipticGaussian(out, ellipticGaussian);
+            }
         });
     }
 
@@ -160,6 +165,22 @@ final class InspectCommand implements Callable<Integer> {
         out.printf("sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
         out.printf("re-checked   %s%n", (g.sensitivityRechecked() ? "yes: " : "NO (sampling needs a trusted signature or --allow-unchecked-sensitivity): ")
                 + g.sensitivityCheck());
+        out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
+        out.flush();
+        return 0;
+    }
+
+    private int ellipticGaussian(PrintWriter out, org.optimech.runtime.spec.EllipticGaussianSpec g) {
+        out.printf("spec         %s (valid: digest, calibration re-checked%s)%n", file, g.sensitivityRechecked() ? ", Mahalanobis sensitivity re-derived exactly" : "");
+        out.printf("mechanism    %s: %d-dimensional statistic, covariance %s*(I - 11'/d) + %s*11'/d (%s), trace %.6g%n",
+                org.optimech.runtime.spec.EllipticGaussianSpec.KIND, g.dimension(), g.block().varianceAcross().toPlainString(),
+                g.block().varianceAlong().toPlainString(), g.block().spherical() ? "spherical" : "elliptic", g.trace());
+        out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, analytic calibration at Mahalanobis sensitivity %s, "
+                + "numerics idealized%n", g.certifiedEpsilon(), g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.sensitivity().toPlainString());
+        out.printf("sensitivity  %s%n", g.sensitivityRechecked() ? g.sensitivityCheck()
+                : "NOT re-checked at load (sampling needs a trusted signature or --allow-unchecked-sensitivity): " + g.sensitivityCheck());
+        out.printf("design       %s; criterion %s selects %s, stored %s%n", text(g.design(), "method").orElse("-"), text(g.design(), "criterion").orElse("-"),
+                text(g.design(), "selected").orElse("-"), text(g.design(), "stored").orElse("-"));
         out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
         out.flush();
         return 0;

@@ -123,7 +123,8 @@ final class SampleCommand implements Callable<Integer> {
             err.flush();
         }
         Release release = mechanism instanceof KNormMechanism k ? knorm(k, err)
-                : mechanism instanceof FunctionMechanism g ? function(g, err) : discrete((DiscreteMechanism) mechanism, err);
+                : mechanism instanceof FunctionMechanism g ? function(g, err)
+                : mechanism instanceof org.optimech.runtime.EllipticGaussianMechanism e ? ellipticGaussian(e, err) : discrete((DiscreteMechanism) mechanism, err);
         RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
         if (source.inputs != null) {
@@ -316,6 +317,23 @@ final class SampleCommand implements Callable<Integer> {
         };
     }
 
+    /** Elliptic Gaussian: the value is the statistic; each output line is one released vector. */
+    private Release ellipticGaussian(org.optimech.runtime.EllipticGaussianMechanism m, PrintWriter err) {
+        err.println("optimech: warning: " + file + " has numerics \"idealized\": Gaussian noise drawn in floating point is exact in distribution only over "
+                + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
+                + "NumericsPolicy.ALLOW_IDEALIZED.");
+        err.flush();
+        return statistic(m, m.dimension());
+    }
+
+    /** A vector statistic: the value is its coordinates; each output line is one released vector. */
+    private Release statistic(Mechanism m, int dimension) {
+        return (value, where, bits, out) -> {
+            double[] t = numbers(value, dimension, where, "the statistic's coordinates");
+            vectors(out, count, () -> m.sample(t, bits));
+        };
+    }
+
     /** K-norm: the value is the statistic; each output line is one released vector. */
     private Release knorm(KNormMechanism m, PrintWriter err) {
         KNormSpec k = m.spec();
@@ -325,10 +343,7 @@ final class SampleCommand implements Callable<Integer> {
                     + "NumericsPolicy.ALLOW_IDEALIZED. Design with --numerics exact for a lattice release.");
             err.flush();
         }
-        return (value, where, bits, out) -> {
-            double[] t = numbers(value, k.dimension(), where, "the statistic's coordinates");
-            vectors(out, count, () -> m.sample(t, bits));
-        };
+        return statistic(m, k.dimension());
     }
 
     /** A vector written with commas and/or white space between its numbers, each finite. */

@@ -234,5 +234,16 @@ final class VerifyCommand implements Callable<Integer> {
             b.put("sensitivity_check", g.sensitivityCheck());
             return null;
         }
+
+        @Override
+        public Void visit(org.optimech.runtime.spec.EllipticGaussianSpec g) {
+            b.put("dimension", g.dimension());
+            b.put("variance_across", g.block().varianceAcross().toPlainString());
+            b.put("variance_along", g.block().varianceAlong().toPlainString());
+            b.put("mahalanobis_sensitivity", g.sensitivity().toPlainString());
+            b.put("calibration", "analytic");
+            b.put("sensitivity_check", g.sensitivityCheck());
+            return null;
+        }
     }
 }

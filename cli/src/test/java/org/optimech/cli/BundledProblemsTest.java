@@ -102,6 +102,8 @@ class BundledProblemsTest {
             input = d.inputs().valueAt(d.inputs().size() / 2);
         } else if (loaded instanceof KNormSpec k) {
             input = String.join(",", java.util.Collections.nCopies(k.dimension(), "0.25"));
+        } else if (loaded instanceof org.optimech.runtime.spec.EllipticGaussianSpec g) {
+            input = String.join(",", java.util.Collections.nCopies(g.dimension(), "0.25"));
         } else {
             input = String.join(",", java.util.Collections.nCopies(((GaussianProcessSpec) loaded).grid().length, "0"));
         }

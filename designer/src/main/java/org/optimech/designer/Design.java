@@ -21,7 +21,7 @@ import org.optimech.runtime.spec.MechanismSpec;
  * way) and the report of how it was designed, one record per path.
  */
 public sealed interface Design permits Design.Lp, Design.Structural, Design.Classical, Design.KNorm, Design.StructuredKNorm,
-        Design.Function {
+        Design.StructuredGaussian, Design.Function {
     /** The problem designed. */
     Problem problem();
 
@@ -73,6 +73,18 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
      */
     record StructuredKNorm(KNormProblem problem, StructuredDesign design, KNormSpec spec) implements Design {
         public StructuredKNorm {
+            Objects.requireNonNull(problem, "problem");
+            Objects.requireNonNull(design, "design");
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+
+    /**
+     * A Gaussian for a structured statistic at (ε, δ): the same comparison (K-norm bodies, the spherical and the elliptic
+     * Gaussian) with a Gaussian stored, and its elliptic Gaussian spec.
+     */
+    record StructuredGaussian(KNormProblem problem, StructuredDesign design, org.optimech.runtime.spec.EllipticGaussianSpec spec) implements Design {
+        public StructuredGaussian {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(design, "design");
             Objects.requireNonNull(spec, "spec");

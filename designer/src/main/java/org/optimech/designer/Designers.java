@@ -209,6 +209,9 @@ public final class Designers {
                         + "numerics and its bodies stored by their parameters: a lattice and a body form do not apply (docs/LATTICE_KNORM.md says why)");
             }
             StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
+            if (s.stored().gaussian() != null) {
+                return new Design.StructuredGaussian(problem, s, StructuredDesigner.toGaussianSpec(problem, s, Instant.now()));
+            }
             return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
         }
         KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());

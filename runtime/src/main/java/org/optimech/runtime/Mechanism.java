@@ -19,7 +19,7 @@ import org.optimech.runtime.spec.Numerics;
  * chunks sampled on the common fork-join pool, each chunk with a source the caller's supplier gives on the thread that samples
  * it ({@code RandomSource::secure} gives every thread its own).
  */
-public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, FunctionMechanism {
+public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, FunctionMechanism, EllipticGaussianMechanism {
     /** The validated spec this mechanism samples. */
     MechanismSpec spec();
 

@@ -141,6 +141,12 @@ public final class Mechanisms {
                 requireFast(gaussianProcess, mode);
                 return new FunctionMechanism(gaussianProcess, policy.numerics());
             }
+
+            @Override
+            public Mechanism visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+                requireFast(ellipticGaussian, mode);
+                return new EllipticGaussianMechanism(ellipticGaussian, policy.numerics());
+            }
         });
     }
 

@@ -518,6 +518,11 @@ public final class GroupRelease {
                 public FeatureStatistic visit(GaussianProcessSpec gaussianProcess) {
                     throw new SpecNotApplicableException("/mechanism/kind: a " + spec.kind() + " spec has no per-group release in the Spark job");
                 }
+
+                @Override
+                public FeatureStatistic visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+                    throw new SpecNotApplicableException("/mechanism/kind: a " + spec.kind() + " spec has no per-group release in the Spark job");
+                }
             });
             return new GroupRelease(this, statistic);
         }

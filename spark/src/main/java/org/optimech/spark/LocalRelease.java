@@ -73,6 +73,11 @@ public final class LocalRelease {
             public DiscreteSpec visit(GaussianProcessSpec gaussianProcess) {
                 throw notDiscrete(gaussianProcess);
             }
+
+            @Override
+            public DiscreteSpec visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+                throw notDiscrete(ellipticGaussian);
+            }
         });
         if (d.privacy().neighbours().kind() != NeighbourGraph.Kind.COMPLETE) {
             throw new SpecNotApplicableException("/privacy/neighbours: local DP per row needs a spec designed on the complete neighbour graph (any value "

@@ -448,14 +448,6 @@ public final class KNormComparison {
             }
             return best;
         }
-        LpNorm na = JsonName.parse(LpNorm.class, a);
-        // the unit ball of a is inside the unit ball of b when a's norm dominates; otherwise the corner factor
-        if (na.ordinal() <= nb.ordinal()) {
-            return 1; // l1 ⊂ l2 ⊂ linf
-        }
-        if (na == LpNorm.L2) {
-            return Math.sqrt(d); // l2 in l1
-        }
-        return nb == LpNorm.L1 ? d : Math.sqrt(d); // linf in l1 or l2
+        return org.optimech.geometry.body.LpBalls.inclusionFactor(JsonName.parse(LpNorm.class, a), nb, d);
     }
 }

@@ -80,6 +80,10 @@ public final class KNormDesigner {
             throw new InvalidProblemException("/statistic", "the " + s.form() + " statistic is designed in closed form (org.optimech.designer.structured"
                     + ".StructuredDesigner, or Designers.design), not over an enumerated adjacent output space");
         }
+        if (problem.delta().signum() > 0 || problem.candidates().stream().anyMatch(KNormProblem.GAUSSIAN_CANDIDATES::contains)) {
+            throw new InvalidProblemException("/delta", "the Gaussian candidates and delta > 0 apply to structured statistics only; this K-norm problem is "
+                    + "designed for pure epsilon-DP");
+        }
         try {
             if (problem.oracle() != null) {
                 return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress::stage);

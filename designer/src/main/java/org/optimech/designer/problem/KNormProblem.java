@@ -23,17 +23,34 @@ import org.optimech.runtime.statistic.StructuredStatistic;
  * @param rowsPerUnit rows one privacy unit may contribute (the statistic is k times the one-row statistic)
  * @param featureNames the statistic's coordinates, in order
  * @param document the problem as given (recorded in a spec's design block)
+ * @param delta the δ the release may spend, in [0, 1): 0 for pure ε-DP (K-norm bodies only); above 0 a structured statistic's
+ *     design also compares the {@link #GAUSSIAN_CANDIDATES Gaussian candidates}
  */
 public record KNormProblem(String name, BigDecimal epsilon, Relation relation, Statistic statistic, SupportOracle oracle, long rowsPerUnit,
-        List<String> featureNames, List<String> candidates, Criterion criterion, JsonObject document) implements Problem {
-    /** The candidate bodies a problem may list. */
+        List<String> featureNames, List<String> candidates, Criterion criterion, JsonObject document, BigDecimal delta) implements Problem {
+    /** The candidate K-norm bodies a problem may list (and, for a structured statistic with δ &gt; 0, the {@link #GAUSSIAN_CANDIDATES}). */
     public static final List<String> CANDIDATES = List.of("l1", "l2", "linf", "weighted-box", "hull", "search");
     /** The candidates of a problem that lists none. */
     public static final List<String> DEFAULT_CANDIDATES = List.of("l1", "l2", "linf", "hull", "search");
+    /**
+     * The (ε, δ) candidates, for structured statistics with δ &gt; 0: the spherical Gaussian at the ℓ2 sensitivity and the
+     * elliptic Gaussian whose covariance is fitted to the adjacent outputs (both calibrated with the exact Gaussian profile).
+     */
+    public static final List<String> GAUSSIAN_CANDIDATES = List.of("gaussian", "elliptic-gaussian");
+
+    /** A pure ε-DP problem (δ = 0). */
+    public KNormProblem(String name, BigDecimal epsilon, Relation relation, Statistic statistic, SupportOracle oracle, long rowsPerUnit,
+            List<String> featureNames, List<String> candidates, Criterion criterion, JsonObject document) {
+        this(name, epsilon, relation, statistic, oracle, rowsPerUnit, featureNames, candidates, criterion, document, BigDecimal.ZERO);
+    }
 
     public KNormProblem {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(epsilon, "epsilon");
+        Objects.requireNonNull(delta, "delta");
+        if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+            throw new IllegalArgumentException("delta must be in [0, 1). Provided value: " + delta.toPlainString());
+        }
         Objects.requireNonNull(relation, "relation");
         Objects.requireNonNull(criterion, "criterion");
         Objects.requireNonNull(document, "document");

@@ -32,7 +32,8 @@ import org.optimech.runtime.statistic.StatisticReader;
  * shared {@link StatisticReader}); the adjacent output space is built when the problem is designed.
  */
 public final class KNormProblemParser {
-    private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "rows_per_unit", "statistic", "candidates", "criterion");
+    private static final Set<String> KEYS = Set.of("kind", "name", "description", "epsilon", "neighbours", "rows_per_unit", "statistic", "candidates", "criterion",
+            "delta");
     /** Largest number of rows one privacy unit may contribute ({@code rows_per_unit}). */
     public static final long MAX_ROWS_PER_UNIT = 1_000_000;
 
@@ -58,7 +59,17 @@ public final class KNormProblemParser {
             throw new FieldException("/epsilon", "must be at most " + DiscreteProblem.MAX_EPSILON + ". Provided value: " + epsilon);
         }
         Relation relation = o.has("neighbours") ? Fields.enumValue(o.get("neighbours").orElseThrow(), "/neighbours", Relation.class) : Relation.SUBSTITUTION;
+        BigDecimal delta = BigDecimal.ZERO;
+        if (o.has("delta")) {
+            delta = Fields.exactNumber(o.get("delta").orElseThrow(), "/delta");
+            if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
+                throw new FieldException("/delta", "must be in [0, 1). Provided value: " + delta.toPlainString());
+            }
+        }
         List<String> candidates = new ArrayList<>(KNormProblem.DEFAULT_CANDIDATES);
+        if (delta.signum() > 0 && !o.has("candidates")) {
+            candidates.addAll(KNormProblem.GAUSSIAN_CANDIDATES);
+        }
         if (o.has("candidates")) {
             JsonArray a = Fields.array(o.get("candidates").orElseThrow(), "/candidates");
             if (a.size() == 0) {
@@ -66,9 +77,14 @@ public final class KNormProblemParser {
             }
             candidates.clear();
             for (int i = 0; i < a.size(); i++) {
-                String c = Fields.oneOf(a.get(i), "/candidates/" + i, KNormProblem.CANDIDATES.toArray(new String[0]));
+                String c = Fields.oneOf(a.get(i), "/candidates/" + i, java.util.stream.Stream.concat(KNormProblem.CANDIDATES.stream(),
+                        KNormProblem.GAUSSIAN_CANDIDATES.stream()).toArray(String[]::new));
                 if (candidates.contains(c)) {
                     throw new FieldException("/candidates/" + i, "is listed twice. Provided value: " + Fields.quote(c));
+                }
+                if (KNormProblem.GAUSSIAN_CANDIDATES.contains(c) && delta.signum() == 0) {
+                    throw new FieldException("/candidates/" + i, "is an (epsilon, delta) mechanism and needs \"delta\" > 0 in the problem. Provided value: "
+                            + Fields.quote(c));
                 }
                 candidates.add(c);
             }
@@ -91,6 +107,10 @@ public final class KNormProblemParser {
                     + "row's change only). Provided value: " + rowsPerUnit);
         }
         Statistic statistic = StatisticReader.read(st, "/statistic");
+        if (delta.signum() > 0 && !(statistic instanceof org.optimech.runtime.statistic.StructuredStatistic)) {
+            throw new FieldException("/delta", "applies to structured statistics (bounded_contribution, counts, ranking, ordered_counts) only, whose "
+                    + "Gaussian candidates are designed in closed form; other K-norm problems are pure epsilon-DP. Provided value: " + delta.toPlainString());
+        }
         if (statistic instanceof PolynomialStatistic poly) {
             try {
                 poly = poly.scaled(rowsPerUnit);
@@ -108,6 +128,6 @@ public final class KNormProblemParser {
             }
             statistic = poly;
         }
-        return new KNormProblem(name, epsilon, relation, statistic, null, rowsPerUnit, statistic.names(), candidates, criterion, o);
+        return new KNormProblem(name, epsilon, relation, statistic, null, rowsPerUnit, statistic.names(), candidates, criterion, o, delta);
     }
 }

@@ -23,12 +23,25 @@ import org.optimech.runtime.spec.Body;
  * @param laplaceRatio trace divided by the trace of per-coordinate Laplace noise at the ℓ1 sensitivity (what most libraries add)
  * @param method how the moments were obtained ({@code closed form} here; a Monte Carlo estimate would say so with its standard error)
  * @param note how Δ and the body were obtained, and whether the body is the exact hull
+ * @param gaussian for the (ε, δ) candidates {@code gaussian} and {@code elliptic-gaussian}: the calibrated covariance (then
+ *     {@code body} is null, {@code sensitivity} is Δ_Σ and {@code logVolume} is NaN: a Gaussian has no body to compare); null for
+ *     a K-norm body
  */
 public record StructuredCandidate(String name, Body body, int noiseDimension, BigDecimal sensitivity, boolean sensitivityExact, double logVolume,
-        double variance, double covariance, double trace, double worstDirection, double laplaceRatio, String method, String note) {
+        double variance, double covariance, double trace, double worstDirection, double laplaceRatio, String method, String note,
+        GaussianCovariance gaussian) {
+    /** A K-norm body's candidate. */
+    public StructuredCandidate(String name, Body body, int noiseDimension, BigDecimal sensitivity, boolean sensitivityExact, double logVolume,
+            double variance, double covariance, double trace, double worstDirection, double laplaceRatio, String method, String note) {
+        this(name, body, noiseDimension, sensitivity, sensitivityExact, logVolume, variance, covariance, trace, worstDirection, laplaceRatio, method, note,
+                null);
+    }
+
     public StructuredCandidate {
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(body, "body");
+        if ((body == null) == (gaussian == null)) {
+            throw new IllegalArgumentException("a candidate has either a body (K-norm) or a Gaussian covariance");
+        }
         Objects.requireNonNull(sensitivity, "sensitivity");
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(note, "note");
@@ -36,6 +49,9 @@ public record StructuredCandidate(String name, Body body, int noiseDimension, Bi
 
     /** The value the criterion minimises (the volume through its logarithm, finite at any dimension). */
     public double score(Criterion c) {
+        if (gaussian != null && c == Criterion.VOLUME) {
+            return Double.NaN;
+        }
         switch (c) {
             case TRACE:
                 return trace;
@@ -48,6 +64,9 @@ public record StructuredCandidate(String name, Body body, int noiseDimension, Bi
 
     /** The body in a few words: {@code sum-ball k=20}, {@code l1 ball}, … */
     public String describeBody() {
+        if (gaussian != null) {
+            return gaussian.spherical() ? "spherical gaussian" : "elliptic gaussian";
+        }
         return StructuredFamily.describe(body);
     }
 }

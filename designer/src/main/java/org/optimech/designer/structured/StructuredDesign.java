@@ -14,10 +14,16 @@ import org.optimech.designer.problem.Criterion;
  * @param selected the candidate the criterion picks
  * @param stored the candidate stored in the spec (the selected one unless another was asked for)
  * @param skipped candidates the problem listed that were not compared, each with the reason
+ * @param containment containment[a][b]: candidate a's scaled body lies inside b's (null where not decided: a Gaussian, a prism)
  */
 public record StructuredDesign(Criterion criterion, String hull, boolean hullExact, String hullNote, List<StructuredCandidate> candidates,
-        StructuredCandidate selected, StructuredCandidate stored, List<String> skipped) {
+        StructuredCandidate selected, StructuredCandidate stored, List<String> skipped, Boolean[][] containment) {
     public StructuredDesign {
+        Boolean[][] copy = new Boolean[containment.length][];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = containment[i].clone();
+        }
+        containment = copy;
         Objects.requireNonNull(criterion, "criterion");
         Objects.requireNonNull(hull, "hull");
         Objects.requireNonNull(hullNote, "hullNote");
@@ -25,6 +31,15 @@ public record StructuredDesign(Criterion criterion, String hull, boolean hullExa
         Objects.requireNonNull(stored, "stored");
         candidates = List.copyOf(candidates);
         skipped = List.copyOf(skipped);
+    }
+
+    @Override
+    public Boolean[][] containment() {
+        Boolean[][] copy = new Boolean[containment.length][];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = containment[i].clone();
+        }
+        return copy;
     }
 
     /** The compared candidate of this name. */

@@ -24,6 +24,7 @@ import org.optimech.runtime.spec.Body;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormBlock;
 import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MahalanobisSensitivity;
 import org.optimech.runtime.spec.StructuredBody;
 import org.optimech.runtime.spec.StructuredSensitivity;
 import org.optimech.runtime.statistic.StructuredStatistic;
@@ -69,10 +70,24 @@ public final class StructuredDesigner {
         // the ℓ1 sensitivity prices per-coordinate Laplace, the baseline every candidate is compared with
         Rational l1 = StructuredSensitivity.sup(s, problem.relation(), new Body.Ball(LpNorm.L1)).orElseThrow().value();
         double laplaceTrace = 2.0 * d * Math.pow(l1.doubleValue() / epsilon, 2);
+        MahalanobisSensitivity.Classes classes = null;
         for (String name : problem.candidates()) {
             Body b;
             String note;
             switch (name) {
+                case "gaussian":
+                case "elliptic-gaussian":
+                    if (problem.delta().signum() <= 0) {
+                        skipped.add(name + ": an (epsilon, delta) mechanism, and the problem's delta is 0");
+                        continue;
+                    }
+                    if (classes == null) {
+                        classes = MahalanobisSensitivity.classes(s, problem.relation());
+                    }
+                    out.add(gaussianCandidate(name, classes, d, epsilon, problem.delta().doubleValue(), laplaceTrace));
+                    progress.accept("candidate " + name + ": Mahalanobis sensitivity " + out.get(out.size() - 1).sensitivity().toPlainString()
+                            + " at unit noise, calibrated with the exact Gaussian profile at delta " + problem.delta().toPlainString());
+                    continue;
                 case "search":
                     skipped.add("search: the heuristic search over linear images runs on a hull polytope, which a structured statistic does not build");
                     continue;
@@ -113,7 +128,8 @@ public final class StructuredDesigner {
             stored = out.stream().filter(c -> c.name().equals(body)).findFirst().orElseThrow(() -> new IllegalArgumentException("body " + body
                     + " was not compared for this structured statistic; compared: " + String.join(", ", out.stream().map(StructuredCandidate::name).toList())));
         }
-        return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped);
+        return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped,
+                StructuredContainment.of(out, family.exact(), d));
     }
 
     /**
@@ -156,20 +172,59 @@ public final class StructuredDesigner {
         return o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null;
     }
 
-    /** The spec storing {@code design.stored()}, built through the runtime's checks (which re-derive Δ from the recorded statistic). */
+    /**
+     * The K-norm spec storing {@code design.stored()}, built through the runtime's checks (which re-derive Δ from the recorded
+     * statistic).
+     *
+     * @throws IllegalArgumentException when the stored candidate is a Gaussian ({@link #toGaussianSpec})
+     */
     public static KNormSpec toSpec(KNormProblem problem, StructuredDesign design, Instant created) throws InvalidSpecException {
         StructuredCandidate c = design.stored();
+        if (c.gaussian() != null) {
+            throw new IllegalArgumentException("the stored candidate " + c.name() + " is a Gaussian: its spec is an elliptic-gaussian one (toGaussianSpec)");
+        }
         KNormBlock block = new KNormBlock(problem.dimension(), null, c.body(), c.sensitivity(), problem.epsilon(), null, null);
+        return KNormSpec.of(block, problem.relation(), problem.epsilon(), problem.epsilon(), designBlock(problem, design, "Delta is the closed-form "
+                + "supremum of the body's gauge over the adjacent outputs, rounded up to a decimal; the runtime re-derives it from design.problem.statistic "
+                + "at load"), DesignSpecs.provenance(created));
+    }
+
+    /**
+     * The elliptic Gaussian spec storing {@code design.stored()} (a {@code gaussian} or {@code elliptic-gaussian} candidate) at the
+     * problem's (ε, δ), built through the runtime's checks (which re-derive Δ_Σ from the recorded statistic and re-check the
+     * calibration).
+     *
+     * @throws IllegalArgumentException when the stored candidate is a K-norm body ({@link #toSpec})
+     */
+    public static org.optimech.runtime.spec.EllipticGaussianSpec toGaussianSpec(KNormProblem problem, StructuredDesign design, Instant created)
+            throws InvalidSpecException {
+        GaussianCovariance g = design.stored().gaussian();
+        if (g == null) {
+            throw new IllegalArgumentException("the stored candidate " + design.stored().name() + " is a K-norm body: its spec is a knorm one (toSpec)");
+        }
+        var block = new org.optimech.runtime.spec.EllipticGaussianBlock(problem.dimension(), g.across(), g.along(), g.sensitivity());
+        return org.optimech.runtime.spec.EllipticGaussianSpec.of(block, problem.relation(), problem.epsilon(), problem.delta(), problem.epsilon(),
+                problem.delta(), designBlock(problem, design, "Delta is the square root of the exact supremum of u'Sigma^-1 u over the adjacent outputs' "
+                        + "classes, rounded up to a decimal; the runtime re-derives it from design.problem.statistic at load and re-checks the exact Gaussian "
+                        + "profile against delta"), DesignSpecs.provenance(created));
+    }
+
+    private static JsonObject designBlock(KNormProblem problem, StructuredDesign design, String sensitivityCheck) {
+        StructuredCandidate c = design.stored();
         List<JsonValue> rows = new ArrayList<>();
         for (StructuredCandidate x : design.candidates()) {
-            rows.add(JsonObject.builder()
+            JsonObject.Builder row = JsonObject.builder()
                     .put("name", x.name())
                     .put("body", x.describeBody())
                     .put("noise_dimension", x.noiseDimension())
                     .put("sensitivity", x.sensitivity().toPlainString())
-                    .put("sensitivity_exact", x.sensitivityExact())
-                    .put("log_volume", x.logVolume())
-                    .put("variance", x.variance())
+                    .put("sensitivity_exact", x.sensitivityExact());
+            if (x.gaussian() == null) {
+                row.put("log_volume", x.logVolume());
+            } else {
+                row.put("guarantee", "(epsilon, delta)-DP at delta " + problem.delta().toPlainString());
+            }
+            rows.add(row.put("variance", x.variance())
                     .put("covariance", x.covariance())
                     .put("covariance_trace", x.trace())
                     .put("worst_direction_variance", x.worstDirection())
@@ -188,15 +243,16 @@ public final class StructuredDesigner {
                 .put("selected", design.selected().name())
                 .put("stored", c.name())
                 .put("body", c.describeBody() + ": " + c.note())
-                .put("optimality", "the selected body minimises " + design.criterion().json() + " among the compared candidates only (moments in closed "
-                        + "form); " + (design.hullExact() ? "the hull candidate is the exact hull of the adjacent outputs, optimal in the line-conditional "
+                .put("optimality", "the selected candidate minimises " + design.criterion().json() + " among the compared candidates only (moments in closed "
+                        + "form" + (problem.delta().signum() > 0 ? "; the K-norm bodies are pure epsilon-DP, the Gaussians (epsilon, delta)-DP at delta "
+                                + problem.delta().toPlainString() + ", the elliptic one the least trace of any Gaussian with that guarantee" : "") + "); "
+                        + (design.hullExact() ? "the hull candidate is the exact hull of the adjacent outputs, optimal in the line-conditional "
                                 + "(Awan-Slavkovic) order, not necessarily for the criterion" : "the hull candidate is a certified outer body, not the exact hull"))
-                .put("sensitivity_check", "Delta is the closed-form supremum of the body's gauge over the adjacent outputs, rounded up to a decimal; the "
-                        + "runtime re-derives it from design.problem.statistic at load");
+                .put("sensitivity_check", sensitivityCheck);
         if (!design.skipped().isEmpty()) {
             b.put("not_compared", JsonArray.ofStrings(design.skipped()));
         }
-        return KNormSpec.of(block, problem.relation(), problem.epsilon(), problem.epsilon(), b.build(), DesignSpecs.provenance(created));
+        return b.build();
     }
 
     static StructuredCandidate candidate(String name, Body b, int d, StructuredSensitivity.Sup sup, double epsilon, Moments moments, double laplaceTrace,
@@ -214,6 +270,22 @@ public final class StructuredDesigner {
         double logVolume = n * Math.log(delta.doubleValue()) + m[2];
         return new StructuredCandidate(name, b, n, delta, exact, logVolume, variance, covariance, trace, worst, trace / laplaceTrace, "closed form",
                 note + "; sensitivity " + (exact ? "exact" : "the exact supremum " + sup + " rounded up"));
+    }
+
+    /** A Gaussian candidate: the spherical one at the ℓ2 sensitivity, or the trace-optimal elliptic one ({@link GaussianFit}). */
+    static StructuredCandidate gaussianCandidate(String name, MahalanobisSensitivity.Classes classes, int d, double epsilon, double delta,
+            double laplaceTrace) {
+        boolean elliptic = name.equals("elliptic-gaussian");
+        GaussianCovariance g = elliptic ? GaussianFit.elliptic(classes, d, epsilon, delta) : GaussianFit.spherical(classes, epsilon, delta);
+        double trace = g.trace(d);
+        boolean exact = classes.exact() && Rational.of(g.sensitivity()).multiply(Rational.of(g.sensitivity())).compareTo(g.supremum()) == 0;
+        String note = (elliptic ? "covariance across*(I - 11'/d) + along*11'/d with the least trace among all Gaussians of this privacy (permutation "
+                + "symmetry; golden-section search over the convex trace profile)" : "spherical covariance at the l2 sensitivity")
+                + String.format(java.util.Locale.ROOT, ": across %s, along %s; (epsilon, delta)-DP by the exact Gaussian profile at Mahalanobis "
+                        + "sensitivity %s and unit noise; ", g.across().toPlainString(), g.along().toPlainString(), g.sensitivity().toPlainString())
+                + (classes.exact() ? "the supremum over the adjacent outputs is exact" : "the supremum is over a superset of the adjacent outputs (an upper bound)");
+        return new StructuredCandidate(name, null, g.along().signum() == 0 ? d - 1 : d, g.sensitivity(), exact, Double.NaN, trace / d,
+                (g.along().doubleValue() - g.across().doubleValue()) / d, trace, g.worstDirection(d), trace / laplaceTrace, "closed form", note, g);
     }
 
     /** The smallest 17-significant-digit decimal at or above the supremum (checked exactly, also for a square root). */

@@ -23,12 +23,13 @@ import org.optimech.runtime.statistic.StructuredStatistic;
  *   <tr><td>non-negative contributions, counts</td><td>c·conv(Q ∪ −Q), the count join</td><td>c·(Q − Q), the count ball</td></tr>
  *   <tr><td>ranking with scores s</td><td>conv(Π(s) ∪ −Π(s)): a prism over Π(s − s̄) when s − s̄ is symmetric</td>
  *       <td>Π(s) − Π(s) = Π(s↑ − reverse(s↑)), in Σx = 0</td></tr>
- *   <tr><td>ordered counts</td><td>conv(O ∪ −O), O the order polytope: inside the count join with k = d</td><td>O − O</td></tr>
+ *   <tr><td>ordered counts</td><td>conv(O ∪ −O), O the order polytope: inside the count join with k = d</td><td>O − O: inside the count join with k = d
+ *       scaled by 1 (a total order) or 2</td></tr>
  * </table>
  * The ranking's permutohedron is the Borda one scaled by Δ, so it is the exact hull when the vertex vector is an arithmetic
  * progression, and a certified outer body otherwise.
  *
- * @param body the family's structured body (null when there is none: ordered counts under substitution)
+ * @param body the family's structured body (null when there is none)
  * @param exact whether the body (times its Δ) is exactly the hull of the adjacent outputs
  * @param hull the hull in words
  * @param note how the body relates to the hull, for the report
@@ -86,8 +87,12 @@ record StructuredFamily(StructuredStatistic statistic, Relation relation, Body b
         OrderedCounts oc = (OrderedCounts) s;
         int d = oc.dimension();
         if (sub) {
-            return new StructuredFamily(s, r, null, false, "O − O, O the order polytope of the implications (its up-sets' hull)",
-                    "no structured sampler for O − O here: the exact hull is built generically for small record domains, otherwise the balls only");
+            boolean total = oc.totallyOrdered();
+            return new StructuredFamily(s, r, new StructuredBody.CountJoin(d), false, "O − O, O the order polytope of the implications (its up-sets' hull)",
+                    "a certified outer body: conv(cube₊ ∪ −cube₊) (the count join with k = d) scaled by its exact gauge over O − O, "
+                            + (total ? "1 (the implications order every answer, so differences of answers are one-signed): inside the linf ball of the "
+                                    + "same sensitivity" : "2 (two answers are incomparable): larger than the linf ball, which the criterion then prefers")
+                            + "; Joseph-Ribero-Yu give no sampler for O − O itself");
         }
         return new StructuredFamily(s, r, new StructuredBody.CountJoin(d), oc.implies().length == 0, "conv(O ∪ −O), O the order polytope of the implications",
                 oc.implies().length == 0 ? "the exact hull: without implications O is the cube, and conv(cube ∪ −cube) is the count join with k = d"

@@ -102,6 +102,22 @@ public final class EpsilonWhatIf {
                 }
                 return rows;
             }
+
+            @Override
+            public List<Row> visit(org.optimech.runtime.spec.EllipticGaussianSpec g) {
+                VectorAccuracy at = VectorAccuracy.of(g, beta);
+                double delta = g.certifiedDelta().doubleValue();
+                double sens = g.sensitivity().doubleValue();
+                // the stored covariance is unit noise at Mahalanobis sensitivity Δ: at another ε the same shape is scaled by σ(ε)·Δ
+                double now = GaussianProfile.calibrate(g.certifiedEpsilon().doubleValue(), sens, delta);
+                List<Row> rows = new ArrayList<>();
+                for (BigDecimal e : grid.values()) {
+                    double factor = GaussianProfile.calibrate(e.doubleValue(), sens, delta) / now;
+                    rows.add(new Row(e, at.scaled(factor, "the covariance recalibrated at (" + e.toPlainString() + ", " + g.certifiedDelta()
+                            + "): every figure x " + num(factor)), Double.NaN, "recalibrated (analytic) at delta " + g.certifiedDelta()));
+                }
+                return rows;
+            }
         });
     }
 

@@ -287,13 +287,30 @@ class StructuredDesignerTest {
     }
 
     @Test
-    void orderedCountsUnderSubstitutionHaveNoStructuredBodyAndSaySo() throws Exception {
-        Design.StructuredKNorm d = (Design.StructuredKNorm) Designers.design(problem(statistic("ordered-chain", 4, 1, "1"), "substitution", null, "trace"),
+    void orderedCountsUnderSubstitutionGetACertifiedOuterJoinThatBeatsTheBallsForATotalOrder() throws Exception {
+        // a chain of implications: differences of nested up-sets are one-signed, the join with k = d at Δ = 1 lies inside the cube
+        Design.StructuredKNorm d = (Design.StructuredKNorm) Designers.design(problem(statistic("ordered-chain", 6, 1, "1"), "substitution", null, "trace"),
                 Designers.Options.defaults());
-        assertTrue(d.design().candidate("hull").isEmpty());
-        assertTrue(d.design().skipped().stream().anyMatch(x -> x.startsWith("hull: ")), d.design().skipped().toString());
-        JsonObject design = d.spec().design();
-        assertTrue(design.has("not_compared"));
+        StructuredCandidate hull = d.design().candidate("hull").orElseThrow();
+        assertEquals(new StructuredBody.CountJoin(6), hull.body());
+        assertEquals(0, hull.sensitivity().compareTo(java.math.BigDecimal.ONE));
+        assertFalse(d.design().hullExact());
+        assertTrue(d.design().hullNote().contains("certified outer body"), d.design().hullNote());
+        // inside the cube at the same Δ: a smaller volume and trace (not the worst direction: the join stretches along ±1); better
+        // than every ball in trace
+        StructuredCandidate cube = d.design().candidate("linf").orElseThrow();
+        assertTrue(hull.trace() < cube.trace() && hull.logVolume() < cube.logVolume());
+        for (String ball : new String[] {"l1", "l2"}) {
+            StructuredCandidate b = d.design().candidate(ball).orElseThrow();
+            assertTrue(hull.trace() < b.trace(), ball + ": " + hull.trace() + " vs " + b.trace());
+        }
+        assertEquals("hull", d.design().selected().name());
+        assertTrue(d.spec().sensitivityRechecked(), d.spec().sensitivityCheck());
+        // without implications two answers are incomparable: Δ = 2, and the cube wins
+        Design.StructuredKNorm free = (Design.StructuredKNorm) Designers.design(problem(statistic("ordered", 6, 1, "1"), "substitution", null, "trace"),
+                Designers.Options.defaults());
+        assertEquals(0, free.design().candidate("hull").orElseThrow().sensitivity().compareTo(java.math.BigDecimal.valueOf(2)));
+        assertEquals("linf", free.design().selected().name());
     }
 
     @Test

@@ -14,6 +14,20 @@ public final class LpBalls {
     private LpBalls() {
     }
 
+    /**
+     * sup of ‖x‖_b over the unit ball of a in d dimensions: 1 when a's norm dominates (ℓ1 ⊂ ℓ2 ⊂ ℓ∞), otherwise the corner
+     * factor (√d for ℓ2 in ℓ1 and ℓ∞ in ℓ2, d for ℓ∞ in ℓ1). The scaled ball Δ_a·B_a lies inside Δ_b·B_b iff Δ_a·factor ≤ Δ_b.
+     */
+    public static double inclusionFactor(LpNorm a, LpNorm b, int d) {
+        if (a.ordinal() <= b.ordinal()) {
+            return 1;
+        }
+        if (a == LpNorm.L2) {
+            return Math.sqrt(d);
+        }
+        return b == LpNorm.L1 ? d : Math.sqrt(d);
+    }
+
     /** The volume (ℓ2 through log Γ; ℓ1 and ℓ∞ rounded once from the exact value). */
     public static double volume(LpNorm ball, int d) {
         requireDimension(d);

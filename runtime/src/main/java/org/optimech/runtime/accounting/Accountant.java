@@ -79,12 +79,22 @@ public final class Accountant {
             @Override
             public Releases visit(GaussianProcessSpec gp) {
                 double mu = gp.sensitivity().doubleValue() * (1 + 1e-15) / gp.noiseScale();
-                double muN = mu * Math.sqrt(n);
-                return Releases.ofClosedForm(n, String.format(java.util.Locale.ROOT, "the Gaussian mechanism at mu = sensitivity/noise scale = %.6g: %d releases "
-                        + "are mu*sqrt(N) = %.6g-GDP, whose privacy profile is exact (Balle-Wang)", mu, n, muN), basicE, basicD,
-                        e -> GaussianProfile.deltaUpperBound(e, muN, 1), e -> GaussianProfile.delta(e, muN, 1) * (1 - 1e-9) - 1e-300);
+                return gaussian(mu, n, basicE, basicD);
+            }
+
+            @Override
+            public Releases visit(org.optimech.runtime.spec.EllipticGaussianSpec g) {
+                return gaussian(Math.nextUp(g.sensitivity().doubleValue()), n, basicE, basicD);
             }
         });
+    }
+
+    /** N releases of a Gaussian mechanism that is mu-GDP: mu·√N-GDP, whose privacy profile is exact (Balle–Wang). */
+    private static Releases gaussian(double mu, long n, BigDecimal basicE, BigDecimal basicD) {
+        double muN = mu * Math.sqrt(n);
+        return Releases.ofClosedForm(n, String.format(java.util.Locale.ROOT, "the Gaussian mechanism at mu = sensitivity/noise scale = %.6g: %d releases "
+                + "are mu*sqrt(N) = %.6g-GDP, whose privacy profile is exact (Balle-Wang)", mu, n, muN), basicE, basicD,
+                e -> GaussianProfile.deltaUpperBound(e, muN, 1), e -> GaussianProfile.delta(e, muN, 1) * (1 - 1e-9) - 1e-300);
     }
 
     /** The randomized-response pair composed n times: L = (2k − n)ε with k ~ Binomial(n, e^ε/(1 + e^ε)). */
@@ -191,6 +201,11 @@ public final class Accountant {
             public BigDecimal visit(GaussianProcessSpec gp) {
                 throw new IllegalArgumentException("a Gaussian-process spec is not pure DP");
             }
+
+            @Override
+            public BigDecimal visit(org.optimech.runtime.spec.EllipticGaussianSpec g) {
+                throw new IllegalArgumentException("an elliptic Gaussian spec is not pure DP");
+            }
         };
     }
 
@@ -225,6 +240,11 @@ public final class Accountant {
             @Override
             public PrivacyLossDistribution visit(GaussianProcessSpec gp) {
                 return PrivacyLossDistribution.gaussian(gp.sensitivity().doubleValue() * (1 + 1e-15) / gp.noiseScale(), step, PrivacyLossDistribution.Bound.UPPER);
+            }
+
+            @Override
+            public PrivacyLossDistribution visit(org.optimech.runtime.spec.EllipticGaussianSpec g) {
+                return PrivacyLossDistribution.gaussian(Math.nextUp(g.sensitivity().doubleValue()), step, PrivacyLossDistribution.Bound.UPPER);
             }
         });
     }

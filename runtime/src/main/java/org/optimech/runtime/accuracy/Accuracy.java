@@ -50,6 +50,11 @@ public sealed interface Accuracy permits DiscreteAccuracy, VectorAccuracy {
             public Accuracy visit(GaussianProcessSpec gaussianProcess) {
                 return VectorAccuracy.of(gaussianProcess, beta);
             }
+
+            @Override
+            public Accuracy visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+                return VectorAccuracy.of(ellipticGaussian, beta);
+            }
         });
     }
 

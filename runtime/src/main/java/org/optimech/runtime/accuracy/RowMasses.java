@@ -96,6 +96,11 @@ public abstract class RowMasses {
             public RowMasses visit(GaussianProcessSpec gaussianProcess) {
                 throw new IllegalArgumentException("a Gaussian-process spec has no discrete rows");
             }
+
+            @Override
+            public RowMasses visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
+                throw new IllegalArgumentException("an elliptic Gaussian spec has no discrete rows");
+            }
         });
     }
 

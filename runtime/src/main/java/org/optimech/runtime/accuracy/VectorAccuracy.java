@@ -162,6 +162,31 @@ public final class VectorAccuracy implements Accuracy {
                 + "); max over the grid and l2 by " + mc.describe(), mc.draws);
     }
 
+    /**
+     * The accuracy of an elliptic Gaussian spec: normal coordinates in closed form (every coordinate has variance
+     * ((d − 1)·across + along)/d), the maximum over coordinates and the ℓ2 norm by Monte Carlo on the spec's own sampler.
+     *
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    public static VectorAccuracy of(org.optimech.runtime.spec.EllipticGaussianSpec spec, double beta) {
+        Objects.requireNonNull(spec, "spec");
+        Accuracy.checkBeta(beta);
+        int d = spec.dimension();
+        double sd = Math.sqrt(spec.coordinateVariance());
+        Estimate[] coords = new Estimate[d];
+        Arrays.fill(coords, new Estimate(sd * ClosedForms.normalQuantile(1 - beta / 2), 0));
+        double[] sds = new double[d];
+        Arrays.fill(sds, sd);
+        org.optimech.runtime.knorm.EllipticGaussianSampler sampler = spec.sampler(NumericsPolicy.ALLOW_IDEALIZED);
+        MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), sampler::noise);
+        List<String> names = new ArrayList<>();
+        for (int j = 1; j <= d; j++) {
+            names.add("t" + j);
+        }
+        return new VectorAccuracy(beta, names, coords, sds, mc.max(beta), mc.l2(beta), "coordinates closed form (normal, standard deviation " + fmt(sd)
+                + "); max over the coordinates and l2 by " + mc.describe(), mc.draws);
+    }
+
     private static int draws(int dimension, int preferred) {
         return (int) Math.max(1000, Math.min(preferred, MAX_CELLS / Math.max(1, dimension)));
     }

@@ -6,11 +6,11 @@ import org.optimech.runtime.json.JsonObject;
 /**
  * A validated mechanism spec of any kind: a {@link DiscreteMechanismSpec discrete table}, a {@link GeometricRemapSpec
  * geometric mechanism and a remap}, a {@link KNormSpec K-norm mechanism} on a vector statistic, or a {@link GaussianProcessSpec
- * Gaussian-process release} of a function. Every way to obtain one checks the stored numbers exactly (the privacy constraints
+ * Gaussian-process release} of a function, or an {@link EllipticGaussianSpec elliptic Gaussian} on a structured vector statistic. Every way to obtain one checks the stored numbers exactly (the privacy constraints
  * of a table, a K-norm body and its sensitivity, a Gaussian calibration), so an instance is a spec that passed them. Code
  * outside the spec package tells the kinds apart with a {@link Visitor}, not with {@code instanceof}.
  */
-public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianProcessSpec {
+public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianProcessSpec, EllipticGaussianSpec {
     /** The {@code mechanism.kind} name in JSON. */
     String kind();
 
@@ -62,5 +62,7 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
         R visit(KNormSpec knorm);
 
         R visit(GaussianProcessSpec gaussianProcess);
+
+        R visit(EllipticGaussianSpec ellipticGaussian);
     }
 }

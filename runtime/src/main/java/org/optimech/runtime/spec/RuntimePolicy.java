@@ -179,6 +179,11 @@ public final class RuntimePolicy {
                     public String visit(GaussianProcessSpec gaussianProcess) {
                         return gaussianProcess.sensitivityCheck();
                     }
+
+                    @Override
+                    public String visit(EllipticGaussianSpec ellipticGaussian) {
+                        return ellipticGaussian.sensitivityCheck();
+                    }
                 });
                 throw new FieldException("/mechanism/sensitivity", "could not be re-checked from the stored numbers (" + why + "), so the noise's calibration "
                         + "rests on the designer's word alone; sign the spec with a trusted key, or allow unchecked sensitivity explicitly "

@@ -218,10 +218,20 @@ public final class SpecCodec {
         JsonObject mech = Fields.object(Fields.member(doc, "mechanism", root), "/mechanism");
         String kind = Fields.string(Fields.member(mech, "kind", "/mechanism"), "/mechanism/kind");
         if (!kind.equals(DiscreteMechanismSpec.KIND) && !kind.equals(GeometricRemapSpec.KIND) && !kind.equals(KNormSpec.KIND)
-                && !kind.equals(GaussianProcessSpec.KIND)) {
+                && !kind.equals(GaussianProcessSpec.KIND) && !kind.equals(EllipticGaussianSpec.KIND)) {
             throw new FieldException("/mechanism/kind", "unknown mechanism kind; this runtime reads " + Fields.quote(DiscreteMechanismSpec.KIND) + ", "
-                    + Fields.quote(GeometricRemapSpec.KIND) + ", " + Fields.quote(KNormSpec.KIND) + " and " + Fields.quote(GaussianProcessSpec.KIND)
-                    + ". Provided value: " + Fields.quote(kind));
+                    + Fields.quote(GeometricRemapSpec.KIND) + ", " + Fields.quote(KNormSpec.KIND) + ", " + Fields.quote(GaussianProcessSpec.KIND) + " and "
+                    + Fields.quote(EllipticGaussianSpec.KIND) + ". Provided value: " + Fields.quote(kind));
+        }
+        if (kind.equals(EllipticGaussianSpec.KIND)) {
+            JsonObject p = Fields.object(Fields.member(doc, "privacy", root), "/privacy");
+            Common c = readCommon(p, CONTINUOUS_PRIVACY);
+            if (!c.numerics.equals("idealized")) {
+                throw new FieldException("/privacy/numerics", "elliptic Gaussian noise is sampled in floating point and must say \"idealized\". Provided value: "
+                        + Fields.quote(c.numerics));
+            }
+            return EllipticGaussianSpec.read(EllipticGaussianJson.read(mech), c.relation, c.epsilon, c.delta, c.certifiedEpsilon, c.certifiedDelta,
+                    Fields.object(Fields.member(doc, "design", root), "/design"), Fields.object(Fields.member(doc, "provenance", root), "/provenance"), doc);
         }
         if (kind.equals(GaussianProcessSpec.KIND) || kind.equals(KNormSpec.KIND)) {
             boolean knorm = kind.equals(KNormSpec.KIND);

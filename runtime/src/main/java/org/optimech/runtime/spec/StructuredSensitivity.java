@@ -22,7 +22,8 @@ import org.optimech.runtime.statistic.StructuredStatistic;
  *       (substitution);</li>
  *   <li>rankings: the permutations of s↑ − reverse(s↑) (substitution) or of ±s (add/remove);</li>
  *   <li>ordered counts: vectors in {−1, 0, 1}^d bounded by the all-ones answer, which is one of them, so every gauge monotone
- *       in |u| (the balls, the sum and count balls) peaks there.</li>
+ *       in |u| (the balls, the sum and count balls) peaks there; the count join with k = d under substitution peaks at 2 when two
+ *       answers are incomparable and at 1 when the implications order them totally.</li>
  * </ul>
  * Every gauge here is invariant under permuting coordinates, so one vertex per pattern suffices. Used by the designer (each
  * candidate's Δ) and by the runtime at load (Δ re-derived from the recorded problem), so both compute it the same way.
@@ -87,9 +88,14 @@ public final class StructuredSensitivity {
             for (int p = 0; p <= k; p++) {
                 patterns[p] = new long[] {p, k - p};
             }
-        } else if (statistic instanceof OrderedCounts) {
-            if (body instanceof StructuredBody.CountJoin && substitution) {
-                return Optional.empty(); // g(u₊) + g(u₋) peaks at a pair of answers that depends on the order
+        } else if (statistic instanceof OrderedCounts o) {
+            if (body instanceof StructuredBody.CountJoin j && substitution) {
+                if (j.k() != d) {
+                    return Optional.empty(); // g(u₊) + g(u₋) peaks at a pair of answers that depends on the order
+                }
+                // k = d: g(y) = max y on [0, 1]^d, so the gauge of x − x′ is (some i with x_i > x′_i) + (some j with x′_j > x_j): 2 when two
+                // answers i, j are incomparable (x, x′ the up-closures of i and j), else 1 (nested up-sets: one-signed differences)
+                return Optional.of(new Sup(Rational.of(BigInteger.valueOf(o.totallyOrdered() ? 1 : 2)), false));
             }
             c = Rational.of(BigInteger.ONE);
             patterns = new long[][] {{d, 0}};

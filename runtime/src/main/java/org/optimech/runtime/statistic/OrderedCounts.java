@@ -65,6 +65,119 @@ public record OrderedCounts(int dimension, int[][] implies) implements Structure
         return true;
     }
 
+    /**
+     * Whether every two answers are comparable (one implies the other, possibly through others): then the admissible answer
+     * vectors are nested up-sets, and every difference of two of them is one-signed. Strongly connected components
+     * (Kosaraju, iterative) collapse answers that imply each other; the order is total exactly when the condensed DAG has a
+     * unique topological order, i.e. Kahn's algorithm finds exactly one source at every step. O(d + pairs).
+     */
+    public boolean totallyOrdered() {
+        int d = dimension;
+        int[][] out = adjacency(false);
+        int[][] in = adjacency(true);
+        // pass 1: finishing order of an iterative depth-first search
+        int[] order = new int[d];
+        int done = 0;
+        boolean[] seen = new boolean[d];
+        int[] stack = new int[d];
+        int[] next = new int[d];
+        for (int s = 0; s < d; s++) {
+            if (seen[s]) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = s;
+            seen[s] = true;
+            next[s] = 0;
+            while (top > 0) {
+                int v = stack[top - 1];
+                if (next[v] < out[v].length) {
+                    int w = out[v][next[v]++];
+                    if (!seen[w]) {
+                        seen[w] = true;
+                        next[w] = 0;
+                        stack[top++] = w;
+                    }
+                } else {
+                    order[done++] = v;
+                    top--;
+                }
+            }
+        }
+        // pass 2: components on the reversed graph, in reverse finishing order
+        int[] comp = new int[d];
+        Arrays.fill(comp, -1);
+        int components = 0;
+        for (int i = d - 1; i >= 0; i--) {
+            int s = order[i];
+            if (comp[s] >= 0) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = s;
+            comp[s] = components;
+            while (top > 0) {
+                int v = stack[--top];
+                for (int w : in[v]) {
+                    if (comp[w] < 0) {
+                        comp[w] = components;
+                        stack[top++] = w;
+                    }
+                }
+            }
+            components++;
+        }
+        // Kahn on the condensation: a unique source at every step
+        int[] indegree = new int[components];
+        List<Set<Integer>> edges = new ArrayList<>();
+        for (int c = 0; c < components; c++) {
+            edges.add(new HashSet<>());
+        }
+        for (int[] p : implies) {
+            int a = comp[p[0]];
+            int b = comp[p[1]];
+            if (a != b && edges.get(a).add(b)) {
+                indegree[b]++;
+            }
+        }
+        List<Integer> sources = new ArrayList<>();
+        for (int c = 0; c < components; c++) {
+            if (indegree[c] == 0) {
+                sources.add(c);
+            }
+        }
+        while (!sources.isEmpty()) {
+            if (sources.size() > 1) {
+                return false;
+            }
+            int c = sources.remove(0);
+            for (int b : edges.get(c)) {
+                if (--indegree[b] == 0) {
+                    sources.add(b);
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Successor (or, reversed, predecessor) lists of the implication graph. */
+    private int[][] adjacency(boolean reversed) {
+        int[] count = new int[dimension];
+        for (int[] p : implies) {
+            count[p[reversed ? 1 : 0]]++;
+        }
+        int[][] adj = new int[dimension][];
+        for (int v = 0; v < dimension; v++) {
+            adj[v] = new int[count[v]];
+        }
+        int[] fill = new int[dimension];
+        for (int[] p : implies) {
+            int from = p[reversed ? 1 : 0];
+            adj[from][fill[from]++] = p[reversed ? 0 : 1];
+        }
+        return adj;
+    }
+
     /** Every admissible 0/1 answer vector (the up-sets of the implication order), or null when there are more than {@code limit}. */
     @Override
     public double[][] records(int limit) {

@@ -32,7 +32,7 @@ class GoldenFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"randomized-response.json", "count-path.json", "approximate-dp.json"})
+    @ValueSource(strings = {"randomized-response.json", "count-path.json", "approximate-dp.json", "elliptic-gaussian.json"})
     void loadsAndItsDigestMatchesTheIndependentImplementation(String name) throws Exception {
         JsonObject doc = golden(name);
         MechanismSpec spec = TestMechanisms.read(doc);

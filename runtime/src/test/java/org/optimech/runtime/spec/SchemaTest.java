@@ -28,7 +28,7 @@ class SchemaTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"randomized-response.json", "count-path.json", "approximate-dp.json", "knorm-hexagon.json", "knorm-halfspaces.json",
-        "knorm-histogram-subspace.json", "gaussian-process.json", "knorm-hexagon-lattice.json", "knorm-l1-lattice.json"})
+        "knorm-histogram-subspace.json", "gaussian-process.json", "knorm-hexagon-lattice.json", "knorm-l1-lattice.json", "elliptic-gaussian.json"})
     void goldenFilesValidate(String name) throws Exception {
         try (InputStream in = getClass().getResourceAsStream("/golden/v1/" + name)) {
             Set<ValidationMessage> errors = schema().validate(new ObjectMapper().readTree(in));

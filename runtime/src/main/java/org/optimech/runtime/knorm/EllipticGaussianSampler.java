@@ -1,0 +1,85 @@
+package org.optimech.runtime.knorm;
+
+import java.util.Objects;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * Gaussian noise with a permutation-invariant covariance Σ = v⊥·(I − 11ᵀ/d) + v₁·11ᵀ/d (Joseph–Yu's elliptic Gaussian for
+ * structured statistics): with z standard normal in ℝ^d and z̄ its mean, V = √v⊥·(z − z̄·1) + √v₁·z̄·1, whose two parts are
+ * independent with covariances v⊥·P and v₁·11ᵀ/d. O(d) per draw, d standard normals by Box–Muller in floating point
+ * (idealized numerics). v₁ = 0 puts the noise in the hyperplane Σx = 0. Immutable and thread-safe; each call takes its own
+ * randomness source.
+ */
+public final class EllipticGaussianSampler {
+    private final int dimension;
+    private final double across;
+    private final double along;
+
+    private EllipticGaussianSampler(int dimension, double across, double along) {
+        this.dimension = dimension;
+        this.across = across;
+        this.along = along;
+    }
+
+    /**
+     * @param dimension d ≥ 1
+     * @param varianceAcross v⊥ &gt; 0, the variance in every direction orthogonal to 1
+     * @param varianceAlong v₁ ≥ 0, the variance along 1/√d
+     * @throws IllegalArgumentException for a dimension below 1 or a variance out of range or not finite
+     */
+    public static EllipticGaussianSampler of(int dimension, double varianceAcross, double varianceAlong) {
+        if (dimension < 1) {
+            throw new IllegalArgumentException("dimension must be >= 1. Provided value: " + dimension);
+        }
+        if (!(varianceAcross > 0) || Double.isInfinite(varianceAcross)) {
+            throw new IllegalArgumentException("varianceAcross must be > 0 and finite. Provided value: " + varianceAcross);
+        }
+        if (!(varianceAlong >= 0) || Double.isInfinite(varianceAlong)) {
+            throw new IllegalArgumentException("varianceAlong must be >= 0 and finite. Provided value: " + varianceAlong);
+        }
+        return new EllipticGaussianSampler(dimension, Math.sqrt(varianceAcross), Math.sqrt(varianceAlong));
+    }
+
+    public int dimension() {
+        return dimension;
+    }
+
+    /** One noise vector. */
+    public double[] noise(RandomSource bits) {
+        Objects.requireNonNull(bits, "bits");
+        double[] v = new double[dimension];
+        double sum = 0;
+        for (int j = 0; j < dimension; j++) {
+            v[j] = Continuous.normal(bits);
+            sum += v[j];
+        }
+        double mean = sum / dimension;
+        double shift = along * mean - across * mean;
+        for (int j = 0; j < dimension; j++) {
+            v[j] = across * v[j] + shift;
+        }
+        return v;
+    }
+
+    /**
+     * The statistic plus one noise draw.
+     *
+     * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
+     */
+    public double[] release(double[] statistic, RandomSource bits) {
+        Objects.requireNonNull(statistic, "statistic");
+        if (statistic.length != dimension) {
+            throw new IllegalArgumentException("the statistic must have " + dimension + " coordinates. Provided: " + statistic.length);
+        }
+        for (int j = 0; j < dimension; j++) {
+            if (!Double.isFinite(statistic[j])) {
+                throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + statistic[j]);
+            }
+        }
+        double[] v = noise(bits);
+        for (int j = 0; j < dimension; j++) {
+            v[j] += statistic[j];
+        }
+        return v;
+    }
+}

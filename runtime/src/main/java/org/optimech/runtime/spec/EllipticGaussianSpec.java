@@ -1,0 +1,212 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.knorm.EllipticGaussianSampler;
+
+/**
+ * An elliptic Gaussian spec (kind {@code elliptic-gaussian}): a structured vector statistic of dimension d released as T + V,
+ * V ~ N(0, Σ), Σ = across·(I − 11ᵀ/d) + along·11ᵀ/d fitted to the statistic's adjacent outputs (Joseph–Yu 2023; across = along
+ * is the spherical Gaussian). (ε, δ)-DP when every adjacent output u has √(uᵀΣ⁻¹u) ≤ Δ_Σ and the Gaussian mechanism's exact
+ * privacy profile at sensitivity Δ_Σ and unit noise is at most δ at ε. Every way to obtain one ({@link #of} and the loader)
+ * re-checks that profile and re-derives Δ_Σ exactly from the statistic recorded in {@code design.problem}. Sampled in floating
+ * point (numerics idealized): an exact sampler of a Gaussian with an irrational covariance factor is not offered. Immutable.
+ */
+public final class EllipticGaussianSpec implements MechanismSpec {
+    /** The mechanism kind name in JSON. */
+    public static final String KIND = EllipticGaussianBlock.KIND;
+
+    private final EllipticGaussianBlock block;
+    private final Relation relation;
+    private final BigDecimal epsilon;
+    private final BigDecimal delta;
+    private final BigDecimal certifiedEpsilon;
+    private final BigDecimal certifiedDelta;
+    private final JsonObject design;
+    private final JsonObject provenance;
+    private final JsonObject document;
+    private final SensitivityCheck checked;
+
+    private EllipticGaussianSpec(EllipticGaussianBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document, SensitivityCheck checked) {
+        this.block = block;
+        this.relation = relation;
+        this.epsilon = epsilon;
+        this.delta = delta;
+        this.certifiedEpsilon = certifiedEpsilon;
+        this.certifiedDelta = certifiedDelta;
+        this.design = design;
+        this.provenance = provenance;
+        this.document = document;
+        this.checked = checked;
+    }
+
+    /**
+     * A spec from its parts, checked as the loader checks it, with its sealed document.
+     *
+     * @throws InvalidSpecException naming the first field that is wrong
+     */
+    public static EllipticGaussianSpec of(EllipticGaussianBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance) throws InvalidSpecException {
+        Objects.requireNonNull(block, "block");
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        JsonObject doc;
+        try {
+            SpecCodec.checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
+            doc = SpecCodec.sealChecked(EllipticGaussianJson.write(block), SpecCodec.privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
+                    Numerics.IDEALIZED), design, provenance);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+        return read(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, doc);
+    }
+
+    /** The codec's way in: the document as read (its digest already checked). */
+    static EllipticGaussianSpec read(EllipticGaussianBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document) throws InvalidSpecException {
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(design, "design");
+        Objects.requireNonNull(provenance, "provenance");
+        try {
+            SpecCodec.checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
+            return new EllipticGaussianSpec(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, document,
+                    EllipticGaussianChecks.check(block, certifiedEpsilon, certifiedDelta, relation, design));
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    /** The typed mechanism block, as stored. */
+    public EllipticGaussianBlock block() {
+        return block;
+    }
+
+    @Override
+    public JsonObject document() {
+        return document;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
+    public Relation relation() {
+        return relation;
+    }
+
+    @Override
+    public BigDecimal epsilon() {
+        return epsilon;
+    }
+
+    @Override
+    public BigDecimal delta() {
+        return delta;
+    }
+
+    @Override
+    public BigDecimal certifiedEpsilon() {
+        return certifiedEpsilon;
+    }
+
+    @Override
+    public BigDecimal certifiedDelta() {
+        return certifiedDelta;
+    }
+
+    /** Whether Δ_Σ was re-derived at load from the structured statistic recorded in {@code design.problem}. */
+    @Override
+    public boolean sensitivityRechecked() {
+        return checked.rechecked();
+    }
+
+    /** How Δ_Σ was (or why it was not) re-derived at load, in one sentence. */
+    public String sensitivityCheck() {
+        return checked.note();
+    }
+
+    @Override
+    public Numerics numerics() {
+        return Numerics.IDEALIZED;
+    }
+
+    @Override
+    public JsonObject design() {
+        return design;
+    }
+
+    @Override
+    public JsonObject provenance() {
+        return provenance;
+    }
+
+    /** The statistic's dimension d. */
+    public int dimension() {
+        return block.dimension();
+    }
+
+    /** The Mahalanobis sensitivity Δ_Σ as stored. */
+    public BigDecimal sensitivity() {
+        return block.sensitivity();
+    }
+
+    /** The variance in every direction orthogonal to 1. */
+    public double varianceAcross() {
+        return block.varianceAcross().doubleValue();
+    }
+
+    /** The variance along 1/√d (0: noise in the hyperplane Σx = 0). */
+    public double varianceAlong() {
+        return block.varianceAlong().doubleValue();
+    }
+
+    /** Each coordinate's noise variance, ((d − 1)·across + along)/d. */
+    public double coordinateVariance() {
+        int d = dimension();
+        return ((d - 1) * varianceAcross() + varianceAlong()) / d;
+    }
+
+    /** E‖V‖², the covariance's trace (d − 1)·across + along. */
+    public double trace() {
+        return (dimension() - 1) * varianceAcross() + varianceAlong();
+    }
+
+    /**
+     * A floating-point sampler of this spec's noise (O(d) per draw; immutable, thread-safe).
+     *
+     * @param policy must allow idealized numerics
+     * @throws IllegalStateException when the policy refuses idealized numerics
+     */
+    public EllipticGaussianSampler sampler(NumericsPolicy policy) {
+        policy.check(numerics());
+        // rounded up from the stored decimals: more noise, never less
+        return EllipticGaussianSampler.of(dimension(), Math.nextUp(varianceAcross()), varianceAlong() == 0 ? 0 : Math.nextUp(varianceAlong()));
+    }
+
+    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof EllipticGaussianSpec other && document.equals(other.document);
+    }
+
+    @Override
+    public int hashCode() {
+        return document.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
+    }
+}
