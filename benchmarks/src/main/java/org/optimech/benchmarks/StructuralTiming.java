@@ -1,8 +1,5 @@
 package org.optimech.benchmarks;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -162,18 +159,10 @@ public final class StructuralTiming {
 
     private static void resetPeaks() {
         System.gc();
-        for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
-            b.resetPeakUsage();
-        }
+        HeapPeaks.reset();
     }
 
     private static double peakHeapMb() {
-        double sum = 0;
-        for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (b.getType() == MemoryType.HEAP) {
-                sum += b.getPeakUsage().getUsed();
-            }
-        }
-        return sum / (1 << 20);
+        return HeapPeaks.peak() / (double) (1 << 20);
     }
 }

@@ -4,16 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.optimech.designer.common.AtomicFiles;
 import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonParser;
-import org.optimech.runtime.json.JsonSyntaxException;
-import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.json.JsonStreamWriter;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.RuntimePolicy;
-import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecLoader;
 import org.optimech.runtime.spec.SpecSignature;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,16 +41,14 @@ final class SignCommand implements Callable<Integer> {
     public Integer call() {
         JsonObject doc;
         try {
-            doc = JsonParser.parse(file).asObject();
-            // signing vouches for what the runtime cannot re-check (curved sensitivities), so read under a policy that allows it
-            SpecCodec.read(doc, RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
-                    .numerics(NumericsPolicy.ALLOW_IDEALIZED).build());
+            // streamed (a table of millions of entries is held flat); signing vouches for what the runtime cannot re-check
+            // (curved sensitivities), so read under a policy that allows it
+            doc = SpecLoader.load(file, RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
+                    .numerics(NumericsPolicy.ALLOW_IDEALIZED).build()).document();
         } catch (IOException e) {
             throw SpecFiles.ioError(file, e);
-        } catch (JsonSyntaxException | InvalidSpecException e) {
+        } catch (InvalidSpecException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: " + e.getMessage(), e);
-        } catch (UnsupportedOperationException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": invalid spec: not a JSON object", e);
         }
         JsonObject signed;
         try {
@@ -64,7 +59,11 @@ final class SignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, keyFile + ": " + e.getMessage(), e);
         }
         try {
-            AtomicFiles.writeString(out.toAbsolutePath(), JsonWriter.pretty(signed));
+            org.optimech.runtime.io.AtomicFiles.write(out.toAbsolutePath(), o -> {
+                JsonStreamWriter w = JsonStreamWriter.pretty(o); // streamed, as the designer writes specs
+                w.value(signed);
+                w.flush();
+            });
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         }

@@ -18,7 +18,6 @@ import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
-import org.optimech.runtime.json.JsonWriter;
 import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.runtime.discrete.IntegerRange;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
@@ -85,7 +84,8 @@ public final class DesignSpecs {
     public static <S extends MechanismSpec> S writeAndVerify(S spec, Path out) throws IOException, InvalidSpecException {
         JsonObject sealed = SpecCodec.write(spec);
         Path abs = out.toAbsolutePath();
-        AtomicFiles.writeString(abs, JsonWriter.pretty(sealed));
+        // streamed: a table or remap of millions of entries is written without its text in memory
+        org.optimech.runtime.io.AtomicFiles.write(abs, o -> SpecLoader.write(spec, o));
         MechanismSpec loaded;
         try {
             // the designer's own spec: its sensitivity is its own certified bound even where the runtime cannot re-derive it

@@ -60,15 +60,7 @@ public final class KnuthYaoRows {
     public static KnuthYaoRows of(WeightTable table) {
         Objects.requireNonNull(table, "table");
         int k = table.denominatorBits();
-        if (k <= 62) {
-            long[][] rows = new long[table.rows()][table.cols()];
-            for (int i = 0; i < rows.length; i++) {
-                for (int j = 0; j < rows[i].length; j++) {
-                    rows[i][j] = table.weight(i, j).longValueExact();
-                }
-            }
-            return ofLongs(k, rows);
-        }
+        boolean longs = table.fitsInLong(); // read in place: a table of millions of entries is not copied
         return build(k, new WeightRows() {
             @Override
             public int rows() {
@@ -82,7 +74,7 @@ public final class KnuthYaoRows {
 
             @Override
             public boolean testBit(int row, int j, int b) {
-                return table.weight(row, j).testBit(b);
+                return longs ? (table.longWeight(row, j) >>> b & 1) != 0 : table.weight(row, j).testBit(b);
             }
         }, MAX_LEVELS);
     }

@@ -31,7 +31,7 @@ public final class NeighbourGraph {
 
     private final Kind kind;
     private final int size;
-    private final int[][] edges; // undirected, i < j, sorted, no duplicates; null for COMPLETE
+    private final int[][] edges; // undirected, i < j, sorted, no duplicates; null for PATH and COMPLETE (generated when asked)
 
     private NeighbourGraph(Kind kind, int size, int[][] edges) {
         this.kind = kind;
@@ -42,11 +42,7 @@ public final class NeighbourGraph {
     /** i ~ i+1 on {@code size} inputs. */
     public static NeighbourGraph path(int size) {
         checkSize(size);
-        int[][] e = new int[Math.max(0, size - 1)][];
-        for (int i = 0; i + 1 < size; i++) {
-            e[i] = new int[] {i, i + 1};
-        }
-        return new NeighbourGraph(Kind.PATH, size, e);
+        return new NeighbourGraph(Kind.PATH, size, null); // not stored: ten million inputs would hold 320 MB of pairs
     }
 
     /** Every pair of the {@code size} inputs. */
@@ -104,11 +100,15 @@ public final class NeighbourGraph {
 
     /** Number of undirected edges. */
     public long edgeCount() {
-        return kind == Kind.COMPLETE ? (long) size * (size - 1) / 2 : edges.length;
+        return switch (kind) {
+            case COMPLETE -> (long) size * (size - 1) / 2;
+            case PATH -> size - 1;
+            case EDGES -> edges.length;
+        };
     }
 
     /**
-     * The undirected edges (i &lt; j) as a fresh array; for the complete graph they are generated,
+     * The undirected edges (i &lt; j) as a fresh array; for the path and the complete graph they are generated,
      * so callers that scale should test {@link #kind()} first.
      */
     public int[][] edges() {
@@ -122,6 +122,13 @@ public final class NeighbourGraph {
                 for (int j = i + 1; j < size; j++) {
                     e[k++] = new int[] {i, j};
                 }
+            }
+            return e;
+        }
+        if (kind == Kind.PATH) {
+            int[][] e = new int[size - 1][];
+            for (int i = 0; i + 1 < size; i++) {
+                e[i] = new int[] {i, i + 1};
             }
             return e;
         }
@@ -179,6 +186,9 @@ public final class NeighbourGraph {
 
     /** The inputs not reachable from input 0 (empty iff the graph is connected). */
     public List<Integer> unreachableFromFirst() {
+        if (kind != Kind.EDGES) {
+            return List.of(); // the path and the complete graph connect every input
+        }
         int[] d = distancesFrom(0);
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < size; i++) {

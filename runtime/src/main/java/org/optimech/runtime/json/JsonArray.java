@@ -1,10 +1,13 @@
 package org.optimech.runtime.json;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.RandomAccess;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /** A JSON array; immutable. */
 public final class JsonArray implements JsonValue {
@@ -25,6 +28,20 @@ public final class JsonArray implements JsonValue {
     /** An array of a fresh list of non-null elements (the parser's; one copy instead of two). */
     static JsonArray adopt(List<JsonValue> elements) {
         return new JsonArray(List.copyOf(elements));
+    }
+
+    /**
+     * An array of {@code size} elements made on demand by {@code element}, for data held compactly elsewhere (a weight
+     * table of millions of entries is a few bytes per entry, its tree a hundred): the array costs nothing per element, and
+     * writers and digests walk it like any other. {@code element} must be a pure function of the index over immutable
+     * data, so the array is immutable; equality and hash code are those of the elements, as for any array.
+     */
+    public static JsonArray view(int size, IntFunction<? extends JsonValue> element) {
+        if (size < 0) {
+            throw new IllegalArgumentException("size must be >= 0. Provided value: " + size);
+        }
+        Objects.requireNonNull(element, "element");
+        return new JsonArray(new View(size, element));
     }
 
     public static JsonArray of(JsonValue... elements) {
@@ -96,5 +113,27 @@ public final class JsonArray implements JsonValue {
     @Override
     public String toString() {
         return JsonWriter.compact(this);
+    }
+
+    /** The element list of a {@link #view}. */
+    private static final class View extends AbstractList<JsonValue> implements RandomAccess {
+        private final int size;
+        private final IntFunction<? extends JsonValue> element;
+
+        View(int size, IntFunction<? extends JsonValue> element) {
+            this.size = size;
+            this.element = element;
+        }
+
+        @Override
+        public JsonValue get(int index) {
+            Objects.checkIndex(index, size);
+            return Objects.requireNonNull(element.apply(index), "array element");
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
     }
 }

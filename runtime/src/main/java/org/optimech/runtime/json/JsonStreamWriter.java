@@ -45,6 +45,8 @@ public final class JsonStreamWriter implements Closeable, Flushable {
     private boolean complete;
     private boolean closed;
 
+    /** The depth of an array known to hold only scalars, written on one line as it comes (pretty form), or -1. */
+    private int flatDepth = -1;
     /** The depth of the array held back in the pretty form (only scalars so far), or -1. */
     private int pendingDepth = -1;
     private StringBuilder pending = new StringBuilder();
@@ -124,7 +126,10 @@ public final class JsonStreamWriter implements Closeable, Flushable {
         if (depth == 0 || objectAt[depth]) {
             throw new IllegalStateException("no array is open");
         }
-        if (pendingDepth == depth) {
+        if (flatDepth == depth) {
+            buffer.append(']');
+            flatDepth = -1;
+        } else if (pendingDepth == depth) {
             buffer.append('[').append(pending).append(']');
             clearPending();
         } else if (pretty) {
@@ -216,7 +221,15 @@ public final class JsonStreamWriter implements Closeable, Flushable {
             return endObject();
         }
         if (v instanceof JsonArray a) {
-            beginArray();
+            if (pretty && a.size() > 0 && onlyScalars(a)) {
+                // the layout is known: stream the one line instead of holding the array back (a remap of millions of rows)
+                beforeValue(true);
+                push(false);
+                buffer.append('[');
+                flatDepth = depth;
+            } else {
+                beginArray();
+            }
             for (JsonValue e : a.elements()) {
                 value(e);
             }
@@ -235,6 +248,15 @@ public final class JsonStreamWriter implements Closeable, Flushable {
             return value(b == JsonBoolean.TRUE);
         }
         return nullValue();
+    }
+
+    private static boolean onlyScalars(JsonArray a) {
+        for (JsonValue e : a.elements()) {
+            if (e instanceof JsonObject || e instanceof JsonArray) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the one top-level value has been written. */
@@ -310,6 +332,15 @@ public final class JsonStreamWriter implements Closeable, Flushable {
         if (!pretty) {
             if (index > 0) {
                 buffer.append(',');
+            }
+            return;
+        }
+        if (flatDepth == depth) {
+            if (container) {
+                throw new IllegalStateException("an array of scalars got a container element"); // value(JsonValue) checked it has none
+            }
+            if (index > 0) {
+                buffer.append(", ");
             }
             return;
         }

@@ -43,7 +43,11 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
 
     JsonObject provenance();
 
-    /** The sealed document: as read for a loaded spec (digest and any signature included), as written for a new one. */
+    /**
+     * The sealed document: as read for a loaded spec (digest and any signature included), as written for a new one. The weight
+     * table of a discrete-table spec and the remap rows of a geometric-remap spec are {@link org.optimech.runtime.json.JsonArray#view
+     * views} over the spec's own numbers, equal to what was read: a spec of millions of entries does not hold them twice.
+     */
     JsonObject document();
 
     /** Calls the visitor's method for this spec's kind. */

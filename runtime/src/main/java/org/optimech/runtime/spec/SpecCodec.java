@@ -105,47 +105,47 @@ public final class SpecCodec {
     }
 
     static JsonObject writeTable(DiscreteDomain inputs, DiscreteDomain outputs, WeightTable w) {
-        List<JsonValue> rows = new ArrayList<>(w.rows());
-        for (int i = 0; i < w.rows(); i++) {
-            List<JsonValue> row = new ArrayList<>(w.cols());
-            for (int j = 0; j < w.cols(); j++) {
-                row.add(new JsonString(w.weight(i, j).toString()));
-            }
-            rows.add(JsonArray.of(row));
-        }
         return JsonObject.builder()
                 .put("kind", DiscreteMechanismSpec.KIND)
                 .put("inputs", DiscreteJson.writeDomain(inputs))
                 .put("outputs", DiscreteJson.writeDomain(outputs))
                 .put("denominator_bits", w.denominatorBits())
-                .put("weights", JsonArray.of(rows))
+                .put("weights", weightsJson(w))
                 .build();
     }
 
+    /** The weights member: a view over the table (a table of millions of entries is never copied into a tree). */
+    static JsonArray weightsJson(WeightTable w) {
+        boolean longs = w.fitsInLong();
+        return JsonArray.view(w.rows(), i -> JsonArray.view(w.cols(),
+                j -> new JsonString(longs ? Long.toString(w.longWeight(i, j)) : w.weight(i, j).toString())));
+    }
+
     static JsonObject writeGeometricRemap(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap r) {
-        List<JsonValue> rows = new ArrayList<>(r.rows());
-        for (int z = 0; z < r.rows(); z++) {
-            if (r.width(z) == 1) {
-                rows.add(JsonNumber.of(r.outputAt(z, 0)));
-            } else {
-                long[] w = r.weights(z);
-                List<JsonValue> ws = new ArrayList<>(w.length);
-                for (long x : w) {
-                    ws.add(new JsonString(Long.toString(x)));
-                }
-                int[] o = r.outputs(z);
-                rows.add(JsonObject.builder().put("outputs", JsonArray.ofLongs(java.util.Arrays.stream(o).asLongStream().toArray()))
-                        .put("weights", JsonArray.of(ws)).build());
-            }
-        }
         return JsonObject.builder()
                 .put("kind", GeometricRemapSpec.KIND)
                 .put("inputs", DiscreteJson.writeDomain(inputs))
                 .put("outputs", DiscreteJson.writeDomain(outputs))
                 .put("noise_epsilon", noiseEpsilon.toString())
                 .put("denominator_bits", r.bits())
-                .put("remap", JsonArray.of(rows))
+                .put("remap", remapJson(r))
                 .build();
+    }
+
+    /** The remap member: a view over the remap; a row with one output is written as its index. */
+    static JsonArray remapJson(Remap r) {
+        return JsonArray.view(r.rows(), z -> {
+            if (r.width(z) == 1) {
+                return JsonNumber.of(r.outputAt(z, 0));
+            }
+            long[] w = r.weights(z);
+            List<JsonValue> ws = new ArrayList<>(w.length);
+            for (long x : w) {
+                ws.add(new JsonString(Long.toString(x)));
+            }
+            return JsonObject.builder().put("outputs", JsonArray.ofLongs(java.util.Arrays.stream(r.outputs(z)).asLongStream().toArray()))
+                    .put("weights", JsonArray.of(ws)).build();
+        });
     }
 
     /**
@@ -170,16 +170,32 @@ public final class SpecCodec {
         return spec;
     }
 
+    /** As {@link #read(JsonValue, RuntimePolicy)}, for a document read by {@link SpecStream} (its large member held flat). */
+    static MechanismSpec read(SpecStream.Document document, RuntimePolicy policy) throws InvalidSpecException {
+        MechanismSpec spec;
+        try {
+            spec = readChecked(document.document(), document);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+        policy.check(spec);
+        return spec;
+    }
+
     /** Validation without a policy: for {@link SpecLoader} and the factories' round trip only. */
     static MechanismSpec readUnchecked(JsonValue document) throws InvalidSpecException {
         try {
-            return readChecked(document);
+            return readChecked(document, null);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
     }
 
-    private static MechanismSpec readChecked(JsonValue document) throws FieldException, InvalidSpecException {
+    /**
+     * @param flat the streamed document whose large member is held flat, or null for a tree: the checks and messages are
+     *     the same either way
+     */
+    private static MechanismSpec readChecked(JsonValue document, SpecStream.Document flat) throws FieldException, InvalidSpecException {
         String root = JsonPointer.ROOT;
         JsonObject doc = Fields.object(document, root);
         String format = Fields.string(Fields.member(doc, "format", root), "/format");
@@ -191,7 +207,8 @@ public final class SpecCodec {
             throw new FieldException("/version", "unsupported spec version; this runtime reads version " + VERSION + ". Provided value: " + versionValue.describe());
         }
         // every number the digest covers must be covered exactly: a literal that does not round-trip through its double is refused
-        ExactNumbers.requireRoundTrip(doc, root);
+        // (a member held flat holds only strings and int literals, which do)
+        ExactNumbers.requireRoundTrip(flat == null ? doc : withoutFlat(doc, flat), root);
         checkDigest(doc);
         Fields.allowedKeys(doc, root, TOP);
         if (doc.has("signature")) {
@@ -249,13 +266,27 @@ public final class SpecCodec {
         JsonObject provenance = Fields.object(Fields.member(doc, "provenance", root), "/provenance");
 
         if (kind.equals(GeometricRemapSpec.KIND)) {
-            return readGeometricRemap(mech, inputs, outputs, bits, privacy, design, provenance, doc);
+            SpecStream.RemapRows rows = flat == null ? null : flat.remap();
+            return readGeometricRemap(mech, rows, inputs, outputs, bits, privacy, design, provenance, doc);
         }
-        WeightTable weights = readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
-        return DiscreteMechanismSpec.read(inputs, outputs, weights, privacy, design, provenance, doc);
+        SpecStream.Weights held = flat == null ? null : flat.weights();
+        WeightTable weights = held != null ? readWeights(held, inputs.size(), outputs.size(), bits)
+                : readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
+        // the spec keeps a view over its table, not the document as read (the same values, so the same digest)
+        JsonObject kept = doc.with("mechanism", mech.with("weights", weightsJson(weights)));
+        return DiscreteMechanismSpec.read(inputs, outputs, weights, privacy, design, provenance, kept);
     }
 
-    private static GeometricRemapSpec readGeometricRemap(JsonObject mech, DiscreteDomain inputs, DiscreteDomain outputs, int bits,
+    /** The document without the members of its mechanism that are held flat. */
+    private static JsonObject withoutFlat(JsonObject doc, SpecStream.Document flat) {
+        if (!(doc.get("mechanism").orElse(null) instanceof JsonObject m)) {
+            return doc;
+        }
+        JsonObject kept = flat.weights() != null ? m.without("weights") : m;
+        return doc.with("mechanism", flat.remap() != null ? kept.without("remap") : kept);
+    }
+
+    private static GeometricRemapSpec readGeometricRemap(JsonObject mech, SpecStream.RemapRows held, DiscreteDomain inputs, DiscreteDomain outputs, int bits,
             PrivacyGuarantee privacy, JsonObject design, JsonObject provenance, JsonObject doc) throws FieldException, InvalidSpecException {
         if (!(inputs instanceof IntegerRange range)) {
             throw new FieldException("/mechanism/inputs", "a geometric-remap mechanism needs an integer range of inputs. Provided value: " + inputs.size() + " labels");
@@ -263,6 +294,10 @@ public final class SpecCodec {
         BigDecimal noise = Fields.decimalString(Fields.member(mech, "noise_epsilon", "/mechanism"), "/mechanism/noise_epsilon");
         String ptr = "/mechanism/remap";
         JsonArray a = Fields.array(Fields.member(mech, "remap", "/mechanism"), ptr);
+        if (held != null) {
+            Remap remap = readRemap(held, inputs.size(), outputs.size(), bits);
+            return GeometricRemapSpec.read(range, outputs, noise, remap, privacy, design, provenance, doc.with("mechanism", mech.with("remap", remapJson(remap))));
+        }
         if (a.size() != inputs.size()) {
             throw new FieldException(ptr, "must have one row per input (" + inputs.size() + "); found " + a.size() + " rows");
         }
@@ -348,6 +383,85 @@ public final class SpecCodec {
             }
         }
         return WeightTable.of(bits, w);
+    }
+
+    /** {@link #readWeights(JsonValue, int, int, int)} of a table held flat: the same checks and messages. */
+    private static WeightTable readWeights(SpecStream.Weights held, int rows, int cols, int bits) throws FieldException {
+        String ptr = "/mechanism/weights";
+        if (held.rows != rows) {
+            throw new FieldException(ptr, "must have one row per input (" + rows + "); found " + held.rows + " rows");
+        }
+        if (held.cols != cols) {
+            throw new FieldException(JsonPointer.child(ptr, 0), "must have one weight per output (" + cols + "); found " + held.cols);
+        }
+        BigInteger denominator = BigInteger.ONE.shiftLeft(bits);
+        WeightTable.Builder b = WeightTable.builder(bits);
+        for (int i = 0; i < rows; i++) {
+            boolean exact = true;
+            if (held.big == null && bits <= WeightTable.LONG_BITS) {
+                long total = 1L << bits;
+                long sum = 0;
+                for (int j = 0; j < cols && exact; j++) {
+                    long w = held.values[i * cols + j];
+                    exact = w <= total - sum;
+                    sum += w;
+                }
+                exact &= sum == total;
+            } else {
+                BigInteger sum = BigInteger.ZERO;
+                for (int j = 0; j < cols; j++) {
+                    sum = sum.add(held.get(i, j));
+                }
+                exact = sum.equals(denominator);
+            }
+            if (!exact) {
+                BigInteger sum = BigInteger.ZERO;
+                for (int j = 0; j < cols; j++) {
+                    sum = sum.add(held.get(i, j));
+                }
+                throw new FieldException(JsonPointer.child(ptr, i), "weights must sum to exactly 2^" + bits + " = " + abbreviate(denominator) + "; they sum to "
+                        + abbreviate(sum));
+            }
+            for (int j = 0; j < cols; j++) {
+                if (held.big == null) {
+                    b.add(held.values[i * cols + j]);
+                } else {
+                    b.add(held.get(i, j));
+                }
+            }
+            b.endRow();
+        }
+        return b.build();
+    }
+
+    /** The remap rows held flat, checked as the tree's are, with the same messages. */
+    private static Remap readRemap(SpecStream.RemapRows held, int rows, int outputCount, int bits) throws FieldException {
+        String ptr = "/mechanism/remap";
+        if (held.rows() != rows) {
+            throw new FieldException(ptr, "must have one row per input (" + rows + "); found " + held.rows() + " rows");
+        }
+        long total = 1L << bits;
+        for (int z = 0; z < rows; z++) {
+            String rp = JsonPointer.child(ptr, z);
+            for (int k = held.start[z]; k < held.start[z + 1]; k++) {
+                int o = held.outputs[k];
+                if (o >= outputCount) {
+                    String op = held.weights[k] < 0 ? rp : JsonPointer.child(rp + "/outputs", k - held.start[z]);
+                    Fields.integer(JsonNumber.of(o), op, 0, outputCount - 1); // throws the tree's message
+                }
+                if (held.weights[k] < 0) {
+                    held.weights[k] = total; // a row written as one index takes the whole mass
+                } else if (held.weights[k] == 0 || held.weights[k] > total) {
+                    throw new FieldException(JsonPointer.child(rp + "/weights", k - held.start[z]), "must be in [1, 2^" + bits + "]. Provided value: "
+                            + held.weights[k]);
+                }
+            }
+        }
+        try {
+            return Remap.ofFlat(bits, outputCount, held.start, held.outputs, held.weights);
+        } catch (IllegalArgumentException e) {
+            throw new FieldException(ptr, e.getMessage());
+        }
     }
 
     /** ε of a privacy statement: in (0, 700] (the exact bounds on e^ε cover that range). */

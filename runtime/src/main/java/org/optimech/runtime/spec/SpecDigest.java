@@ -1,5 +1,9 @@
 package org.optimech.runtime.spec;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -18,12 +22,19 @@ public final class SpecDigest {
 
     /** Lowercase hex SHA-256 of the canonical form of {@code document} minus its digest and signature members. */
     public static String compute(JsonObject document) {
-        byte[] canonical = JsonWriter.canonicalBytes(document.without("digest").without("signature"));
+        MessageDigest sha;
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
+            sha = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK provides SHA-256", e);
         }
+        // streamed: the canonical text of a table of millions of entries is never held whole
+        try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+            JsonWriter.canonical(document.without("digest").without("signature"), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a digest stream does not fail", e);
+        }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     /** {@code document} with its digest member set to the digest of the rest; any signature is dropped (the sealed content changed). */

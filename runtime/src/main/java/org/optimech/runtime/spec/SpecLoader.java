@@ -1,10 +1,18 @@
 package org.optimech.runtime.spec;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonReader;
+import org.optimech.runtime.json.JsonStreamWriter;
 import org.optimech.runtime.json.JsonSyntaxException;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.json.JsonWriter;
 
 /** Loads spec files: parse, then {@link SpecCodec#read validate everything}. */
@@ -30,9 +38,24 @@ public final class SpecLoader {
      * @throws InvalidSpecException if the spec is invalid or the policy refuses it
      */
     public static MechanismSpec load(Path file, RuntimePolicy policy) throws IOException, InvalidSpecException {
-        JsonValue doc;
+        try (JsonReader r = JsonReader.of(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+            return read(r, policy);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /**
+     * Streams one document: the weight table or remap rows of a discrete spec are read straight into flat arrays, never
+     * into a tree (see {@link SpecStream}); every check is the codec's.
+     */
+    private static MechanismSpec read(JsonReader r, RuntimePolicy policy) throws InvalidSpecException {
+        SpecStream.Document doc;
         try {
-            doc = JsonParser.parse(file);
+            doc = SpecStream.read(r);
+            if (r.next() != JsonReader.Token.END_DOCUMENT) {
+                throw new AssertionError("the reader ends a document or refuses what follows it");
+            }
         } catch (JsonSyntaxException e) {
             throw new InvalidSpecException("", e.getMessage());
         }
@@ -46,17 +69,25 @@ public final class SpecLoader {
 
     /** Parses and validates a spec held in a string, then applies a runtime policy. */
     public static MechanismSpec parse(String json, RuntimePolicy policy) throws InvalidSpecException {
-        JsonValue doc;
-        try {
-            doc = JsonParser.parse(json);
-        } catch (JsonSyntaxException e) {
-            throw new InvalidSpecException("", e.getMessage());
+        try (JsonReader r = JsonReader.of(json)) {
+            return read(r, policy);
         }
-        return SpecCodec.read(doc, policy);
     }
 
-    /** The file text of a spec: the sealed document, pretty-printed. */
+    /** The file text of a spec: the sealed document, pretty-printed. For a large spec prefer {@link #write(MechanismSpec, OutputStream)}. */
     public static String toText(MechanismSpec spec) {
         return JsonWriter.pretty(SpecCodec.write(spec));
+    }
+
+    /**
+     * Writes the file text of a spec ({@link #toText}, byte for byte in UTF-8) to {@code out} as it goes: a table of
+     * millions of entries is never held as text. Does not close {@code out}.
+     */
+    public static void write(MechanismSpec spec, OutputStream out) throws IOException {
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        JsonStreamWriter json = JsonStreamWriter.pretty(w);
+        json.value(SpecCodec.write(spec));
+        json.flush();
+        w.flush();
     }
 }

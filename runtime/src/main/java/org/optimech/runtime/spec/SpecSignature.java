@@ -1,6 +1,9 @@
 package org.optimech.runtime.spec;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.security.GeneralSecurityException;
+import java.security.SignatureException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -78,12 +81,36 @@ public final class SpecSignature {
         try {
             Signature s = Signature.getInstance("Ed25519");
             s.initSign(key);
-            s.update(JsonWriter.canonicalBytes(sealed.without("signature")));
+            update(s, sealed.without("signature"));
             JsonObject sig = JsonObject.builder().put("algorithm", ALGORITHM).put("key_id", keyId)
                     .put("value", Base64.getEncoder().encodeToString(s.sign())).build();
             return sealed.without("signature").with("signature", sig);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot sign with this key: " + e.getMessage(), e);
+        }
+    }
+
+    /** Feeds the canonical form of {@code doc} to {@code s} block by block (no whole copy of a large table's text). */
+    private static void update(Signature s, JsonObject doc) throws SignatureException {
+        OutputStream out = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                try {
+                    s.update(b, off, len);
+                } catch (SignatureException e) {
+                    throw new IOException(e);
+                }
+            }
+        };
+        try {
+            JsonWriter.canonical(doc, out);
+        } catch (IOException e) {
+            throw e.getCause() instanceof SignatureException se ? se : new SignatureException(e);
         }
     }
 
@@ -129,7 +156,7 @@ public final class SpecSignature {
         try {
             Signature s = Signature.getInstance("Ed25519");
             s.initVerify(key);
-            s.update(JsonWriter.canonicalBytes(doc.without("signature")));
+            update(s, doc.without("signature"));
             if (!s.verify(Base64.getDecoder().decode(sig.get("value").orElseThrow().asString()))) {
                 throw new FieldException("/signature/value", "does not verify with trusted key " + Fields.quote(id)
                         + ": the spec was changed after it was signed, or signed by another key");

@@ -1,0 +1,109 @@
+package org.optimech.benchmarks;
+
+import java.io.BufferedWriter;
+import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.discrete.PrivacyChecks;
+import org.optimech.runtime.discrete.WeightTable;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.spec.DiscreteMechanismSpec;
+import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.Numerics;
+import org.optimech.runtime.spec.PrivacyGuarantee;
+import org.optimech.runtime.spec.Relation;
+import org.optimech.runtime.spec.SpecLoader;
+
+/**
+ * Load time and heap of a large discrete-table spec, one measurement per JVM (public API only, so the same source runs
+ * against an older runtime for a baseline in the same session):
+ * <ul>
+ *   <li>{@code gen N FILE}: writes an N×N table spec (a geometric-like table over 2^40, every entry positive, certified ε
+ *       from its exact largest neighbour ratio) with {@link SpecLoader#toText};
+ *   <li>{@code load FILE}: loads it with {@link SpecLoader#load(Path)} and prints the seconds, the peak heap of the JVM
+ *       (every heap pool's peak, garbage included) and the heap retained by the loaded spec after a full GC.
+ * </ul>
+ * Run each {@code load} in its own JVM with a fixed {@code -Xmx}; alternate the builds being compared.
+ */
+public final class SpecScale {
+    private SpecScale() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 3 && args[0].equals("gen")) {
+            gen(Integer.parseInt(args[1]), Path.of(args[2]));
+        } else if (args.length == 2 && args[0].equals("load")) {
+            load(Path.of(args[1]));
+        } else {
+            System.err.println("usage: SpecScale gen N FILE | load FILE");
+            System.exit(2);
+        }
+    }
+
+    static void gen(int n, Path file) throws Exception {
+        int bits = 40;
+        double alpha = Math.exp(-0.5);
+        int cap = 20;
+        long[][] w = new long[n][n];
+        for (int i = 0; i < n; i++) {
+            double z = 0;
+            for (int j = 0; j < n; j++) {
+                z += Math.pow(alpha, Math.min(Math.abs(i - j), cap));
+            }
+            long sum = 0;
+            for (int j = 0; j < n; j++) {
+                w[i][j] = (long) Math.floor(Math.scalb(Math.pow(alpha, Math.min(Math.abs(i - j), cap)) / z, bits));
+                sum += w[i][j];
+            }
+            w[i][i] += (1L << bits) - sum; // the residual on the largest entry
+        }
+        WeightTable table = WeightTable.ofLongs(bits, w);
+        w = null;
+        NeighbourGraph path = NeighbourGraph.path(n);
+        double ln = PrivacyChecks.maxRatio(table, path).ln();
+        BigDecimal certified = BigDecimal.valueOf(ln * (1 + 1e-9)).setScale(9, RoundingMode.CEILING);
+        PrivacyGuarantee p = new PrivacyGuarantee(Relation.SUBSTITUTION, path, certified, BigDecimal.ZERO, certified, BigDecimal.ZERO, Numerics.EXACT,
+                InputPolicy.CLAMP, -1);
+        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + n + "x" + n + " table").build();
+        JsonObject provenance = JsonObject.builder().put("tool", "SpecScale").build();
+        long t0 = System.nanoTime();
+        DiscreteMechanismSpec spec = DiscreteMechanismSpec.of(new IntegerRange(0, n - 1), new IntegerRange(0, n - 1), table, p, design, provenance);
+        long t1 = System.nanoTime();
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write(SpecLoader.toText(spec));
+        }
+        long t2 = System.nanoTime();
+        System.out.printf("gen n=%d entries=%d of=%.2fs write=%.2fs bytes=%d certified_epsilon=%s%n", n, (long) n * n, (t1 - t0) / 1e9, (t2 - t1) / 1e9,
+                Files.size(file), certified);
+    }
+
+    static void load(Path file) throws Exception {
+        System.gc();
+        long before = usedAfterGc();
+        HeapPeaks.reset();
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long c0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        MechanismSpec spec = SpecLoader.load(file);
+        double s = (System.nanoTime() - t0) / 1e9;
+        double cpu = (os.getProcessCpuTime() - c0) / 1e9; // all threads, GC included: steadier than wall time on a loaded machine
+        long peak = HeapPeaks.peak();
+        long retained = usedAfterGc() - before;
+        System.out.printf("load file=%s bytes=%d seconds=%.2f cpu_seconds=%.2f peak_heap_mb=%.0f retained_mb=%.0f kind=%s max_heap_mb=%d%n", file.getFileName(), Files.size(file),
+                s, cpu, peak / 1e6, retained / 1e6, spec.kind(), Runtime.getRuntime().maxMemory() / 1_000_000);
+    }
+
+    private static long usedAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Runtime r = Runtime.getRuntime();
+        return r.totalMemory() - r.freeMemory();
+    }
+}
