@@ -92,7 +92,7 @@ public final class CertifiedSensitivity {
         }
 
         boolean outOfBudget(long nodes) {
-            return budget.expired() || nodes >= budget.maxNodes();
+            return budget.expired(nodes) || nodes >= budget.maxNodes();
         }
 
         void report(long nodes, double lower, double upper, boolean force) {
