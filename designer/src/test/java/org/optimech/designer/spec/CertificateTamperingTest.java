@@ -96,6 +96,30 @@ class CertificateTamperingTest {
         }
     }
 
+    /**
+     * Issue 21 (3, 5): the sandwich hull of a curved statistic (its outer body Δ·P) carries a certificate over its facet rows:
+     * re-checked at load, accepted by the standard policy, and a lowered Δ is refused; stored as half-spaces (whose box rows
+     * the trees do not cover) it carries none and says so.
+     */
+    @Test
+    void theSandwichHullIsCertifiedAndTamperingIsRefused() throws Exception {
+        // add/remove: one record's box (the sandwich over pairs takes minutes to reach its tolerance)
+        KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION.replace("[\"l1\",\"l2\",\"linf\",\"weighted-box\"]", "[\"linf\",\"hull\"]")
+                .replace("\"substitution\"", "\"add-remove\"")));
+        KNormComparison.Result r = KNormDesigner.compare(p);
+        KNormSpec spec = design(p, r, "hull");
+        assertTrue(spec.sensitivityRechecked(), spec.sensitivityCheck());
+        assertTrue(spec.sensitivityCheck().contains("certificate"), spec.sensitivityCheck());
+        RuntimePolicy.standard().check(SpecCodec.read(SpecCodec.write(spec)));
+        double delta = spec.sensitivity().doubleValue();
+        assertTrue(delta >= 1 && delta <= 1 + KNormComparison.SANDWICH_TOLERANCE, "stored delta " + delta);
+        JsonObject lowered = withMechanism(spec, m -> m.with("sensitivity", new JsonString(spec.sensitivity().multiply(new BigDecimal("0.999")).toPlainString())));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(lowered));
+        assertEquals(CERT + "/trees", e.pointer(), e.getMessage());
+        KNormSpec halfspaces = KNormSpecs.toSpec(p, r, "hull", KNormSpecs.BodyForm.HALFSPACES, Instant.EPOCH);
+        assertFalse(halfspaces.sensitivityRechecked(), halfspaces.sensitivityCheck());
+    }
+
     @Test
     void aRunOutOfTimeStoresACertifiedCandidateAndSaysWhatItSkipped() throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION.replace("[\"l1\",\"l2\",\"linf\",\"weighted-box\"]", "[\"l1\",\"l2\",\"linf\"]")));
