@@ -81,8 +81,8 @@ final class PolynomialCandidates {
         BodySearch.Found found = null;
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
-            // the first candidate always runs: stopped at once, a search still returns its certified starting bound
-            if (deadline.expired() && !out.isEmpty()) {
+            // the first candidate and the one that will be stored always run: stopped at once, a search still returns its certified starting bound
+            if (deadline.expired() && !out.isEmpty() && !name.equals(keep)) {
                 skipped.add(name + ": not started: the time limit ran out");
                 progress.stage("skipping " + name + ": the time limit ran out");
                 continue;
