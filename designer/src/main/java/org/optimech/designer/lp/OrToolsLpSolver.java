@@ -189,15 +189,18 @@ public final class OrToolsLpSolver implements LpSolver {
                 // MPSolver's Java enum does not cover every native status code.
                 return new LpSolution(LpStatus.FAILED, "unknown solver status: " + e.getMessage(), null, null, Double.NaN, 0, seconds(start));
             }
+            double elapsed = seconds(start);
             LpStatus mapped = switch (status) {
                 case OPTIMAL -> LpStatus.OPTIMAL;
                 case INFEASIBLE -> LpStatus.INFEASIBLE;
                 case UNBOUNDED -> LpStatus.UNBOUNDED;
-                case FEASIBLE, NOT_SOLVED -> LpStatus.LIMIT_REACHED;
+                case FEASIBLE, NOT_SOLVED -> limitStatus(elapsed, timeLimit);
                 default -> LpStatus.FAILED;
             };
             if (mapped != LpStatus.OPTIMAL) {
-                return new LpSolution(mapped, status.toString(), null, null, Double.NaN, solver.iterations(), seconds(start));
+                String detail = mapped == LpStatus.FAILED && (status == MPSolver.ResultStatus.FEASIBLE || status == MPSolver.ResultStatus.NOT_SOLVED)
+                        ? status + " well before the time limit (a numerical stop, not a limit)" : status.toString();
+                return new LpSolution(mapped, detail, null, null, Double.NaN, solver.iterations(), elapsed);
             }
             double[] primal = new double[n];
             for (int j = 0; j < n; j++) {
@@ -214,6 +217,19 @@ public final class OrToolsLpSolver implements LpSolver {
             }
             solver.delete();
         }
+    }
+
+    /**
+     * MPSolver reports FEASIBLE or NOT_SOLVED both when a limit stops the backend and when the backend gives up
+     * numerically (HiGHS at likelihood ratios near e^30 stops at once with NOT_SOLVED). Only a stop that used most of the
+     * time limit is a limit; anything earlier is a failure, so the designer falls back to another backend or a lower ε
+     * ceiling instead of asking the user to raise a limit that was never reached.
+     */
+    static LpStatus limitStatus(double elapsedSeconds, Duration timeLimit) {
+        if (timeLimit == null) {
+            return LpStatus.FAILED;
+        }
+        return elapsedSeconds >= 0.9 * timeLimit.toMillis() / 1000.0 ? LpStatus.LIMIT_REACHED : LpStatus.FAILED;
     }
 
     private static double seconds(long start) {

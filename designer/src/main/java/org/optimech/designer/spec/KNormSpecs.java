@@ -112,7 +112,38 @@ public final class KNormSpecs {
      */
     public static KNormSpec toSpec(KNormProblem p, KNormComparison.Result r, String body, BodyForm form, Lattice lattice, Instant created)
             throws InvalidSpecException {
-        String name = body != null ? body : lattice != null ? latticeChoice(r) : r.selected().name();
+        if (body != null || lattice == null) {
+            return build(p, r, body != null ? body : r.selected().name(), body != null, form, lattice, created, List.of());
+        }
+        // no body named: the criterion's best lattice-capable candidate whose exact sampler the runtime accepts
+        List<String> refused = new ArrayList<>();
+        List<String> choices = latticeChoices(r);
+        for (String name : choices) {
+            try {
+                return build(p, r, name, false, form, lattice, created, refused);
+            } catch (IllegalArgumentException e) {
+                if (!(e instanceof LatticeRefusedException)) {
+                    throw e;
+                }
+                refused.add(name + " (" + e.getMessage() + ")");
+            }
+        }
+        throw new IllegalArgumentException("exact (lattice) numerics: no compared candidate can be released on the lattice: " + String.join("; ", refused)
+                + "; add l1 or linf to the candidates, or design with idealized numerics");
+    }
+
+    /** The runtime refused the lattice release of one body (its sampler cannot certify an acceptance rate, or no exact gauge). */
+    static final class LatticeRefusedException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        LatticeRefusedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static KNormSpec build(KNormProblem p, KNormComparison.Result r, String name, boolean named, BodyForm form, Lattice lattice, Instant created,
+            List<String> refused) throws InvalidSpecException {
+        String body = named ? name : null;
         CandidateReport c = r.candidates().stream().filter(x -> x.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("body " + name + " was not compared; compared: " + names(r)));
         int d = p.dimension();
@@ -164,7 +195,8 @@ public final class KNormSpecs {
         KNormBlock.SensitivityCertificate certificate = c.body() == null && name.equals("hull") && form == BodyForm.HALFSPACES ? null : c.certificate();
         KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null, certificate);
         if (body == null && !name.equals(r.selected().name())) {
-            bodyNote += "; the criterion selects " + r.selected().name() + ", which has no exact lattice sampler, so the best candidate that has one is stored";
+            bodyNote += "; the criterion selects " + r.selected().name() + ", which has no exact lattice sampler" + (refused.isEmpty() ? "" : " here ("
+                    + String.join("; ", refused) + ")") + ", so the best candidate that has one is stored";
         }
         JsonObject.Builder design = designBlock(p, r, name, form, bodyNote);
         if (lattice != null) {
@@ -172,7 +204,7 @@ public final class KNormSpecs {
             try {
                 rho = KNormSpec.latticeRoundingTerm(block);
             } catch (InvalidSpecException e) {
-                throw new IllegalArgumentException("cannot release body " + name + " on a lattice: " + e.detail(), e);
+                throw new LatticeRefusedException("cannot release body " + name + " on a lattice: " + e.detail(), e);
             }
             int latticeExponent = lattice.exponent() != null ? lattice.exponent() : autoExponent(sensitivity, rho);
             org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(sensitivity), latticeExponent, rho);
@@ -187,7 +219,14 @@ public final class KNormSpecs {
                             + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
                     .build());
         }
-        return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
+        try {
+            return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
+        } catch (InvalidSpecException e) {
+            if (lattice != null && e.pointer().startsWith("/mechanism/lattice")) {
+                throw new LatticeRefusedException("cannot release body " + name + " on the lattice 2^" + block.lattice().spacingExponent() + ": " + e.detail(), e);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -197,13 +236,22 @@ public final class KNormSpecs {
      * @throws IllegalArgumentException when no compared candidate has one (the message lists what was compared)
      */
     static String latticeChoice(KNormComparison.Result r) {
-        return r.candidates().stream()
+        return latticeChoices(r).get(0);
+    }
+
+    /** The candidates with an exact lattice sampler, best first by the criterion (never empty: else a clear refusal). */
+    static List<String> latticeChoices(KNormComparison.Result r) {
+        List<String> choices = r.candidates().stream()
                 .filter(c -> c.name().equals("l1") || c.name().equals("linf") || c.name().equals("hull") && r.hull().span().isFull())
-                .min(java.util.Comparator.comparingDouble(c -> c.score(r.criterion())))
+                .sorted(java.util.Comparator.comparingDouble(c -> c.score(r.criterion())))
                 .map(CandidateReport::name)
-                .orElseThrow(() -> new IllegalArgumentException("exact (lattice) numerics need an l1, linf or full-dimensional hull candidate; this problem "
+                .toList();
+        if (!choices.isEmpty()) {
+            return choices;
+        }
+        throw new IllegalArgumentException("exact (lattice) numerics need an l1, linf or full-dimensional hull candidate; this problem "
                         + "compares " + names(r) + (r.candidates().stream().anyMatch(c -> c.name().equals("hull")) ? " (its hull spans a proper subspace)" : "")
-                        + ": add l1 or linf to its candidates, or design with idealized numerics"));
+                        + ": add l1 or linf to its candidates, or design with idealized numerics");
     }
 
     private static String names(KNormComparison.Result r) {

@@ -91,6 +91,47 @@ class DesignRegressionTest {
         assertTrue(((Design.Lp) d).design().certificate().lowerBound() != null, "a lower bound for the requested (epsilon, delta)");
     }
 
+    /**
+     * Found by the properties: at epsilon 30 and delta 1e-15 (a pure design, since delta is below what the LP resolves) HiGHS
+     * stops at once with NOT_SOLVED, which MPSolver shares with a time limit; the design ended in "LIMIT_REACHED after 0.0 s
+     * (raise the time limit)". A stop well before the limit is now a numerical failure: the next backend or a lower epsilon
+     * ceiling designs it.
+     */
+    @Test
+    void anImmediateNotSolvedIsANumericalFailureNotATimeLimit() throws Exception {
+        DesignCase c = discrete("{\"kind\":\"discrete\",\"epsilon\":30,\"delta\":1.0000000000008467E-15,\"inputs\":{\"range\":[0,7]},"
+                + "\"neighbours\":{\"edges\":[[1,7],[0,4],[0,2],[1,2],[5,6],[2,3],[0,3],[0,1],[0,5]]},\"loss\":\"squared\",\"objective\":\"bayes\"}", "auto");
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        MechanismSpec spec = specOf(c);
+        assertTrue(spec.certifiedEpsilon().compareTo(BigDecimal.valueOf(30)) <= 0);
+    }
+
+    /**
+     * Found by the properties: a curved statistic with a constant and an identically zero coordinate (y - y) has a nearly flat
+     * sandwich hull (thickness 1e-17); its lattice spec was written and every release rejected 10^6 proposals in a row. The
+     * runtime now certifies the sampler's acceptance rate when it builds it, and the designer refuses (no other candidate) or
+     * stores the best candidate whose sampler it accepts.
+     */
+    @Test
+    void aNearlyFlatHullIsNeverReleasedOnALatticeThatCannotSampleIt() throws Exception {
+        String json = "{\"kind\":\"knorm\",\"epsilon\":0.7071067811865476,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[0.5,1],"
+                + "\"y\":[-0.5,1.5]},\"features\":[{\"name\":\"t0\",\"terms\":[{\"coef\":2,\"powers\":{}}]},{\"name\":\"t1\",\"terms\":[{\"coef\":1,"
+                + "\"powers\":{\"x\":1}},{\"coef\":-1,\"powers\":{\"y\":2}}]},{\"name\":\"t2\",\"terms\":[{\"coef\":1,\"powers\":{\"y\":1}},"
+                + "{\"coef\":-1,\"powers\":{\"y\":1}}]}]},\"candidates\":[\"hull\"],\"criterion\":\"max-variance\"}";
+        for (KNormSpecs.Lattice lattice : new KNormSpecs.Lattice[] {KNormSpecs.Lattice.of(-1), KNormSpecs.Lattice.auto()}) {
+            DesignCase c = new DesignCase(json, Designers.Options.defaults().withLattice(lattice), "lattice " + lattice, true, 1);
+            DesignPropertiesTest.holdsForEveryProperty(c);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Designers.design(Problems.parse(json), c.options()));
+            assertTrue(e.getMessage().contains("cannot certify") && e.getMessage().contains("hull"), e.getMessage());
+            // with the l1 ball also compared, the design falls back to it and every release of the spec ends
+            String both = json.replace("[\"hull\"]", "[\"hull\",\"l1\"]");
+            DesignCase withL1 = new DesignCase(both, c.options(), c.optionsText(), false, 1);
+            DesignPropertiesTest.holdsForEveryProperty(withL1);
+            Design.KNorm d = (Design.KNorm) Designers.design(Problems.parse(both), c.options());
+            assertEquals("l1", d.spec().design().get("stored").orElseThrow().asString());
+        }
+    }
+
     /** Found by the properties: delta = 1e-300 is below the LP's delta margin, and the design stopped with "leaves nothing to solve at". */
     @Test
     void deltaBelowTheLpMarginIsMetByAPureDesign() throws Exception {

@@ -116,8 +116,10 @@ final class KNormCases {
                 text.append("--lattice-exponent ").append(e);
             }
         }
-        // an explicitly chosen body may have no exact lattice sampler (l2, a searched linear image, a hull in a proper subspace)
-        boolean mayRefuse = body != null && options.lattice() != null && (body.equals("l2") || body.equals("search") || body.equals("hull"));
+        // an explicitly chosen body may have no exact lattice sampler (l2, a searched linear image, a hull in a proper subspace, or
+        // one whose sampler cannot certify an acceptance rate); with none chosen, the l1 and linf balls always have one
+        boolean mayRefuse = options.lattice() != null && (body != null ? body.equals("l2") || body.equals("search") || body.equals("hull")
+                : !candidates.contains("l1") && !candidates.contains("linf"));
         return new DesignCase(JsonWriter.compact(b.build()), options, text.toString().trim(), mayRefuse, tamperSeed);
     }
 

@@ -32,7 +32,12 @@ public final class LatticeSampler {
     private final Rational rate;
     private final BoxRadius box;
     private final Rational proposalRate; // s for facets
+    private final long[] halfWidths; // m for facets (ones otherwise)
     private final long maxAttempts;
+    /** A certified lower bound on the probability that one proposal is accepted (1 for l1 and linf, which never reject). */
+    private final double acceptance;
+    /** Below this certified acceptance a facet body is refused: a release could need millions of proposals. */
+    static final double MIN_ACCEPTANCE = 1e-6;
     /** ℓ1: the two-sided geometric law of each coordinate. */
     private final Geometric coordinate;
     /** Facets: the normals as longs (null when one does not fit), 1/b_f and the rates as double enclosures. */
@@ -52,14 +57,18 @@ public final class LatticeSampler {
         this.gauge = gauge;
         this.exponent = exponent;
         this.rate = rate;
-        this.maxAttempts = maxAttempts;
         int d = gauge.dimension();
         long[] m = new long[d];
         java.util.Arrays.fill(m, 1);
         if (gauge.name().equals("facets")) {
-            // m_j ≈ c·M_j with c = 0.05/r: the proposal's level steps cost about e^{-0.05}, and m_j/M_j is nearly constant
+            // m_j ≈ c·M_j with c = 0.05/r: the proposal's level steps cost about e^{-0.05}, and m_j/M_j is nearly constant;
+            // c shrinks so the longest axis stays below 2^30 (clamping that axis alone would leave the others relatively wide)
             Rational[] bounds = gauge.coordinateBounds();
-            double c = 0.05 / rate.doubleValue();
+            double largest = 0;
+            for (Rational b : bounds) {
+                largest = Math.max(largest, b.doubleValue());
+            }
+            double c = Math.min(0.05 / rate.doubleValue(), 0x1p30 / largest);
             Rational s = null;
             for (int j = 0; j < d; j++) {
                 m[j] = (long) Math.max(1, Math.min(1L << 30, Math.ceil(c * bounds[j].doubleValue())));
@@ -69,6 +78,21 @@ public final class LatticeSampler {
             this.proposalRate = s;
         } else {
             this.proposalRate = rate;
+        }
+        this.halfWidths = m;
+        if (gauge.name().equals("facets")) {
+            this.acceptance = acceptanceLowerBound(gauge, m, rate, proposalRate);
+            if (!(acceptance >= MIN_ACCEPTANCE)) {
+                throw new IllegalArgumentException(String.format("the exact lattice sampler cannot certify that it accepts at least one proposal in %.0e for "
+                        + "this body on the lattice 2^%d (certified acceptance %.3g): the body is too thin or too skewed within its coordinate bounds "
+                        + "at this spacing, so a release might need more proposals than it can afford; use a finer lattice (a smaller spacing exponent), "
+                        + "another body, or idealized numerics", 1 / MIN_ACCEPTANCE, exponent, acceptance));
+            }
+            // P(a draw rejects every proposal) ≤ (1 − a)^N ≤ e^{−60}: the cap never depends on the data
+            this.maxAttempts = Math.max(maxAttempts, (long) Math.ceil(60 / acceptance));
+        } else {
+            this.acceptance = 1;
+            this.maxAttempts = maxAttempts;
         }
         this.box = gauge.name().equals("l1") ? null : new BoxRadius(m, proposalRate);
         this.coordinate = gauge.name().equals("l1") ? Geometric.twoSided(rate.numerator(), rate.denominator()) : null;
@@ -103,6 +127,85 @@ public final class LatticeSampler {
             this.inverseOffsetLo = null;
             this.inverseOffsetHi = null;
         }
+    }
+
+    /**
+     * A certified lower bound on the acceptance probability of the facet sampler, Σ_z e^{−r‖z‖_K} / Σ_z e^{−s·h(z)} over
+     * z ∈ ℤ^d (docs/LATTICE_KNORM.md, "acceptance"):
+     * <ul>
+     *   <li>numerator: for the unit cube C_z around z, ‖x‖_K ≥ ‖z‖_K − ρ/2 on C_z (ρ the rounding term, the largest gauge on
+     *       [−1, 1]^d), so Σ_z e^{−r‖z‖_K} ≥ e^{−rρ/2}·∫ e^{−r‖x‖_K} dx = e^{−rρ/2}·vol(K)·d!/r^d, with vol(K) from the
+     *       gauge's certified volume bound;</li>
+     *   <li>denominator: Σ_z e^{−s·h(z)} = (1 − e^{−s})·Σ_k |B_k|·e^{−sk} with |B_k| ≤ 2^d·∏m_j·(k+1)^d, and
+     *       Σ_{n≥1} n^d e^{−sn} ≤ ∫ + max = d!/s^{d+1} + (d/(e·s))^d (a unimodal sum).</li>
+     * </ul>
+     * Evaluated in logarithms with doubles; the result is halved, far more than their rounding can move it. The bound is
+     * tight for bodies that are wide in lattice units and collapses, as the true rate does, for a body thinner than the
+     * spacing or much thinner than the proposal's box along an axis.
+     */
+    static double acceptanceLowerBound(LatticeGauge gauge, long[] m, Rational rate, Rational proposalRate) {
+        int d = gauge.dimension();
+        double r = rate.doubleValue();
+        double s = proposalRate.doubleValue();
+        double logFactorial = 0;
+        for (int i = 2; i <= d; i++) {
+            logFactorial += Math.log(i);
+        }
+        // the z = 0 term alone is 1: the bound for noise finer than the lattice
+        double logA = Math.max(0, -r * gauge.roundingTerm().doubleValue() / 2 + gauge.logVolumeLowerBound() + logFactorial - d * Math.log(r));
+        double logZ = Math.log(-Math.expm1(-s)) + logRadiusSum(m, s, logFactorial);
+        double a = Math.exp(logA - logZ) / 2;
+        return Double.isNaN(a) ? 0 : Math.min(1, a);
+    }
+
+    /**
+     * An upper bound on log Σ_{k≥0} |B_k|·e^{−sk}, |B_k| = ∏_j (2(k+1)m_j − 1): summed term by term past the peak until
+     * the rest is negligible, plus a geometric tail bound; for tiny s (too many terms), through |B_k| ≤ 2^d·∏m_j·(k+1)^d
+     * and Σ_{n≥1} n^d e^{−sn} ≤ d!/s^{d+1} + (d/(e·s))^d, so that Σ_k (k+1)^d e^{−sk} ≤ e^s·(that).
+     */
+    private static double logRadiusSum(long[] m, double s, double logFactorial) {
+        int d = m.length;
+        double past = d / s + 1;
+        if (past + 200 / s > 4e6) {
+            double integral = logFactorial - (d + 1) * Math.log(s);
+            double peak = d * (Math.log(d) - 1 - Math.log(s));
+            double logSum = Math.max(integral, peak) + Math.log1p(Math.exp(-Math.abs(integral - peak)));
+            double log = s + d * Math.log(2) + logSum;
+            for (long mj : m) {
+                log += Math.log(mj);
+            }
+            return log;
+        }
+        double total = Double.NEGATIVE_INFINITY;
+        for (long k = 0;; k++) {
+            double term = -s * k;
+            for (long mj : m) {
+                term += Math.log(2.0 * (k + 1) * mj - 1);
+            }
+            total = Math.max(total, term) + Math.log1p(Math.exp(-Math.abs(total - term)));
+            if (k >= past && term < total - 50) {
+                // (2(k+2)m − 1)/(2(k+1)m − 1) = 1 + 2m/(2(k+1)m − 1) ≤ (2k+3)/(2k+1): the ratio of successive terms is at most
+                // q = ((2k+3)/(2k+1))^d·e^{−s} < 1 from here on (k > d/s)
+                double logQ = d * Math.log1p(2.0 / (2 * k + 1)) - s;
+                double tail = term + logQ - Math.log(-Math.expm1(logQ));
+                return Math.max(total, tail) + Math.log1p(Math.exp(-Math.abs(total - tail)));
+            }
+        }
+    }
+
+    /** s: the facet proposal's rate, P(z) ∝ exp(−s·h(z)) (tests compute the exact acceptance from it). */
+    Rational proposalRate() {
+        return proposalRate;
+    }
+
+    /** m: the facet proposal's integer half-widths (a copy). */
+    long[] halfWidths() {
+        return halfWidths.clone();
+    }
+
+    /** The certified lower bound on one proposal's acceptance probability (1 for the l1 and linf balls, which never reject). */
+    public double acceptance() {
+        return acceptance;
     }
 
     /** A double at most the positive rational x (0 when x is below the double range). */

@@ -858,13 +858,13 @@ final class BodyChecks {
             bounds[j] = Rational.of(m).divide(unitScale);
             logBox += Math.log(2 * bounds[j].doubleValue());
         }
-        body.lattice = LatticeGauge.facets(facets.normals, facets.offsets, bounds);
         BigInteger total = BigInteger.ZERO;
         for (BigInteger dt : dets) {
             total = total.add(dt);
         }
-        // vol = Σ|det|/(k!·2^{shift·k}) against ∏(2M_j), in logarithms
+        // vol = Σ|det|/(k!·2^{shift·k}) against ∏(2M_j), in logarithms (exact integers; the doubles' rounding is far inside 1e-9)
         double logVol = Math.log(new BigDecimal(total).doubleValue()) - logFactorial(k) - shift * k * Math.log(2);
+        body.lattice = LatticeGauge.facets(facets.normals, facets.offsets, bounds, logVol - 1e-9 * (1 + Math.abs(logVol)));
         body.latticeAcceptance = Math.min(1, Math.exp(logVol - logBox));
         return body;
     }
@@ -1181,7 +1181,9 @@ final class BodyChecks {
             boxVolume *= upper[j] - lower[j];
             outerVolume *= 2 * bounds[j].doubleValue();
         }
-        body.lattice = LatticeGauge.facets(rows, offs, bounds);
+        // the certified inscribed box's volume (its share of the box times the box) bounds the body's volume from below
+        double logInscribed = Math.log(certified.doubleValue()) + Math.log(boxVolume);
+        body.lattice = LatticeGauge.facets(rows, offs, bounds, logInscribed - 1e-9 * (1 + Math.abs(logInscribed)));
         body.latticeAcceptance = Math.min(1, certified.doubleValue() * boxVolume / outerVolume);
         return body;
     }
