@@ -211,7 +211,9 @@ public final class Designers {
             StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
             return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
         }
-        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());
+        // a fifth of the limit (at most 5 s) is held back for the spec: building it re-proves the stored certificate
+        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline.holdingBack(0.2, java.time.Duration.ofSeconds(5)), true,
+                options.body());
         KNormSpec spec;
         try {
             spec = KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now());

@@ -72,7 +72,8 @@ final class PolynomialCandidates {
                 String.join(", ", names), pairs ? "pairs of records" : "one record", pairs ? 2 * k : k, d, RELATIVE_GAP,
                 names.contains("hull") ? (statistic.isMultilinear() || d > MAX_HULL_DIMENSION ? "; hull: not built (see below)" : "; hull: sandwich")
                         : "; hull: not a candidate, not built",
-                deadline.isLimited() ? String.format(Locale.ROOT, "; time limit %.0f s for the whole run", deadline.remainingSeconds() + deadline.elapsedSeconds()) : ""));
+                deadline.isLimited() ? String.format(Locale.ROOT, "; time limit %.3g s for the whole run, stages end by %.3g s", deadline.limit().toNanos() / 1e9,
+                        deadline.remainingSeconds() + deadline.elapsedSeconds()) : ""));
         List<CandidateReport> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         ProofReserve reserve = new ProofReserve();
@@ -144,7 +145,8 @@ final class PolynomialCandidates {
                     long t0 = System.nanoTime();
                     // half the stage for the sandwich, half for the certificate of its outer body (about one search per facet each)
                     long sandwichEnd = t0 + (stageEnd - t0) / 2;
-                    CurvedOutputSpace curved = StatisticSpaces.curved(statistic, problem.relation(), KNormDesigner.CURVED_TOLERANCE, KNormDesigner.CURVED_MAX_BOXES);
+                    CurvedOutputSpace curved = StatisticSpaces.curved(statistic, problem.relation(), KNormDesigner.CURVED_TOLERANCE, KNormDesigner.CURVED_MAX_BOXES)
+                            .withStop(() -> System.nanoTime() - sandwichEnd >= 0);
                     long maxFacets = HullBudget.facetsForHeap(d, KNormDesigner.HULL_HEAP_SHARE);
                     progress.stage(String.format(Locale.ROOT, "hull: sandwich body (tolerance %s); each round's hull is planned before it is certified: at most "
                             + "%,d facets (%,d MB at about %d bytes a facet) and no more than the certified supports its time allows", KNormComparison.SANDWICH_TOLERANCE,
