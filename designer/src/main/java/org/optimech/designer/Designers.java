@@ -214,6 +214,11 @@ public final class Designers {
         // a fifth of the limit (at most 5 s) is held back for the spec: building it re-proves the stored certificate
         KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline.holdingBack(0.2, java.time.Duration.ofSeconds(5)), true,
                 options.body());
+        if (options.body() != null && r.candidates().stream().noneMatch(c -> c.name().equals(options.body()))) {
+            // the named body could not be built for this statistic (search over a lower-dimensional S_T, a hull past its budget)
+            String why = r.skipped().stream().filter(s -> s.startsWith(options.body() + ":")).findFirst().orElse(options.body() + ": not compared");
+            throw new InvalidProblemException("/candidates", "the body chosen to be stored cannot be designed for this statistic: " + why);
+        }
         KNormSpec spec;
         try {
             spec = KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now());
