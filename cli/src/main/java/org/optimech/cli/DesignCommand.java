@@ -171,8 +171,13 @@ final class DesignCommand implements Callable<Integer> {
             Design.Function d = (Design.Function) design;
             Summary.function(stdout, problemFile, out, d, digest);
         }
-        stdout.printf("  accuracy     %s (optimech inspect %s for every input or coordinate)%n",
-                org.optimech.runtime.accuracy.Accuracy.of(written, 0.05).describe(), out);
+        if (whole != null && System.nanoTime() - start >= whole * 1_000_000_000L) {
+            // the estimate (a Monte Carlo for K-norm bodies) would run past the whole-run limit
+            stdout.printf("  accuracy     not estimated: the --time-limit of %d s ran out (optimech inspect %s estimates it)%n", whole, out);
+        } else {
+            stdout.printf("  accuracy     %s (optimech inspect %s for every input or coordinate)%n",
+                    org.optimech.runtime.accuracy.Accuracy.of(written, 0.05).describe(), out);
+        }
         if (searched != null) {
             TargetArgs.print(stdout, searched);
             if (plotDir != null) {

@@ -215,7 +215,9 @@ public final class Designers {
             }
             return new Design.StructuredKNorm(problem, s, StructuredDesigner.toSpec(problem, s, Instant.now()));
         }
-        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline, true, options.body());
+        // a fifth of the limit (at most 5 s) is held back for the spec: building it re-proves the stored certificate
+        KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline.holdingBack(0.2, java.time.Duration.ofSeconds(5)), true,
+                options.body());
         if (r.selected() == null) {
             throw new DesignException("every candidate failed, so there is no body to store: " + String.join("; ", r.failed()));
         }
@@ -223,6 +225,11 @@ public final class Designers {
             if (options.body() != null && f.startsWith(options.body() + ": ")) {
                 throw new DesignException("the chosen body failed: " + f);
             }
+        }
+        if (options.body() != null && r.candidates().stream().noneMatch(c -> c.name().equals(options.body()))) {
+            // the named body could not be built for this statistic (search over a lower-dimensional S_T, a hull past its budget)
+            String why = r.skipped().stream().filter(s -> s.startsWith(options.body() + ":")).findFirst().orElse(options.body() + ": not compared");
+            throw new InvalidProblemException("/candidates", "the body chosen to be stored cannot be designed for this statistic: " + why);
         }
         KNormSpec spec;
         try {

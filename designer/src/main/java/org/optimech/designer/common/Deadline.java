@@ -12,9 +12,30 @@ public final class Deadline {
     private final Duration limit;
 
     private Deadline(long start, Duration limit) {
+        this(start, limit, limit == null ? Long.MAX_VALUE : start + Math.min(limit.toNanos(), Long.MAX_VALUE / 4));
+    }
+
+    private Deadline(long start, Duration limit, long end) {
         this.start = start;
         this.limit = limit;
-        this.end = limit == null ? Long.MAX_VALUE : start + Math.min(limit.toNanos(), Long.MAX_VALUE / 4);
+        this.end = end;
+    }
+
+    /**
+     * The same run ending earlier by {@code share} of its limit, at most {@code most}: the time held back is for the work that
+     * follows the stages (building and checking the spec, writing it).
+     *
+     * @throws IllegalArgumentException for a share outside [0, 1) or a negative {@code most}
+     */
+    public Deadline holdingBack(double share, Duration most) {
+        if (!(share >= 0 && share < 1) || most.isNegative()) {
+            throw new IllegalArgumentException("share must be in [0, 1) and most >= 0. Provided values: " + share + ", " + most);
+        }
+        if (limit == null) {
+            return this;
+        }
+        long back = Math.min((long) (share * (end - start)), most.toNanos());
+        return new Deadline(start, limit, end - back);
     }
 
     /** No limit. */

@@ -70,12 +70,34 @@ public final class BodySearch {
     }
 
     static Found search(double[][] vertices, int d, Criterion criterion, long seed) {
+        return search(vertices, d, criterion, seed, () -> false);
+    }
+
+    /** Thrown inside an objective evaluation once the stop is reached. */
+    private static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stopped() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * As {@link #search(double[][], int, Criterion, long)}, asking {@code stop} at every evaluation: once it is true the start
+     * under way is dropped and the best of the finished starts is returned (null when none finished).
+     */
+    static Found search(double[][] vertices, int d, Criterion criterion, long seed, java.util.function.BooleanSupplier stop) {
         SplittableRandom rnd = new SplittableRandom(seed);
         Found best = null;
         int evaluations = 0;
         int starts = 0;
         for (LpNorm base : new LpNorm[] {LpNorm.LINF, LpNorm.L1}) {
-            MultivariateFunction f = x -> objective(toMatrix(x, d), vertices, base, criterion, d);
+            MultivariateFunction f = x -> {
+                if (stop.getAsBoolean()) {
+                    throw new Stopped();
+                }
+                return objective(toMatrix(x, d), vertices, base, criterion, d);
+            };
             for (int s = 0; s < 4; s++) {
                 double[] start = new double[d * d];
                 for (int i = 0; i < d; i++) {
@@ -91,6 +113,9 @@ public final class BodySearch {
                 } catch (TooManyEvaluationsException e) {
                     evaluations += 4000 * d;
                     continue;
+                } catch (Stopped e) {
+                    evaluations += opt.getEvaluations();
+                    return best == null ? null : new Found(best.base(), best.a(), best.inverseExact(), best.score(), starts, evaluations);
                 }
                 starts++;
                 if (Double.isFinite(p.getValue()) && (best == null || p.getValue() < best.score())) {

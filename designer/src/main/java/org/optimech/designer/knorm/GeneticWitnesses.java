@@ -29,8 +29,14 @@ final class GeneticWitnesses {
 
     /** The best point for Σ|m_r·u| (sum) or Σ(m_r·u)² over the searched box of a record or a pair, as a one-row array (empty: none). */
     static double[][] forGauge(org.optimech.runtime.certificate.StatisticPolynomials sp, boolean pairs, org.optimech.runtime.certificate.Gauge g, boolean sum) {
+        return forGauge(sp, pairs, g, sum, () -> false);
+    }
+
+    /** As {@link #forGauge(org.optimech.runtime.certificate.StatisticPolynomials, boolean, org.optimech.runtime.certificate.Gauge, boolean)}, ending at the first generation after {@code stop}. */
+    static double[][] forGauge(org.optimech.runtime.certificate.StatisticPolynomials sp, boolean pairs, org.optimech.runtime.certificate.Gauge g, boolean sum,
+            java.util.function.BooleanSupplier stop) {
         org.optimech.runtime.certificate.PairObjective o = new org.optimech.runtime.certificate.PairObjective(sp.rows(g), pairs);
-        double[] best = best(sum ? o::sumLowerAt : o::squareLowerAt, sp.searchLower(pairs), sp.searchUpper(pairs), POPULATION, GENERATIONS, 1);
+        double[] best = best(sum ? o::sumLowerAt : o::squareLowerAt, sp.searchLower(pairs), sp.searchUpper(pairs), POPULATION, GENERATIONS, 1, stop);
         return best == null ? new double[0][] : new double[][] {best};
     }
 
@@ -40,6 +46,11 @@ final class GeneticWitnesses {
      * @param value a lower value at a point (NaN is treated as −∞)
      */
     static double[] best(ToDoubleFunction<double[]> value, double[] lo, double[] hi, int population, int generations, long seed) {
+        return best(value, lo, hi, population, generations, seed, () -> false);
+    }
+
+    /** As {@link #best(ToDoubleFunction, double[], double[], int, int, long)}, ending at the first generation after {@code stop} (null when none ran). */
+    static double[] best(ToDoubleFunction<double[]> value, double[] lo, double[] hi, int population, int generations, long seed, java.util.function.BooleanSupplier stop) {
         List<DoubleChromosome> chromosomes = new ArrayList<>();
         for (int z = 0; z < lo.length; z++) {
             if (!(lo[z] < hi[z])) {
@@ -54,8 +65,8 @@ final class GeneticWitnesses {
         }, factory).populationSize(population).optimize(Optimize.MAXIMUM).executor((Runnable r) -> r.run())
                 .alterers(new Mutator<>(0.15), new MeanAlterer<>(0.6)).build();
         Phenotype<DoubleGene, Double> best = RandomRegistry.with(new java.util.Random(seed),
-                r -> engine.stream().limit(generations).collect(EvolutionResult.toBestPhenotype()));
-        return decode(best.genotype(), lo, hi);
+                r -> engine.stream().limit(generations).takeWhile(g -> !stop.getAsBoolean()).collect(EvolutionResult.toBestPhenotype()));
+        return best == null ? null : decode(best.genotype(), lo, hi);
     }
 
     private static double[] decode(Genotype<DoubleGene> g, double[] lo, double[] hi) {

@@ -16,6 +16,7 @@ import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.geometry.body.Sensitivity;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.hull.QuickHull;
 import org.optimech.geometry.support.BoxMaximizer;
 import org.optimech.geometry.support.CurvedOutputSpace;
@@ -168,6 +169,16 @@ public final class KNormComparison {
      *     origin (a constant statistic needs no noise)
      */
     public static Result compare(AdjacentOutputSpace space, double epsilon, List<String> names, Criterion criterion) {
+        return compare(space, epsilon, names, criterion, HullBudget.none(), message -> { });
+    }
+
+    /**
+     * As {@link #compare(AdjacentOutputSpace, double, List, Criterion)}, with the exact hull (and the search over it) built only
+     * within {@code hullBudget}: a hull that grows past its facets or reaches its stop is abandoned, and the hull and search
+     * candidates are then listed in {@link Result#skipped()} with the reason (the other candidates are exact and cheap).
+     */
+    public static Result compare(AdjacentOutputSpace space, double epsilon, List<String> names, Criterion criterion, HullBudget hullBudget,
+            java.util.function.Consumer<String> progress) {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
@@ -184,9 +195,23 @@ public final class KNormComparison {
         boolean needHull = names.contains("hull") || names.contains("search");
         ConvexHull hull = null;
         String hullFailure = null;
+        List<String> skipped = new ArrayList<>();
         if (needHull) {
+            long t0 = System.nanoTime();
             try {
-                hull = QuickHull.of(pts);
+                hull = QuickHull.of(pts, hullBudget);
+                progress.accept(String.format(java.util.Locale.ROOT, "exact hull of S_T: %,d vertices, %,d facets (%.2f s)", hull.vertexCount(), hull.facets().size(),
+                        (System.nanoTime() - t0) / 1e9));
+            } catch (HullBudget.Exceeded e) {
+                String why = "not built: " + e.getMessage() + String.format(java.util.Locale.ROOT, " (%.2f s)", (System.nanoTime() - t0) / 1e9)
+                        + (e.stopped() ? "" : String.format(java.util.Locale.ROOT, "; at about %,d bytes a facet that is %,d MB, past the share of the heap "
+                                + "the plan gives it", HullBudget.bytesPerFacet(d), e.facets() * HullBudget.bytesPerFacet(d) >> 20));
+                progress.accept("skipping hull: " + why);
+                for (String n : names) {
+                    if (n.equals("hull") || n.equals("search")) {
+                        skipped.add(n + ": the exact hull was " + why);
+                    }
+                }
             } catch (RuntimeException e) {
                 // the hull and search candidates fail with it; the balls are still compared
                 hullFailure = e instanceof IllegalArgumentException && e.getMessage() != null ? e.getMessage() : "a designer bug, please report it: " + e;
@@ -196,7 +221,6 @@ public final class KNormComparison {
             throw new IllegalArgumentException("the adjacent output space is only the origin: the statistic does not depend on the data");
         }
         List<CandidateReport> out = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         BodySearch.Found found = null;
         for (String name : names) {
@@ -205,12 +229,19 @@ public final class KNormComparison {
                     failed.add(name + ": the hull of S_T could not be built: " + hullFailure);
                     continue;
                 }
+                if ((name.equals("hull") || name.equals("search")) && hull == null) {
+                    continue; // skipped above, with the hull's size
+                }
                 if (name.equals("search")) {
                     if (!hull.span().isFull() || d > BodySearch.MAX_DIMENSION) {
                         skipped.add("search: needs a full-dimensional S_T of d <= " + BodySearch.MAX_DIMENSION);
                         continue;
                     }
-                    found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1);
+                    found = BodySearch.search(hull.vertexCoordinates(), d, criterion, 1, hullBudget.stop());
+                    if (found == null && hullBudget.stop().getAsBoolean()) {
+                        skipped.add("search: stopped by the time limit before its first start finished");
+                        continue;
+                    }
                     if (found != null) {
                         out.add(searchReport(found, Sensitivity.ofLinearImage(found.base(), found.inverseExact(), hull.vertexCoordinates()), epsilon, d, ""));
                     }

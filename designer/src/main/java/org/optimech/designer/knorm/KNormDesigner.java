@@ -8,6 +8,7 @@ import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.adjacent.StatisticSpaces;
+import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
@@ -41,6 +42,29 @@ public final class KNormDesigner {
         return compare(problem, progress::accept, Deadline.none());
     }
 
+    /** The share of the heap an exact hull and its cone triangulation may take (the rest: S_T, the engine's work arrays, the spec). */
+    static final double HULL_HEAP_SHARE = 1.0 / 3;
+
+    /**
+     * The hull's size estimate in words: the Upper Bound Theorem's a-priori bound for n points in d dimensions against the
+     * facet budget. When the bound fits, the hull fits whatever the points; otherwise it is built under the budget and
+     * abandoned as soon as it grows past it (the partial run is the estimate: it costs at most the time to reach the budget).
+     */
+    static String hullPlan(long n, int d, HullBudget budget) {
+        long mb = budget.maxFacets() * HullBudget.bytesPerFacet(d) >> 20;
+        if (n < d + 1) {
+            return "at most " + n + " points, a small hull";
+        }
+        long ubt = HullBudget.upperBoundTheorem(n, d);
+        String bound = ubt == Long.MAX_VALUE ? "more than 9.2e18" : String.format(java.util.Locale.ROOT, "%,d", ubt);
+        return ubt <= budget.maxFacets()
+                ? String.format(java.util.Locale.ROOT, "at most %s facets (Upper Bound Theorem, %,d points in d = %d), within its budget of %,d facets (%,d MB at "
+                        + "about %d bytes a facet): built", bound, n, d, budget.maxFacets(), mb, HullBudget.bytesPerFacet(d))
+                : String.format(java.util.Locale.ROOT, "up to %s facets by the Upper Bound Theorem (%,d points in d = %d), more than its budget of %,d facets "
+                        + "(%,d MB at about %d bytes a facet): built under that budget and skipped if it grows past it", bound, n, d, budget.maxFacets(), mb,
+                        HullBudget.bytesPerFacet(d));
+    }
+
     /** Whether a finite statistic's adjacent output space is small enough to enumerate (records and differences always are). */
     private static boolean finiteFits(KNormProblem problem) {
         if (!(problem.statistic() instanceof PolynomialStatistic p)) {
@@ -55,7 +79,7 @@ public final class KNormDesigner {
 
     /**
      * Compares the problem's candidate bodies over its adjacent output space, reporting each stage to {@code progress} and
-     * keeping within the run's deadline (the finite and oracle paths are not interrupted).
+     * keeping within the run's deadline (the finite path's hull and search stop at it; the oracle path is not interrupted).
      *
      * @throws InvalidProblemException when the statistic's S_T cannot be built (too large, not exactly representable, only
      *     the origin); the pointer names the statistic
@@ -90,9 +114,11 @@ public final class KNormDesigner {
             }
             if (StatisticSpaces.isFinite(problem.statistic()) && finiteFits(problem)) {
                 AdjacentOutputSpace space = StatisticSpaces.finite(problem.statistic(), problem.relation());
+                boolean hull = problem.candidates().contains("hull") || problem.candidates().contains("search");
+                HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), deadline::expired);
                 progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
-                        + (problem.candidates().contains("hull") || problem.candidates().contains("search") ? " and its exact hull" : "; no hull (not a candidate)"));
-                return KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion());
+                        + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)"));
+                return KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage);
             }
             if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
                 return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep);

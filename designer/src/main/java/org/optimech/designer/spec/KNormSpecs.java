@@ -191,7 +191,9 @@ public final class KNormSpecs {
             }
             points = new KNormBlock.AdjacentPoints(p.pointsAsserted() ? KNormBlock.PointSource.ASSERTED : KNormBlock.PointSource.EXACT, rows);
         }
-        KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null, c.certificate());
+        // a sandwich hull's certificate proves the gauge of its facets as a polytope; stored as half-spaces the box rows join them
+        KNormBlock.SensitivityCertificate certificate = c.body() == null && name.equals("hull") && form == BodyForm.HALFSPACES ? null : c.certificate();
+        KNormBlock block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, null, certificate);
         if (body == null && !name.equals(r.selected().name())) {
             bodyNote += "; the criterion selects " + r.selected().name() + ", which has no exact lattice sampler" + (refused.isEmpty() ? "" : " here ("
                     + String.join("; ", refused) + ")") + ", so the best candidate that has one is stored";
@@ -206,7 +208,7 @@ public final class KNormSpecs {
             }
             int latticeExponent = lattice.exponent() != null ? lattice.exponent() : autoExponent(sensitivity, rho);
             org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(sensitivity), latticeExponent, rho);
-            block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL), c.certificate());
+            block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL), certificate);
             double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
             design.put("lattice", JsonObject.builder()
                     .put("spacing", "2^" + latticeExponent)

@@ -107,6 +107,40 @@ class KNormComparisonTest {
      * M = diag(1/3, 1e-4/3), Cov = 12·M, trace 4.0004; ℓ1: Δ = 1.01, trace 2·12·1.01²/6 = 4.0804; ℓ2: Δ² = 1.0001,
      * trace 2·12·1.0001/4 = 6.0006; ℓ∞: Δ = 1, trace 8. (A containing rhombus does better, 2.29: the search candidate.)
      */
+    /**
+     * Issue 21 (1): the exact hull of a finite S_T is built under its facet budget; one it outgrows is skipped with the reason
+     * and its size, the exact balls are still compared, and with room it is the hull built without a budget.
+     */
+    @Test
+    void aHullPastItsBudgetIsSkippedAndTheBallsStillCompared() {
+        double[][] corners = new double[64][];
+        for (int m = 0; m < 64; m++) {
+            corners[m] = new double[6];
+            for (int j = 0; j < 6; j++) {
+                corners[m][j] = ((m >> j) & 1) == 1 ? 1 : -1;
+            }
+        }
+        AdjacentOutputSpace space = AdjacentOutputSpace.differences(corners, Relation.ADD_REMOVE);
+        List<String> lines = new java.util.ArrayList<>();
+        KNormComparison.Result r = KNormComparison.compare(space, 1.0, List.of("l1", "hull", "linf", "search"), Criterion.TRACE,
+                new org.optimech.geometry.hull.HullBudget(20, () -> false), lines::add);
+        assertEquals(List.of("l1", "linf"), r.candidates().stream().map(CandidateReport::name).toList());
+        assertEquals(2, r.skipped().size(), r.skipped().toString());
+        assertTrue(r.skipped().get(0).startsWith("hull: the exact hull was not built: the hull reached"), r.skipped().get(0));
+        assertTrue(r.skipped().get(0).contains("MB"), r.skipped().get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("skipping hull")), lines.toString());
+        assertEquals("linf", r.selected().name());
+        // with room (the 6-cube: 12 facets, each a 5-cube cut into simplices): the hull, whose trace is the linf ball's
+        KNormComparison.Result roomy = KNormComparison.compare(space, 1.0, List.of("l1", "hull", "linf"), Criterion.TRACE,
+                new org.optimech.geometry.hull.HullBudget(1_000_000, () -> false), m -> { });
+        assertTrue(roomy.skipped().isEmpty(), roomy.skipped().toString());
+        assertEquals(get(roomy, "linf").covarianceTrace(), get(roomy, "hull").covarianceTrace(), 1e-9 * get(roomy, "linf").covarianceTrace());
+        // stopped: the deadline came first
+        KNormComparison.Result late = KNormComparison.compare(space, 1.0, List.of("hull", "linf"), Criterion.TRACE,
+                new org.optimech.geometry.hull.HullBudget(1000, () -> true), m -> { });
+        assertTrue(late.skipped().get(0).contains("stopped by the time limit"), late.skipped().toString());
+    }
+
     @Test
     void flatRectangleMatchesHandComputation() {
         double[][] corners = {{1, 0.01}, {1, -0.01}, {-1, 0.01}, {-1, -0.01}};

@@ -177,4 +177,22 @@ class DesignRegressionTest {
                 "\"candidates\":[\"l2\"],\"criterion\"")), c.options()));
         assertTrue(e.getMessage().contains("add l1 or linf"), e.getMessage());
     }
+
+    /**
+     * Issue 21 (found by the design properties' random seeds): a body named to be stored that the statistic cannot have (the
+     * search over a segment-shaped S_T, which needs full dimension) ended in an option error without a field; it is now a
+     * clear error at /candidates that says why.
+     */
+    @Test
+    void aNamedBodyTheStatisticCannotHaveIsAFieldError() throws Exception {
+        String json = "{\"kind\":\"knorm\",\"epsilon\":7,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[-1,0]},\"features\":["
+                + "{\"name\":\"t0\",\"terms\":[{\"coef\":-1.5,\"powers\":{}}]},{\"name\":\"t1\",\"terms\":[{\"coef\":2,\"powers\":{}}]}]},\"rows_per_unit\":3,"
+                + "\"candidates\":[\"l2\",\"hull\",\"linf\",\"search\",\"l1\"]}";
+        DesignCase c = new DesignCase(json, Designers.Options.defaults().withBody("search"), "--body search", false, 1);
+        DesignPropertiesTest.holdsForEveryProperty(c);
+        org.optimech.designer.problem.InvalidProblemException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.optimech.designer.problem.InvalidProblemException.class, () -> specOf(c));
+        assertEquals("/candidates", e.pointer());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("search: needs a full-dimensional S_T"), e.getMessage());
+    }
 }

@@ -119,7 +119,9 @@ final class KNormCases {
         // an explicitly chosen body may have no exact lattice sampler (l2, a searched linear image, a hull in a proper subspace, or
         // one whose sampler cannot certify an acceptance rate); with none chosen, the l1 and linf balls always have one
         boolean mayRefuse = options.lattice() != null && (body != null ? body.equals("l2") || body.equals("search") || body.equals("hull")
-                : !candidates.contains("l1") && !candidates.contains("linf"));
+                : !candidates.contains("l1") && !candidates.contains("linf"))
+                // a hull stored as half-spaces is refused by name when no box it can certify fills enough of it for rejection sampling
+                || options.bodyForm() == KNormSpecs.BodyForm.HALFSPACES;
         return new DesignCase(JsonWriter.compact(b.build()), options, text.toString().trim(), mayRefuse, tamperSeed);
     }
 

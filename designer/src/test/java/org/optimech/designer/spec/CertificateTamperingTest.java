@@ -96,6 +96,38 @@ class CertificateTamperingTest {
         }
     }
 
+    /**
+     * Issue 21 (3, 5): the sandwich hull of a curved statistic (its outer body Δ·P) carries a certificate over its facet rows:
+     * re-checked at load, accepted by the standard policy, and a lowered Δ is refused; stored as half-spaces (whose box rows
+     * the trees do not cover) it carries none and says so. The linear image searched over the sandwich is certified the same
+     * way through its own gauge.
+     */
+    @Test
+    void theSandwichHullIsCertifiedAndTamperingIsRefused() throws Exception {
+        // add/remove: one record's box (the sandwich over pairs takes minutes to reach its tolerance)
+        KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION.replace("[\"l1\",\"l2\",\"linf\",\"weighted-box\"]", "[\"linf\",\"hull\",\"search\"]")
+                .replace("\"substitution\"", "\"add-remove\"")));
+        KNormComparison.Result r = KNormDesigner.compare(p);
+        KNormSpec spec = design(p, r, "hull");
+        assertTrue(spec.sensitivityRechecked(), spec.sensitivityCheck());
+        assertTrue(spec.sensitivityCheck().contains("certificate"), spec.sensitivityCheck());
+        RuntimePolicy.standard().check(SpecCodec.read(SpecCodec.write(spec)));
+        double delta = spec.sensitivity().doubleValue();
+        assertTrue(delta >= 1 && delta <= 1 + KNormComparison.SANDWICH_TOLERANCE, "stored delta " + delta);
+        JsonObject lowered = withMechanism(spec, m -> m.with("sensitivity", new JsonString(spec.sensitivity().multiply(new BigDecimal("0.999")).toPlainString())));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(lowered));
+        assertEquals(CERT + "/trees", e.pointer(), e.getMessage());
+        KNormSpec halfspaces = KNormSpecs.toSpec(p, r, "hull", KNormSpecs.BodyForm.HALFSPACES, Instant.EPOCH);
+        assertFalse(halfspaces.sensitivityRechecked(), halfspaces.sensitivityCheck());
+        // the searched linear image over the sandwich: certified through its own gauge, and the hull's trees do not prove it
+        KNormSpec searched = design(p, r, "search");
+        assertTrue(searched.sensitivityRechecked(), searched.sensitivityCheck());
+        RuntimePolicy.standard().check(SpecCodec.read(SpecCodec.write(searched)));
+        String hullTrees = certificate(SpecCodec.write(spec).get("mechanism").orElseThrow().asObject()).get("trees").orElseThrow().asString();
+        JsonObject swapped = withMechanism(searched, m -> m.with("sensitivity_certificate", certificate(m).with("trees", new JsonString(hullTrees))));
+        assertEquals(CERT + "/trees", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(swapped)).pointer());
+    }
+
     @Test
     void aRunOutOfTimeStoresACertifiedCandidateAndSaysWhatItSkipped() throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION.replace("[\"l1\",\"l2\",\"linf\",\"weighted-box\"]", "[\"l1\",\"l2\",\"linf\"]")));

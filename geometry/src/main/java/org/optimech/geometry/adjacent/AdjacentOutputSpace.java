@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.optimech.runtime.spec.Relation;
+import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.hull.QuickHull;
 
 /**
@@ -61,12 +62,24 @@ public final class AdjacentOutputSpace {
         long unpruned = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
         // the records' hull is cheap in low dimensions and the only way to shrink too many points; elsewhere it costs more than it saves
         if (distinct.length > PRUNE_ABOVE && (d <= PRUNE_MAX_DIMENSION || unpruned > MAX_POINTS)) {
-            int[] v = QuickHull.of(distinct).vertices();
-            double[][] kept = new double[v.length][];
-            for (int k = 0; k < v.length; k++) {
-                kept[k] = distinct[v[k]];
+            int[] v = null;
+            if (unpruned > MAX_POINTS) {
+                v = QuickHull.of(distinct).vertices();
+            } else {
+                // only a saving here: abandoned once the records' hull holds more facets than S_T would have points unpruned
+                try {
+                    v = QuickHull.of(distinct, new HullBudget(unpruned, () -> false)).vertices();
+                } catch (HullBudget.Exceeded e) {
+                    v = null;
+                }
             }
-            distinct = kept;
+            if (v != null) {
+                double[][] kept = new double[v.length][];
+                for (int k = 0; k < v.length; k++) {
+                    kept[k] = distinct[v[k]];
+                }
+                distinct = kept;
+            }
         }
         long count = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
         if (count > MAX_POINTS) {

@@ -103,6 +103,8 @@ final class HullEngine {
     long predicates;
     long exactPredicates;
     long facetsCreated;
+    private HullBudget budget = HullBudget.none();
+    private long pointsAdded;
 
     /**
      * @param reduced the points, n × d row-major, full-dimensional
@@ -401,6 +403,20 @@ final class HullEngine {
 
     /** Builds the hull from an affinely independent simplex of d + 1 point indices. */
     void run(int[] simplex) {
+        run(simplex, HullBudget.none());
+    }
+
+    /**
+     * As {@link #run(int[])}, within {@code limits}: the live facets are counted after every point added and the stop
+     * asked every 16 points (and before the first).
+     *
+     * @throws HullBudget.Exceeded when either is exceeded
+     */
+    void run(int[] simplex, HullBudget limits) {
+        this.budget = limits;
+        if (limits.stop().getAsBoolean()) {
+            throw new HullBudget.Exceeded(true, 0, 0, n, limits.maxFacets());
+        }
         initialSimplex = simplex.clone();
         int[] initial = new int[d + 1];
         for (int omit = 0; omit <= d; omit++) {
@@ -451,6 +467,11 @@ final class HullEngine {
             int f = queue[queueHead++];
             if (alive[f] && head[f] >= 0) {
                 addPoint(f, far[f]);
+                pointsAdded++;
+                long live = (long) top - freeCount;
+                if (live > budget.maxFacets() || (pointsAdded & 15) == 0 && budget.stop().getAsBoolean()) {
+                    throw new HullBudget.Exceeded(live <= budget.maxFacets(), live, pointsAdded + d + 1, n, budget.maxFacets());
+                }
             }
         }
     }

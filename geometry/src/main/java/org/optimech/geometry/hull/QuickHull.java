@@ -46,6 +46,15 @@ public final class QuickHull implements HullBuilder {
         return build(points, true).hull();
     }
 
+    /**
+     * As {@link #of}, within a facet budget and a stop (see {@link HullBudget}).
+     *
+     * @throws HullBudget.Exceeded when the hull grows past the budget's facets or its stop comes first
+     */
+    public static ConvexHull of(double[][] points, HullBudget budget) {
+        return build(points, true, budget).hull();
+    }
+
     /** As {@link #of}, with the construction's counters. */
     public static Result withStatistics(double[][] points) {
         return build(points, true);
@@ -53,6 +62,10 @@ public final class QuickHull implements HullBuilder {
 
     /** @param filter false to decide every predicate in exact integer arithmetic (for tests: same hull, slower) */
     static Result build(double[][] points, boolean filter) {
+        return build(points, filter, HullBudget.none());
+    }
+
+    private static Result build(double[][] points, boolean filter, HullBudget budget) {
         int shift = ScaledPoints.commonShift(points);
         int n = points.length;
         int d = points[0].length;
@@ -110,7 +123,7 @@ public final class QuickHull implements HullBuilder {
             return new Result(ExactQuickHull.of(points), counter.statistics(0)); // beyond the filter's analysis; impractical anyway
         }
         HullEngine engine = new HullEngine(reduced, reducedCopy, n, r, shift, scale, filter, exactCopies);
-        engine.run(simplex);
+        engine.run(simplex, budget);
         HullEngine.Parts p = engine.result();
         ConvexHull h = new ConvexHull(span, n, reduced, shift, p.vertices(), p.boundary(), p.facetStart(), p.facetVertices(), p.facetSimplex(), null,
                 p.interiorScaled(), r + 1, null);

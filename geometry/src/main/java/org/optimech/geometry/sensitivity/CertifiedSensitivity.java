@@ -92,7 +92,7 @@ public final class CertifiedSensitivity {
         }
 
         boolean outOfBudget(long nodes) {
-            return budget.expired() || nodes >= budget.maxNodes();
+            return budget.expired(nodes) || nodes >= budget.maxNodes();
         }
 
         void report(long nodes, double lower, double upper, boolean force) {
@@ -118,6 +118,9 @@ public final class CertifiedSensitivity {
         SumSearch s = new SumSearch(o, lo, hi);
         for (double[] w : starts(witnesses, lo, hi)) {
             s.offer(Witnesses.sumLocal(o, lo, hi, w));
+            if (budget.expired()) {
+                break; // at least one local search; the rest only tighten the lower bound
+            }
         }
         Clock clock = new Clock(budget, stage);
         boolean complete = true;
@@ -155,6 +158,9 @@ public final class CertifiedSensitivity {
         SmoothSearch s = new SmoothSearch(Smooth.square(o), lo, hi);
         for (double[] w : starts(witnesses, lo, hi)) {
             s.offer(Witnesses.squareLocal(o, lo, hi, w));
+            if (budget.expired()) {
+                break; // at least one local search; the rest only tighten the lower bound
+            }
         }
         Clock clock = new Clock(budget, stage);
         boolean complete = true;

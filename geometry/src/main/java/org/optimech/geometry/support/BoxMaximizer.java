@@ -44,6 +44,14 @@ public final class BoxMaximizer {
      * @param maxBoxes the budget
      */
     public static Bound maximize(Function<Interval[], Interval> f, Interval[] box, double tolerance, long maxBoxes) {
+        return maximize(f, box, tolerance, maxBoxes, () -> false);
+    }
+
+    /**
+     * As {@link #maximize(Function, Interval[], double, long)}, also ending (every 1,024 boxes) once {@code stop} is true: the
+     * bound returned is then the largest upper bound still open, certified like one that ran out of boxes.
+     */
+    public static Bound maximize(Function<Interval[], Interval> f, Interval[] box, double tolerance, long maxBoxes, java.util.function.BooleanSupplier stop) {
         PriorityQueue<Node> queue = new PriorityQueue<>((a, b) -> Double.compare(b.upper, a.upper));
         queue.add(new Node(box.clone(), f.apply(box).hi()));
         double bestLo = Double.NEGATIVE_INFINITY;
@@ -58,7 +66,7 @@ public final class BoxMaximizer {
                 bestLo = lo;
                 witness = m;
             }
-            if (n.upper - bestLo <= tolerance * Math.max(1, Math.abs(bestLo)) || boxes >= maxBoxes) {
+            if (n.upper - bestLo <= tolerance * Math.max(1, Math.abs(bestLo)) || boxes >= maxBoxes || (boxes & 1023) < 2 && boxes > 1 && stop.getAsBoolean()) {
                 return new Bound(n.upper, bestLo, witness, boxes);
             }
             int widest = 0;

@@ -14,12 +14,22 @@ public final class CurvedOutputSpace implements SupportOracle {
     private final Relation relation;
     private final double tolerance;
     private final long maxBoxes;
+    private final java.util.function.BooleanSupplier stop;
 
-    private CurvedOutputSpace(PolynomialMap t, Relation relation, double tolerance, long maxBoxes) {
+    private CurvedOutputSpace(PolynomialMap t, Relation relation, double tolerance, long maxBoxes, java.util.function.BooleanSupplier stop) {
         this.t = t;
         this.relation = relation;
         this.tolerance = tolerance;
         this.maxBoxes = maxBoxes;
+        this.stop = stop;
+    }
+
+    /**
+     * The same space whose searches also end once {@code stop} is true, each with the certified (looser) bound it has then: a
+     * run's deadline reaches inside one support evaluation.
+     */
+    public CurvedOutputSpace withStop(java.util.function.BooleanSupplier stop) {
+        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, java.util.Objects.requireNonNull(stop, "stop"));
     }
 
     /**
@@ -33,7 +43,7 @@ public final class CurvedOutputSpace implements SupportOracle {
         if (maxBoxes < 1) {
             throw new IllegalArgumentException("maxBoxes must be >= 1. Provided value: " + maxBoxes);
         }
-        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes);
+        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, () -> false);
     }
 
     @Override
@@ -121,7 +131,7 @@ public final class CurvedOutputSpace implements SupportOracle {
     }
 
     private BoxMaximizer.Bound max(Function<Interval[], Interval> f, Interval[] box) {
-        return BoxMaximizer.maximize(f, box, tolerance, maxBoxes);
+        return BoxMaximizer.maximize(f, box, tolerance, maxBoxes, stop);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.hull.QuickHull;
 
 /**
@@ -20,8 +21,9 @@ public final class Sandwich {
      * @param sensitivity certified Δ ≥ sup over S_T of the gauge of P
      * @param rounds refinement rounds
      * @param supports support-function evaluations
+     * @param stoppedBecause why the refinement ended before its tolerance or round limit (null when it did not)
      */
-    public record Result(ConvexHull hull, double sensitivity, int rounds, int supports) {
+    public record Result(ConvexHull hull, double sensitivity, int rounds, int supports, String stoppedBecause) {
     }
 
     private Sandwich() {
@@ -46,7 +48,22 @@ public final class Sandwich {
      */
     public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress,
             java.util.function.BooleanSupplier stop) {
+        return build(space, tolerance, maxRounds, progress, stop, Long.MAX_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #build(SupportOracle, double, int, java.util.function.Consumer, java.util.function.BooleanSupplier)}, with each
+     * round's hull planned before it is certified: every facet needs one certified support, so a round may hold at most
+     * {@code maxFacets} (its memory) and at most as many facets as the supports the time left to {@code endNanos} allows at
+     * the rate measured on the supports so far. A round whose hull grows past that estimate is abandoned within one Quickhull
+     * step (and the stop is also checked inside Quickhull), keeping the last round whose every facet was certified.
+     *
+     * @param endNanos the {@link System#nanoTime()} the whole build must end by (Long.MAX_VALUE: none)
+     */
+    public static Result build(SupportOracle space, double tolerance, int maxRounds, java.util.function.Consumer<String> progress,
+            java.util.function.BooleanSupplier stop, long maxFacets, long endNanos) {
         int d = space.dimension();
+        long started = System.nanoTime();
         List<double[]> points = new ArrayList<>();
         int supports = 0;
         // start: ± each axis and, in 2-D, 16 directions around the circle
@@ -76,7 +93,7 @@ public final class Sandwich {
         for (double[] a : dirs) {
             if (stop.getAsBoolean()) {
                 progress.accept("sandwich stopped by the time limit while collecting its first witnesses (" + supports + " of " + dirs.size() + ")");
-                return new Result(null, Double.POSITIVE_INFINITY, 0, supports);
+                return new Result(null, Double.POSITIVE_INFINITY, 0, supports, "stopped by the time limit while collecting its first witnesses");
             }
             points.add(space.supportValue(a).point());
             supports++;
@@ -96,8 +113,22 @@ public final class Sandwich {
             ConvexHull certified = hull;
             double certifiedDelta = delta;
             round++;
-            progress.accept("sandwich round " + round + ": hull of " + points.size() + " witness points");
-            hull = QuickHull.of(points.toArray(new double[0][]));
+            double nanosPerSupport = (double) (System.nanoTime() - started) / Math.max(1, supports);
+            long byTime = endNanos == Long.MAX_VALUE ? Long.MAX_VALUE : (long) Math.max(1, (endNanos - System.nanoTime()) / nanosPerSupport);
+            long budget = Math.min(maxFacets, byTime);
+            progress.accept(String.format(java.util.Locale.ROOT, "sandwich round %d: hull of %d witness points%s", round, points.size(),
+                    budget == Long.MAX_VALUE ? "" : String.format(java.util.Locale.ROOT, " (budget %,d facets: %s)", budget, byTime < maxFacets
+                            ? String.format(java.util.Locale.ROOT, "the supports the time left allows at %.2f ms each", nanosPerSupport / 1e6) : "its memory share")));
+            try {
+                hull = QuickHull.of(points.toArray(new double[0][]), new HullBudget(budget, stop));
+            } catch (HullBudget.Exceeded e) {
+                progress.accept(String.format(java.util.Locale.ROOT, "sandwich round %d abandoned: %s%s; %s", round, e.getMessage(), e.stopped() ? ""
+                        : byTime < maxFacets ? String.format(java.util.Locale.ROOT, ", more facets than the %,d certified supports the time left allows at %.2f ms each",
+                                byTime, nanosPerSupport / 1e6) : ", past its share of the heap", certified == null ? "no round was complete, so there is no certified hull"
+                                        : "keeping round " + (round - 1) + " at certified gauge bound " + certifiedDelta));
+                return new Result(certified, certified == null ? Double.POSITIVE_INFINITY : certifiedDelta, round - 1, supports,
+                        (e.stopped() ? "stopped by the time limit in round " : "abandoned by its size estimate in round ") + round + ": " + e.getMessage());
+            }
             if (!hull.span().isFull()) {
                 throw new IllegalArgumentException("S_T spans only " + hull.dimension() + " of " + d + " dimensions; reduce the features first");
             }
@@ -110,7 +141,8 @@ public final class Sandwich {
                     progress.accept(String.format(java.util.Locale.ROOT, "sandwich stopped by the time limit in round %d after %d of %d facets; %s", round,
                             done, hull.facets().size(), certified == null ? "no round was complete, so there is no certified hull"
                                     : "keeping round " + (round - 1) + " at certified gauge bound " + certifiedDelta));
-                    return new Result(certified, certified == null ? Double.POSITIVE_INFINITY : certifiedDelta, round - 1, supports);
+                    return new Result(certified, certified == null ? Double.POSITIVE_INFINITY : certifiedDelta, round - 1, supports,
+                            "stopped by the time limit in round " + round + " after " + done + " of " + hull.facets().size() + " facets");
                 }
                 if (System.nanoTime() - lastReport > 2_000_000_000L) {
                     lastReport = System.nanoTime();
@@ -139,11 +171,11 @@ public final class Sandwich {
             }
             if (stop.getAsBoolean()) {
                 progress.accept("sandwich stopped by the time limit after round " + round + " at certified gauge bound " + delta);
-                break;
+                return new Result(hull, delta, round, supports, "stopped by the time limit after round " + round);
             }
             points.addAll(added);
         }
-        return new Result(hull, delta, round, supports);
+        return new Result(hull, delta, round, supports, null);
     }
 
     /**

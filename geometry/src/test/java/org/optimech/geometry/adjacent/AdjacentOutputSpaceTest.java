@@ -47,6 +47,23 @@ class AdjacentOutputSpaceTest {
         assertEquals(5.0 + 10.0, maxL1, 0.0);
     }
 
+    /**
+     * Issue 21 (1, 2): pruning that is only a saving is abandoned once the records' hull outgrows the unpruned S_T (120 random
+     * records in d = 8: the hull would take seconds), and the unpruned S_T has the same sensitivities by construction.
+     */
+    @Test
+    void pruningThatDoesNotPayIsAbandoned() {
+        java.util.Random rnd = new java.util.Random(7);
+        double[][] records = new double[120][8];
+        for (double[] r : records) {
+            for (int j = 0; j < 8; j++) {
+                r[j] = (rnd.nextInt(2049) - 1024) / 1024.0;
+            }
+        }
+        AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(records, Relation.SUBSTITUTION);
+        assertEquals(120 * 119 + 1, s.size(), "every difference of distinct records, and zero");
+    }
+
     @Test
     void explicitDifferencesAreClosedUnderNegation() {
         AdjacentOutputSpace s = AdjacentOutputSpace.differences(new double[][] {{1, 2}}, Relation.SUBSTITUTION);

@@ -84,6 +84,31 @@ class CurvedOutputSpaceTest {
         assertTrue(r.sensitivity() * r.sensitivity() * vol >= k2 * (1 - 1e-9), "outer volume " + r.sensitivity() * r.sensitivity() * vol);
     }
 
+    /**
+     * Issue 21 (1, 2): a round whose hull outgrows its facet budget is abandoned, keeping the last certified round (none here:
+     * the first), and the reason is given; the same with the budget from a deadline already past.
+     */
+    @Test
+    void sandwichRoundsArePlannedAndStop() {
+        CurvedOutputSpace s = CurvedOutputSpace.of(PolynomialMap.of(new double[][] {{-1, 1}}, List.of(List.of(new PolynomialMap.Term(1, new int[] {1})),
+                List.of(new PolynomialMap.Term(2, new int[] {2})))), Relation.SUBSTITUTION, 1e-6, 1_000_000);
+        List<String> lines = new java.util.ArrayList<>();
+        Sandwich.Result small = Sandwich.build(s, 1e-3, 30, lines::add, () -> false, 3, Long.MAX_VALUE);
+        assertTrue(small.hull() == null && small.rounds() == 0 && Double.isInfinite(small.sensitivity()), String.valueOf(small));
+        assertTrue(small.stoppedBecause().contains("size estimate"), small.stoppedBecause());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("abandoned") && l.contains("no certified hull")), String.valueOf(lines));
+        // a facet budget that admits the first round but not the refined ones keeps round 1, whose Δ is certified
+        Sandwich.Result full = Sandwich.build(s, 1e-3, 30);
+        Sandwich.Result first = Sandwich.build(s, 1e-3, 1);
+        Sandwich.Result kept = Sandwich.build(s, 1e-3, 30, m -> { }, () -> false, first.hull().facets().size(), Long.MAX_VALUE);
+        assertTrue(full.rounds() > 1, "the example needs refinement: " + full.rounds());
+        assertEquals(first.sensitivity(), kept.sensitivity(), "round 1 kept");
+        assertEquals(1, kept.rounds());
+        assertTrue(kept.stoppedBecause().contains("round 2"), kept.stoppedBecause());
+        Sandwich.Result late = Sandwich.build(s, 1e-3, 30, m -> { }, () -> true, Long.MAX_VALUE, System.nanoTime());
+        assertTrue(late.hull() == null && late.stoppedBecause().contains("time limit"), late.stoppedBecause());
+    }
+
     @Test
     void addRemoveSupportIsTheLargerSide() {
         PolynomialMap t = PolynomialMap.of(new double[][] {{0, 1}, {-1, 1}}, List.of(List.of(new PolynomialMap.Term(1, new int[] {1, 1})),

@@ -308,6 +308,11 @@ final class BodyChecks {
         return lhs.multiply(rhs.denominator()).compareTo(rhs.numerator()) <= 0;
     }
 
+    /** The certificate gauge of a stored body (null: it has none), as {@link #certified} re-checks it. */
+    static org.optimech.runtime.certificate.Gauge certificateGauge(Body b, int k) throws FieldException {
+        return readBody(b, k).certificateGauge();
+    }
+
     private static CheckedBody readBody(Body b, int k) throws FieldException {
         if (b instanceof Body.Ball ball) {
             return ball(ball.norm(), k);
