@@ -41,6 +41,11 @@ final class TargetArgs {
     }
 
     static String unreachable(Path problemFile, TargetSearch.Result r) {
+        if (r.failedPoint().isPresent()) {
+            TargetSearch.Point f = r.failedPoint().get();
+            return problemFile + ": the target search stopped at epsilon " + f.epsilon().toPlainString() + ", where the design failed (" + f.failure()
+                    + "), before any epsilon met the target " + r.target() + " (" + r.points().size() + " epsilons tried)";
+        }
         TargetSearch.Point last = r.points().get(r.points().size() - 1);
         return problemFile + ": no epsilon up to " + last.epsilon().toPlainString() + " meets the target " + r.target() + ": there the optimal mechanism "
                 + "has P(|error| > " + r.target().maxAbsError() + ") = " + String.format(Locale.ROOT, "%.6g", last.risk())
@@ -58,9 +63,15 @@ final class TargetArgs {
                         f.epsilon().toPlainString(), f.lowerBound(), beta) : ""));
         out.printf("  searched     %10s  %22s  %16s  %-5s  %7s%n", "epsilon", "P(|error| > " + r.target().maxAbsError() + ")", "lower bound", "meets", "seconds");
         for (TargetSearch.Point p : r.points()) {
+            if (p.failed()) {
+                out.printf(Locale.ROOT, "               %10s  FAILED: %s (%.2f s)%n", p.epsilon().toPlainString(), p.failure(), p.seconds());
+                continue;
+            }
             out.printf(Locale.ROOT, "               %10s  %22.8g  %16.8g  %-5s  %7.2f%n", p.epsilon().toPlainString(), p.risk(), p.lowerBound(), p.meets() ? "yes" : "no",
                     p.seconds());
         }
+        r.failedPoint().ifPresent(f -> out.printf("  stopped      the design failed at epsilon %s, so the search stopped there: the epsilon found meets the target, "
+                + "a smaller one might too%n", f.epsilon().toPlainString()));
     }
 
     static List<Path> plot(TargetSearch.Result r, Path dir) {

@@ -17,7 +17,12 @@ public final class TargetChart {
     /** Writes {@code DIR/target.csv}, {@code .png} and {@code .svg}; returns the paths. */
     public static List<Path> write(TargetSearch.Result r, Path dir) throws IOException {
         java.nio.file.Files.createDirectories(dir);
-        List<TargetSearch.Point> pts = r.points();
+        List<TargetSearch.Point> all = r.points();
+        // failed designs have no risk to draw; the CSV keeps them with their reason
+        List<TargetSearch.Point> pts = all.stream().filter(p -> !p.failed()).toList();
+        if (pts.isEmpty()) {
+            pts = all;
+        }
         double[] x = pts.stream().mapToDouble(p -> p.epsilon().doubleValue()).toArray();
         double[] y = pts.stream().mapToDouble(TargetSearch.Point::risk).toArray();
         XYChart chart = Figures.lineChart("target " + r.target() + ": the epsilons searched", "epsilon", "P(|error| > " + r.target().maxAbsError() + ")",
@@ -33,10 +38,11 @@ public final class TargetChart {
         }
         double beta = r.target().beta();
         Figures.line(chart, "beta = 1 - confidence", new double[] {x[0], x[x.length - 1]}, new double[] {beta, beta}, new Color(0xd62728), Figures.DASHED);
-        StringBuilder csv = new StringBuilder("epsilon,risk,lower_bound,meets,seconds\n");
-        for (TargetSearch.Point p : pts) {
-            csv.append(p.epsilon().toPlainString()).append(',').append(p.risk()).append(',').append(Double.isNaN(p.lowerBound()) ? "" : p.lowerBound()).append(',')
-                    .append(p.meets()).append(',').append(p.seconds()).append('\n');
+        StringBuilder csv = new StringBuilder("epsilon,risk,lower_bound,meets,seconds,failure\n");
+        for (TargetSearch.Point p : all) {
+            csv.append(p.epsilon().toPlainString()).append(',').append(p.failed() ? "" : p.risk()).append(',').append(Double.isNaN(p.lowerBound()) ? "" : p.lowerBound())
+                    .append(',').append(p.meets()).append(',').append(p.seconds()).append(',')
+                    .append(p.failed() ? '"' + p.failure().replace("\"", "\"\"") + '"' : "").append('\n');
         }
         return Figures.saveWithData(chart, dir.resolve("target"), csv.toString(), List.of());
     }

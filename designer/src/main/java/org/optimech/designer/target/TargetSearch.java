@@ -44,11 +44,22 @@ public final class TargetSearch {
      * @param lowerBound the certified lower bound on that risk over every mechanism at this ε (NaN when none)
      * @param meets whether the stored mechanism meets the target (risk ≤ β)
      * @param seconds the design's time
+     * @param failure why the design failed at this ε (then risk and lower bound are NaN and meets is false); null when designed
      */
-    public record Point(BigDecimal epsilon, double risk, double lowerBound, boolean meets, double seconds) {
+    public record Point(BigDecimal epsilon, double risk, double lowerBound, boolean meets, double seconds, String failure) {
+        /** A designed point. */
+        public Point(BigDecimal epsilon, double risk, double lowerBound, boolean meets, double seconds) {
+            this(epsilon, risk, lowerBound, meets, seconds, null);
+        }
+
         /** Whether the certificate proves that no mechanism at this ε meets the target. */
         public boolean provedUnreachable(double beta) {
             return lowerBound > beta;
+        }
+
+        /** Whether the design at this ε failed (the search stops there: neither direction is known). */
+        public boolean failed() {
+            return failure != null;
         }
     }
 
@@ -70,9 +81,14 @@ public final class TargetSearch {
             return design.map(d -> d.problem() instanceof DiscreteProblem p ? p.epsilon() : null);
         }
 
-        /** The largest ε tried that does not meet the target, if any. */
+        /** The largest ε designed whose mechanism does not meet the target, if any (failed designs are not counted). */
         public Optional<Point> largestFailing() {
-            return points.stream().filter(p -> !p.meets()).max(Comparator.comparing(Point::epsilon));
+            return points.stream().filter(p -> !p.meets() && !p.failed()).max(Comparator.comparing(Point::epsilon));
+        }
+
+        /** The point whose design failed, which stopped the search (at most one). */
+        public Optional<Point> failedPoint() {
+            return points.stream().filter(Point::failed).findFirst();
         }
     }
 
@@ -111,6 +127,10 @@ public final class TargetSearch {
             while (true) {
                 Evaluated e = evaluate(problem, eps, target, quiet, points);
                 task.advance(1, describe(e.point, beta));
+                if (e.point.failed()) {
+                    lo = null; // a failed design decides nothing: stop with what is known (the best design found, if any)
+                    break;
+                }
                 if (e.point.meets()) {
                     hi = eps;
                     best = e.design;
@@ -142,6 +162,9 @@ public final class TargetSearch {
                 }
                 Evaluated e = evaluate(problem, mid, target, quiet, points);
                 task.advance(1, describe(e.point, beta));
+                if (e.point.failed()) {
+                    break; // the best design found so far stands; the report names the failed point
+                }
                 if (e.point.meets()) {
                     hi = mid;
                     best = e.design;
@@ -163,7 +186,15 @@ public final class TargetSearch {
             throws InvalidProblemException, DesignException {
         long start = System.nanoTime();
         DiscreteProblem p = problem.withEpsilon(eps);
-        Design d = Designers.design(p, options);
+        Design d;
+        try {
+            d = Designers.design(p, options);
+        } catch (DesignException e) {
+            // one point's failure (a backend that fails numerically at this ε) is recorded like a sweep's, not thrown
+            Point failed = new Point(eps, Double.NaN, Double.NaN, false, (System.nanoTime() - start) / 1e9, e.getMessage());
+            points.add(failed);
+            return new Evaluated(failed, null);
+        }
         double risk = risk(DiscreteSpec.of(d.spec()).orElseThrow(() -> new IllegalStateException("a discrete problem designed as a "
                 + d.spec().kind() + " spec (a designer bug; please report it)")), p, target);
         Point point = new Point(eps, risk, lowerBound(d), risk <= target.beta(), (System.nanoTime() - start) / 1e9);
@@ -194,6 +225,9 @@ public final class TargetSearch {
     }
 
     private static String describe(Point p, double beta) {
+        if (p.failed()) {
+            return "epsilon " + p.epsilon().toPlainString() + ": the design failed (" + p.failure() + "); the search stops here";
+        }
         return String.format(java.util.Locale.ROOT, "epsilon %s: P(|error| > a) = %.6g %s %.6g%s (%.2f s)", p.epsilon().toPlainString(), p.risk(),
                 p.meets() ? "<=" : ">", beta, p.meets() ? ", meets" : p.provedUnreachable(beta) ? ", no mechanism can (certified bound "
                         + String.format(java.util.Locale.ROOT, "%.6g", p.lowerBound()) + ")" : "", p.seconds());

@@ -39,6 +39,23 @@ class TargetSearchTest {
         }
     }
 
+    /** Issue 20: a design that fails at one epsilon is recorded as a failed point and the search finishes, never throws. */
+    @Test
+    void aFailedDesignIsAPointOfTheCurveNotAnAbort() throws Exception {
+        org.optimech.designer.common.DesignOptions solving = org.optimech.designer.common.DesignOptions.defaults(org.optimech.designer.lp.LpBackends.byName("auto"))
+                .withTimeLimit(java.time.Duration.ofNanos(1));
+        Designers.Options options = Designers.Options.of(solving).withMethod(DesignMethod.parse("lp"));
+        org.optimech.designer.common.DesignException direct = assertThrows(org.optimech.designer.common.DesignException.class,
+                () -> Designers.design(AccuracyTarget.parse("abs-error <= 2 at 90%").problem(count(30)), options), "the design itself fails");
+        TargetSearch.Result r = TargetSearch.search(count(30), AccuracyTarget.parse("abs-error <= 2 at 90%"), options);
+        assertTrue(r.design().isEmpty());
+        TargetSearch.Point failed = r.failedPoint().orElseThrow();
+        assertEquals(direct.getMessage(), failed.failure());
+        assertTrue(Double.isNaN(failed.risk()) && !failed.meets());
+        assertTrue(r.largestFailing().isEmpty(), "a failed design is not a mechanism that misses the target");
+        assertEquals(1, r.points().size(), "the search stops at the failed point");
+    }
+
     @Test
     void findsTheSmallestEpsilonOnTheGridThatMeetsTheTarget() throws Exception {
         DiscreteProblem p = count(30);
