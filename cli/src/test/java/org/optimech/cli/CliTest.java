@@ -396,7 +396,7 @@ class CliTest {
         Run r = run("design", problem.toString(), "--target", "abs-error <= 2 at 90%", "--out", spec.toString(), "--plot", dir.resolve("t").toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("target       abs-error <= 2 at 90% for every input: smallest epsilon found "), r.out());
-        assertTrue(Files.readString(dir.resolve("t/target.csv")).startsWith("epsilon,risk,lower_bound,meets,seconds\n"));
+        assertTrue(Files.readString(dir.resolve("t/target.csv")).startsWith("epsilon,risk,lower_bound,meets,seconds,failure\n"));
         org.optimech.runtime.spec.MechanismSpec written = org.optimech.runtime.spec.SpecLoader.load(spec);
         String found = r.out().replaceAll("(?s).*smallest epsilon found ([0-9.]+) .*", "$1");
         assertEquals(0, new java.math.BigDecimal(found).compareTo(written.certifiedEpsilon()), r.out());
