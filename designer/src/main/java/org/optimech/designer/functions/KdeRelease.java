@@ -60,7 +60,7 @@ public record KdeRelease(FunctionProblem problem) {
     public double c() {
         double a = problem.epsilon().doubleValue();
         double b = problem.delta().doubleValue();
-        return problem.calibration() == Calibration.CLASSICAL ? GaussianProfile.classicalConstant(b) * (1 + 1e-12)
+        return problem.calibration() == Calibration.CLASSICAL ? GaussianProfile.classicalConstantAtLeast(problem.delta()) * (1 + 1e-12)
                 : GaussianProfile.calibrate(a, 1, b) * a;
     }
 
@@ -137,7 +137,7 @@ public record KdeRelease(FunctionProblem problem) {
                 .put("sensitivity_derivation", derivation)
                 .put("calibration_note", problem.calibration() == Calibration.CLASSICAL ? "c(beta) = sqrt(2 ln(2/beta)), valid for epsilon <= 1 (ERRATA G1)"
                         : String.format(Locale.ROOT, "the smallest noise whose exact Gaussian privacy profile (Balle and Wang 2018) gives delta(%s) <= %s; "
-                                + "the classical c(beta) would be %.6g", problem.epsilon(), problem.delta(), GaussianProfile.classicalConstant(problem.delta().doubleValue())))
+                                + "the classical c(beta) would be %.6g", problem.epsilon(), problem.delta(), GaussianProfile.classicalConstantAtLeast(problem.delta())))
                 .build();
     }
 }

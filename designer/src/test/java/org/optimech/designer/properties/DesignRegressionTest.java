@@ -149,6 +149,27 @@ class DesignRegressionTest {
                 + "\"grid\":{\"from\":-7,\"to\":5.5,\"points\":8},\"epsilon\":1.000000000000871E-6,\"delta\":1.0000000589163734E-15,\"calibration\":\"analytic\"}"));
     }
 
+    /**
+     * Found by the properties (tampering): a Gaussian-process spec whose certified_delta was edited to 0.9E-324, a positive
+     * decimal below the smallest double, made the loader throw "beta must be in (0, 1). Provided value: 0.0" from the
+     * classical constant. It is now refused at the field.
+     */
+    @Test
+    void aCertifiedDeltaBelowTheDoubleRangeIsRefusedAtItsField() throws Exception {
+        String json = "{\"kind\":\"function\",\"estimator\":\"kde\",\"kernel\":\"exponential\",\"bandwidth\":0.1,\"n\":10,\"grid\":{\"from\":0.1,"
+                + "\"to\":0.7999999999999999,\"points\":30},\"epsilon\":0.7,\"delta\":4.9e-324,\"calibration\":\"classical\"}";
+        DesignPropertiesTest.holdsForEveryProperty(defaults(json));
+        org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.spec.SpecCodec.write(specOf(defaults(json)));
+        org.optimech.runtime.json.JsonObject privacy = (org.optimech.runtime.json.JsonObject) doc.get("privacy").orElseThrow();
+        org.optimech.runtime.json.JsonObject tampered = doc.without("digest").without("signature").with("privacy",
+                privacy.with("certified_delta", org.optimech.runtime.json.JsonParser.parse("0.9E-324")));
+        org.optimech.runtime.spec.InvalidSpecException e = assertThrows(org.optimech.runtime.spec.InvalidSpecException.class,
+                () -> org.optimech.runtime.spec.SpecLoader.parse(org.optimech.runtime.json.JsonWriter.compact(org.optimech.runtime.spec.SpecDigest.seal(tampered)),
+                        org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity()
+                                .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).build()));
+        assertEquals("/privacy/certified_delta", e.pointer(), e.getMessage());
+    }
+
     /** Found by the properties: delta = 4.9e-324 made the analytic calibration infinite (a NumberFormatException); now a field error. */
     @Test
     void analyticDeltaBelowWhatCanBeCertifiedIsAFieldError() {

@@ -59,14 +59,22 @@ public final class GaussianProfile {
     }
 
     /**
-     * The classical constant c(β) = √(2 ln(2/β)) (valid for ε ≤ 1 only, ERRATA G1), as √(2(ln 2 − ln β)) so that the
-     * smallest positive β does not overflow 2/β.
+     * The classical constant c(β) = √(2 ln(2/β)) (valid for ε ≤ 1 only, ERRATA G1) for a decimal β, rounded up:
+     * √(2(ln 2 − ln β)) with ln β taken off the decimal itself (ln(unscaled) − scale·ln 10, truncated and lowered by a
+     * relative 1e-14), so that a β below the double range (4.9e-324) has one and rounding never shrinks it. The designer
+     * calibrates and the runtime re-checks with this one function.
+     *
+     * @throws IllegalArgumentException unless 0 &lt; β &lt; 1
      */
-    public static double classicalConstant(double beta) {
-        if (!(beta > 0 && beta < 1)) {
+    public static double classicalConstantAtLeast(java.math.BigDecimal beta) {
+        if (!(beta.signum() > 0 && beta.compareTo(java.math.BigDecimal.ONE) < 0)) {
             throw new IllegalArgumentException("beta must be in (0, 1). Provided value: " + beta);
         }
-        return Math.sqrt(2 * (Math.log(2) - Math.log(beta)));
+        java.math.BigInteger u = beta.unscaledValue();
+        int shift = Math.max(0, u.bitLength() - 60);
+        double ln = Math.log(u.shiftRight(shift).doubleValue()) + shift * Math.log(2) - beta.scale() * Math.log(10);
+        ln -= 1e-14 * (1 + Math.abs(ln)); // far above the few ulps of the logarithms
+        return Math.sqrt(2 * (Math.log(2) - ln)) * (1 + 1e-15);
     }
 
     /** δ(ε) of the Gaussian mechanism with sensitivity Δ and noise σ (floating point). */

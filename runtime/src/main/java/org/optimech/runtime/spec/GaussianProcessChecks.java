@@ -114,19 +114,24 @@ final class GaussianProcessChecks {
         if (certDelta.signum() <= 0) {
             throw new FieldException("/privacy/certified_delta", "a Gaussian mechanism is (epsilon, delta)-DP with delta > 0. Provided value: " + certDelta);
         }
-        double eps = certEps.doubleValue();
-        double del = certDelta.doubleValue();
+        // rounded down: a smaller epsilon or delta asks for more noise, never less
+        double eps = org.optimech.runtime.exact.Dyadic.doubleAtMost(certEps);
+        double del = org.optimech.runtime.exact.Dyadic.doubleAtMost(certDelta);
         double d = sens.doubleValue() * (1 + 1e-15);
         if (calibration.equals("classical")) {
             if (certEps.compareTo(BigDecimal.ONE) > 0) {
                 throw new FieldException(P + "/calibration", "the classical c(beta) = sqrt(2 ln(2/beta)) is proved only for epsilon <= 1 (ERRATA G1); "
                         + "certified_epsilon is " + certEps + ": use \"analytic\"");
             }
-            double need = GaussianProfile.classicalConstant(del) * d / eps;
+            // c(δ) from ln δ taken off the decimal itself: a certified δ below the double range (4.9e-324) still has one
+            double need = GaussianProfile.classicalConstantAtLeast(certDelta) * d / eps;
             if (!(scale >= need * (1 + 1e-12))) {
                 throw new FieldException(P + "/noise_scale", "is below c(beta)*Delta/epsilon = " + need + " for the certified (" + certEps + ", " + certDelta
                         + "). Provided value: " + scaleDec);
             }
+        } else if (!(del > 0)) {
+            throw new FieldException("/privacy/certified_delta", "is below the smallest positive double (4.9E-324), where the analytic calibration cannot "
+                    + "be certified. Provided value: " + certDelta);
         } else if (!(GaussianProfile.deltaUpperBound(eps, d, scale) <= del)) {
             throw new FieldException(P + "/noise_scale", "gives delta(" + certEps + ") <= " + GaussianProfile.deltaUpperBound(eps, d, scale)
                     + " only (the Gaussian mechanism's exact privacy profile, " + GaussianProfile.delta(eps, d, scale) + " in floating point, bounded with "
