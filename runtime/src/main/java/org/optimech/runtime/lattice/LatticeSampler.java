@@ -193,6 +193,11 @@ public final class LatticeSampler {
         }
     }
 
+    /** The cap on proposals per draw: ⌈60/a⌉ for a facet body with certified acceptance a (at least the caller's figure). */
+    public long maxAttempts() {
+        return maxAttempts;
+    }
+
     /** s: the facet proposal's rate, P(z) ∝ exp(−s·h(z)) (tests compute the exact acceptance from it). */
     Rational proposalRate() {
         return proposalRate;

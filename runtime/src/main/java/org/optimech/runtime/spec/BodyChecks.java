@@ -178,12 +178,12 @@ final class BodyChecks {
             throw new FieldException(lp + "/lattice_sensitivity", "must be sensitivity/2^spacing_exponent + rounding term = " + deltaL + " (rounding term "
                     + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
-        long attempts = (long) Math.max(1e6, Math.ceil(200 / body.latticeAcceptance));
         Rational rate = Rational.of(noiseEpsilon).divide(deltaL);
+        long attempts;
         try {
-            // built once here to certify its acceptance rate (a spec whose release could stall is refused at load); the
-            // mechanisms build their own from the same checked numbers
-            LatticeSampler.of(body.lattice, e, rate, attempts);
+            // built once here to certify its acceptance rate (a spec whose release could stall is refused at load) and take
+            // the attempt cap that rate sets; the mechanisms build their own from the same checked numbers
+            attempts = LatticeSampler.of(body.lattice, e, rate, 1).maxAttempts();
         } catch (IllegalArgumentException ex) {
             throw new FieldException(lp, ex.getMessage());
         }
@@ -238,8 +238,6 @@ final class BodyChecks {
         final UnitBody unit;
         /** The exact gauge for a lattice release, or null when the body has no rational facet description. */
         LatticeGauge lattice;
-        /** Roughly vol(K)/vol([−M, M]^d): the ℓ∞ proposal's acceptance for a facet body (sets the attempt cap). */
-        double latticeAcceptance = 1;
 
         CheckedBody(UnitBody unit) {
             this.unit = unit;
@@ -603,14 +601,12 @@ final class BodyChecks {
         // The checked simplices tile the boundary of {facets}, so it is the vertices' hull: M_j = the largest |vertex coordinate j|.
         Rational[] bounds = new Rational[k];
         Rational unitScale = Rational.of(Dyadic.powerOfTwo(shift));
-        double logBox = 0;
         for (int j = 0; j < k; j++) {
             BigInteger m = BigInteger.ZERO;
             for (BigInteger[] v : scaled) {
                 m = m.max(v[j].abs());
             }
             bounds[j] = Rational.of(m).divide(unitScale);
-            logBox += Math.log(2 * bounds[j].doubleValue());
         }
         BigInteger total = BigInteger.ZERO;
         for (BigInteger dt : dets) {
@@ -619,7 +615,6 @@ final class BodyChecks {
         // vol = Σ|det|/(k!·2^{shift·k}) against ∏(2M_j), in logarithms (exact integers; the doubles' rounding is far inside 1e-9)
         double logVol = Math.log(new BigDecimal(total).doubleValue()) - logFactorial(k) - shift * k * Math.log(2);
         body.lattice = LatticeGauge.facets(facets.normals, facets.offsets, bounds, logVol - 1e-9 * (1 + Math.abs(logVol)));
-        body.latticeAcceptance = Math.min(1, Math.exp(logVol - logBox));
         return body;
     }
 
@@ -922,7 +917,6 @@ final class BodyChecks {
         Rational[] offs = Arrays.copyOf(facets.offsets, rows.length);
         Rational[] bounds = new Rational[k];
         double boxVolume = 1;
-        double outerVolume = 1;
         for (int j = 0; j < k; j++) {
             for (int side = 0; side < 2; side++) {
                 BigInteger[] row = new BigInteger[k];
@@ -933,12 +927,10 @@ final class BodyChecks {
             }
             bounds[j] = Rational.of(Math.max(upper[j], -lower[j]));
             boxVolume *= upper[j] - lower[j];
-            outerVolume *= 2 * bounds[j].doubleValue();
         }
         // the certified inscribed box's volume (its share of the box times the box) bounds the body's volume from below
         double logInscribed = Math.log(certified.doubleValue()) + Math.log(boxVolume);
         body.lattice = LatticeGauge.facets(rows, offs, bounds, logInscribed - 1e-9 * (1 + Math.abs(logInscribed)));
-        body.latticeAcceptance = Math.min(1, certified.doubleValue() * boxVolume / outerVolume);
         return body;
     }
 
