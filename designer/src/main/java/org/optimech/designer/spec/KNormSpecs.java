@@ -276,16 +276,7 @@ public final class KNormSpecs {
 
     /** x = basis · x[pivots]: the span's exact map, transposed (S_T is symmetric, so its span is linear). */
     private static KNormBlock.Subspace subspace(AffineSpan span) {
-        BigFraction[][] map = span.map();
-        int d = span.ambientDimension();
-        int k = span.dimension();
-        org.optimech.runtime.exact.Rational[][] basis = new org.optimech.runtime.exact.Rational[d][k];
-        for (int j = 0; j < d; j++) {
-            for (int i = 0; i < k; i++) {
-                basis[j][i] = new org.optimech.runtime.exact.Rational(map[i][j].getNumerator(), map[i][j].getDenominator());
-            }
-        }
-        return new KNormBlock.Subspace(span.pivots(), basis);
+        return new KNormBlock.Subspace(span.pivots(), span.basis());
     }
 
     private static List<Body.Facet> facets(ConvexHull hull) {
