@@ -45,6 +45,11 @@ public final class KNormDesigner {
     static final int SPEC_PASSES = 7;
     /** Points timed to estimate the spec's write time. */
     static final int SPEC_SAMPLE = 400;
+    /**
+     * Beyond this many adjacent points, a spec whose sensitivity the runtime re-derives from the recorded problem at load does not
+     * store them (they would only repeat what design.problem determines); up to it they are stored for inspection.
+     */
+    public static final int REDUNDANT_POINTS = 1_000;
     /** Timed rounds over the sample; the fastest counts. */
     static final int SPEC_ROUNDS = 4;
 
@@ -159,13 +164,17 @@ public final class KNormDesigner {
                 AdjacentOutputSpace space = StatisticSpaces.finite(problem.statistic(), problem.relation());
                 boolean hull = problem.candidates().contains("hull") || problem.candidates().contains("search");
                 // the spec stores up to every point of S_T: the time to write, check and re-load it is reserved from the stages
-                java.time.Duration specTime = specTime(space.points(), deadline);
+                // (beyond REDUNDANT_POINTS it stores none when the runtime re-derives S_T from the recorded problem, as it
+                // does for every finite S_T small enough to be stored whole)
+                double[][] stored = space.size() > REDUNDANT_POINTS ? java.util.Arrays.copyOf(space.points(),
+                        REDUNDANT_POINTS) : space.points();
+                java.time.Duration specTime = specTime(stored, deadline);
                 Deadline stages = deadline.holdingBack(0.9, specTime);
                 HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired);
                 progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
                         + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)")
-                        + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers "
-                                + "(measured on a sample in this run)", specTime.toNanos() / 1e9, (long) space.size() * space.dimension()) : ""));
+                        + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers at most "
+                                + "(measured on a sample in this run)", specTime.toNanos() / 1e9, (long) stored.length * space.dimension()) : ""));
                 if (deadline.isLimited() && specTime.toNanos() / 1e9 > deadline.remainingSeconds()) {
                     progress.stage(String.format(java.util.Locale.ROOT, "the spec alone needs about %.2f s, more than the %.2f s left of the time limit: only the "
                             + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),

@@ -14,6 +14,7 @@ import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.designer.knorm.BodySearch;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormDesigner;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
@@ -220,6 +221,15 @@ public final class KNormSpecs {
                     .build());
         }
         try {
+            if (points != null && points.points().length > KNormDesigner.REDUNDANT_POINTS && lattice == null) {
+                // when the runtime re-derives S_T from design.problem at load, many stored points only repeat it, and writing,
+                // checking and re-loading them was most of a large design's spec time (14,281 points: seconds past the limit)
+                KNormSpec without = KNormSpec.of(new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), null, null, certificate), p.relation(), p.epsilon(),
+                        p.epsilon(), design.build(), DesignSpecs.provenance(created));
+                if (without.sensitivityRechecked()) {
+                    return without;
+                }
+            }
             return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
         } catch (InvalidSpecException e) {
             if (lattice != null && e.pointer().startsWith("/mechanism/lattice")) {
