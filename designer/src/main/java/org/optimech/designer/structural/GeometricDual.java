@@ -137,16 +137,18 @@ final class GeometricDual {
         }
         long radius = reach - 1;
         int depth = depth(n, g.epsilon());
-        double width = 2.0 * Math.max(radius, 0) + 1 + 2.0 * depth;
+        double width = 2.0 * Math.max(radius, 0) + 1 + 2.0 * Math.min(depth, Math.ceil(30 / g.epsilon()) + 1);
         if (m * width > WORK_LIMIT) {
             return new Bound(Double.NaN, Double.NaN, depth, "windowed dual verification: " + m + " outputs x a window of " + (long) width
                     + " inputs exceeds " + (long) WORK_LIMIT + " steps");
         }
         double aLo = Math.nextDown(g.alpha() * (1 - 1e-14));
         double invHi = Math.nextUp((1 / g.alpha()) * (1 + 1e-14));
-        double[] powLo = new double[depth + 1];
+        // The continuations beyond a window weigh α^k: past 30/ε inputs (1e-13 of the window's edge) they are dropped.
+        int tailDepth = (int) Math.min(depth, (long) Math.ceil(30 / g.epsilon()) + 1);
+        double[] powLo = new double[tailDepth + 1];
         powLo[0] = 1;
-        for (int k = 1; k <= depth; k++) {
+        for (int k = 1; k <= tailDepth; k++) {
             powLo[k] = Math.nextDown(powLo[k - 1] * aLo);
         }
         long xFrom = f.inputs().from();
@@ -161,19 +163,30 @@ final class GeometricDual {
             // from the left edge and backward from the right one, each starting with the cheapest continuation beyond
             // its edge (decaying by α per step). Rounding then grows by at most e^{ε·radius}.
             int c = (int) Math.max(lo, Math.min(hi, y - xFrom));
-            double left = Math.nextDown(wLower(prior, loss, u, lo, j) + tail(prior, loss, u, j, lo, -1, depth, powLo));
-            for (int i = lo + 1; i < c; i++) {
-                left = Math.nextDown(wLower(prior, loss, u, i, j) + step(left, aLo, invHi));
+            long shift = xFrom - y; // x_i − y_j = i + shift
+            double tailLeft = tail(prior, f, u, shift, lo, -1, tailDepth, powLo);
+            double tailRight = tail(prior, f, u, shift, hi, 1, tailDepth, powLo);
+            double fromLeft; // the cheapest part left of c per unit of v_c
+            if (c > lo) {
+                double left = Math.nextDown(wLower(prior, f, u, lo, lo + shift) + tailLeft);
+                for (int i = lo + 1; i < c; i++) {
+                    left = Math.nextDown(wLower(prior, f, u, i, i + shift) + step(left, aLo, invHi));
+                }
+                fromLeft = step(left, aLo, invHi);
+            } else {
+                fromLeft = tailLeft;
             }
-            double right = Math.nextDown(wLower(prior, loss, u, hi, j) + tail(prior, loss, u, j, hi, 1, depth, powLo));
-            for (int i = hi - 1; i > c; i--) {
-                right = Math.nextDown(wLower(prior, loss, u, i, j) + step(right, aLo, invHi));
+            double fromRight;
+            if (c < hi) {
+                double right = Math.nextDown(wLower(prior, f, u, hi, hi + shift) + tailRight);
+                for (int i = hi - 1; i > c; i--) {
+                    right = Math.nextDown(wLower(prior, f, u, i, i + shift) + step(right, aLo, invHi));
+                }
+                fromRight = step(right, aLo, invHi);
+            } else {
+                fromRight = tailRight;
             }
-            double atC = c == lo && c == hi ? Math.nextDown(tail(prior, loss, u, j, lo, -1, depth, powLo) + tail(prior, loss, u, j, hi, 1, depth, powLo))
-                    : c == lo ? Math.nextDown(tail(prior, loss, u, j, lo, -1, depth, powLo) + step(right, aLo, invHi))
-                    : c == hi ? Math.nextDown(step(left, aLo, invHi) + tail(prior, loss, u, j, hi, 1, depth, powLo))
-                    : Math.nextDown(step(left, aLo, invHi) + step(right, aLo, invHi));
-            return -Math.nextDown(wLower(prior, loss, u, c, j) + atC);
+            return -Math.nextDown(wLower(prior, f, u, c, c + shift) + Math.nextDown(fromLeft + fromRight));
         }).max().orElse(0);
         deficit = Math.max(0, deficit);
         double sum = 0;
@@ -189,9 +202,10 @@ final class GeometricDual {
         return phi >= 0 ? Math.nextDown(phi * aLo) : Math.nextDown(phi * invHi);
     }
 
-    /** A lower bound of w^j_i = p_i·L_ij − u_i. */
-    private static double wLower(double[] prior, Loss loss, double[] u, int i, int j) {
-        double pl = prior[i] * loss.at(i, j);
+    /** A lower bound of w^j_i = p_i·L_ij − u_i, with L_ij as {@link Loss.DistanceForm} rounds it (x_i − y_j given). */
+    private static double wLower(double[] prior, Loss.DistanceForm f, double[] u, int i, long xMinusY) {
+        double d = Math.abs((double) xMinusY);
+        double pl = prior[i] * (f.scaleAt(i) * (f.power() == 1 ? d : d * d));
         pl = pl > 0 ? Math.nextDown(pl) : pl;
         return Math.nextDown(pl - u[i]);
     }
@@ -201,7 +215,7 @@ final class GeometricDual {
      * every w is ≥ 0 (so the cone vector decaying fastest is the cheapest); terms beyond depth are
      * dropped, which can only lower it.
      */
-    private static double tail(double[] prior, Loss loss, double[] u, int j, int edge, int step, int depth, double[] powLo) {
+    private static double tail(double[] prior, Loss.DistanceForm f, double[] u, long shift, int edge, int step, int depth, double[] powLo) {
         double sum = 0;
         int last = prior.length - 1;
         for (int k = 1; k <= depth; k++) {
@@ -209,7 +223,7 @@ final class GeometricDual {
             if (i < 0 || i > last) {
                 break;
             }
-            double w = Math.max(0, wLower(prior, loss, u, i, j));
+            double w = Math.max(0, wLower(prior, f, u, i, i + shift));
             sum = Math.nextDown(sum + Math.nextDown(w * powLo[k]));
         }
         return sum;
