@@ -96,7 +96,7 @@ final class GeometricDual {
                 pl = pl > 0 ? Math.nextDown(pl) : pl;
                 w[i] = Math.nextDown(pl - u[i]);
             }
-            return -minOverRays(w, depth, powLo, powHi, new double[2][depth + 1], new double[2][depth + 1]);
+            return -minOverRays(w, w.length, depth, powLo, powHi, new double[2][depth + 1], new double[2][depth + 1]);
         }).max().orElse(0);
         deficit = Math.max(0, deficit);
         double sum = 0;
@@ -108,19 +108,17 @@ final class GeometricDual {
     }
 
     /**
-     * The same dual u, verified in O(|Ω|·(reach + depth)) for a distance-form loss c_i·|x_i − ω|^power.
+     * The same dual u, verified in O(n + |Ω|·reach²) for a distance-form loss c_i·|x_i − ω|^power.
      *
      * <p>For input i, w^j_i = p_i·L_ij − u_i is ≥ 0 in every column j whose output is at least
      * reach_i away from x_i, since the loss does not decrease with the distance. With reach the
      * largest reach_i, a column's negative entries lie in the window |x_i − y_j| < reach. A cone
      * vector cannot decay faster than α per step, so the non-negative entries next to the window
-     * still count: beyond each edge the cheapest continuation decays by exactly α per step, and its
-     * cost over {@link #depth} inputs is added (what lies further is non-negative and dropped, which
-     * can only lower w·v). On the window the minimum of w·v over the cone with entry 1 at the
-     * column's output c is exact by two one-pass recursions meeting at c: the cone is homogeneous,
-     * so the best prefix ending at value t costs t·φ_i, with φ_i = w_i + min(α·φ_{i−1}, φ_{i−1}/α),
-     * and likewise for suffixes. A cone vector with maximum 1 has v_c ≤ 1, so its w·v ≥ min(0, value):
-     * the deficit is paid as in {@link #full}. Directed rounding throughout.
+     * still count: beyond each edge the cheapest continuation decays by exactly α per step, so its
+     * cost is a multiple of the edge's entry, added to the edge's coefficient (for every edge at once
+     * in O(n), see {@link #tails}). On the window the rays normalised by their maximum are verified
+     * as in {@link #full}, whose levels cannot exceed the window's length: O(reach²) per column.
+     * Normalising by the maximum keeps rounding from growing with e^{ε·reach}.
      */
     static Bound windowed(double[] prior, Loss.DistanceForm f, Loss loss, Geometric g, double[] b) {
         int n = g.n();
@@ -137,56 +135,50 @@ final class GeometricDual {
         }
         long radius = reach - 1;
         int depth = depth(n, g.epsilon());
-        double width = 2.0 * Math.max(radius, 0) + 1 + 2.0 * Math.min(depth, Math.ceil(30 / g.epsilon()) + 1);
-        if (m * width > WORK_LIMIT) {
-            return new Bound(Double.NaN, Double.NaN, depth, "windowed dual verification: " + m + " outputs x a window of " + (long) width
-                    + " inputs exceeds " + (long) WORK_LIMIT + " steps");
+        int width = (int) Math.min(Integer.MAX_VALUE - 1, 2 * Math.max(radius, 0) + 1);
+        if ((double) m * width * width * 2 > WORK_LIMIT || radius >= 1 << 25) {
+            return new Bound(Double.NaN, Double.NaN, depth, "windowed dual verification: " + m + " outputs x a window of " + width
+                    + " inputs (squared) exceeds " + (long) WORK_LIMIT + " steps");
         }
         double aLo = Math.nextDown(g.alpha() * (1 - 1e-14));
-        double invHi = Math.nextUp((1 / g.alpha()) * (1 + 1e-14));
-        // The continuations beyond a window weigh α^k: past 30/ε inputs (1e-13 of the window's edge) they are dropped.
-        int tailDepth = (int) Math.min(depth, (long) Math.ceil(30 / g.epsilon()) + 1);
-        double[] powLo = new double[tailDepth + 1];
+        double aHi = Math.nextUp(g.alpha() * (1 + 1e-14));
+        double[] tailLeft = radius < 0 ? null : tails(prior, f, u, radius, aLo, aHi, -1);
+        double[] tailRight = radius < 0 ? null : tails(prior, f, u, radius, aLo, aHi, 1);
+        // a ray with maximum 1 inside a window of `width` inputs has its entries at levels 0..width−1: no lumping
+        double[] powLo = new double[width + 1];
+        double[] powHi = new double[width + 1];
         powLo[0] = 1;
-        for (int k = 1; k <= tailDepth; k++) {
+        powHi[0] = 1;
+        for (int k = 1; k <= width; k++) {
             powLo[k] = Math.nextDown(powLo[k - 1] * aLo);
+            powHi[k] = Math.nextUp(powHi[k - 1] * aHi);
         }
         long xFrom = f.inputs().from();
-        double deficit = radius < 0 ? 0 : java.util.stream.IntStream.range(0, m).parallel().mapToDouble(j -> {
-            long y = f.outputs().longValueAt(j);
-            int lo = (int) Math.max(0, y - radius - xFrom);
-            int hi = (int) Math.min(n, y + radius - xFrom);
-            if (lo > hi) {
-                return 0; // every entry of the column is non-negative
-            }
-            // Normalise at the column's own output (clamped into the window), where the cheapest vectors peak: forward
-            // from the left edge and backward from the right one, each starting with the cheapest continuation beyond
-            // its edge (decaying by α per step). Rounding then grows by at most e^{ε·radius}.
-            int c = (int) Math.max(lo, Math.min(hi, y - xFrom));
-            long shift = xFrom - y; // x_i − y_j = i + shift
-            double tailLeft = tail(prior, f, u, shift, lo, -1, tailDepth, powLo);
-            double tailRight = tail(prior, f, u, shift, hi, 1, tailDepth, powLo);
-            double fromLeft; // the cheapest part left of c per unit of v_c
-            if (c > lo) {
-                double left = Math.nextDown(wLower(prior, f, u, lo, lo + shift) + tailLeft);
-                for (int i = lo + 1; i < c; i++) {
-                    left = Math.nextDown(wLower(prior, f, u, i, i + shift) + step(left, aLo, invHi));
+        // columns in chunks, each with its own buffers (a column's window is a few inputs: allocation would dominate)
+        int chunks = (int) Math.min(m, 256);
+        double deficit = radius < 0 ? 0 : java.util.stream.IntStream.range(0, chunks).parallel().mapToDouble(chunk -> {
+            double[] w = new double[width];
+            double[][] cur = new double[2][width + 1];
+            double[][] next = new double[2][width + 1];
+            double worst = 0;
+            for (int j = (int) ((long) m * chunk / chunks), end = (int) ((long) m * (chunk + 1) / chunks); j < end; j++) {
+                long y = f.outputs().longValueAt(j);
+                int lo = (int) Math.max(0, y - radius - xFrom);
+                int hi = (int) Math.min(n, y + radius - xFrom);
+                if (lo > hi) {
+                    continue; // every entry of the column is non-negative
                 }
-                fromLeft = step(left, aLo, invHi);
-            } else {
-                fromLeft = tailLeft;
-            }
-            double fromRight;
-            if (c < hi) {
-                double right = Math.nextDown(wLower(prior, f, u, hi, hi + shift) + tailRight);
-                for (int i = hi - 1; i > c; i--) {
-                    right = Math.nextDown(wLower(prior, f, u, i, i + shift) + step(right, aLo, invHi));
+                long shift = xFrom - y; // x_i − y_j = i + shift
+                int len = hi - lo + 1;
+                for (int i = lo; i <= hi; i++) {
+                    w[i - lo] = wLower(prior, f, u, i, i + shift);
                 }
-                fromRight = step(right, aLo, invHi);
-            } else {
-                fromRight = tailRight;
+                // the cheapest continuation beyond each edge costs tail·v_edge: it adds to the edge's coefficient
+                w[0] = Math.nextDown(w[0] + tailLeft[lo]);
+                w[len - 1] = Math.nextDown(w[len - 1] + tailRight[hi]);
+                worst = Math.max(worst, -minOverRays(w, len, len, powLo, powHi, cur, next));
             }
-            return -Math.nextDown(wLower(prior, f, u, c, c + shift) + Math.nextDown(fromLeft + fromRight));
+            return worst;
         }).max().orElse(0);
         deficit = Math.max(0, deficit);
         double sum = 0;
@@ -195,11 +187,6 @@ final class GeometricDual {
         }
         double bound = Math.nextDown(sum - Math.nextUp(deficit * (n + 1)));
         return new Bound(bound, deficit, depth, null);
-    }
-
-    /** A lower bound of min over s in [α, 1/α] of s·φ, from a lower bound of φ (the minimum is non-decreasing in φ). */
-    private static double step(double phi, double aLo, double invHi) {
-        return phi >= 0 ? Math.nextDown(phi * aLo) : Math.nextDown(phi * invHi);
     }
 
     /** A lower bound of w^j_i = p_i·L_ij − u_i, with L_ij as {@link Loss.DistanceForm} rounds it (x_i − y_j given). */
@@ -211,22 +198,42 @@ final class GeometricDual {
     }
 
     /**
-     * A lower bound of Σ_{k ≥ 1} w_{edge+k·step}·α^k over the inputs beyond a window's edge, where
-     * every w is ≥ 0 (so the cone vector decaying fastest is the cheapest); terms beyond depth are
-     * dropped, which can only lower it.
+     * For every edge h, a lower bound of Σ_{k ≥ 1} w_{h+k·step}·α^k, the cost of the cheapest continuation beyond a
+     * window edge at h of a column whose output is radius inputs inside the edge (so input h + k·step is at distance
+     * radius + k; every such w is ≥ 0, and empty sums at the ends of the range are 0). All edges in O(n) by positive
+     * recurrences over the moments Σ q_{h+k}·k^e·α^k (e ≤ power) of q_i, a lower bound of p_i·c_i, and over the positive
+     * and negative parts of u, each rounded towards the bound.
      */
-    private static double tail(double[] prior, Loss.DistanceForm f, double[] u, long shift, int edge, int step, int depth, double[] powLo) {
-        double sum = 0;
-        int last = prior.length - 1;
-        for (int k = 1; k <= depth; k++) {
-            int i = edge + k * step;
-            if (i < 0 || i > last) {
-                break;
+    static double[] tails(double[] prior, Loss.DistanceForm f, double[] u, long radius, double aLo, double aHi, int step) {
+        int n = prior.length - 1;
+        double[] out = new double[n + 1];
+        double r = radius;
+        double m0 = 0;
+        double m1 = 0;
+        double m2 = 0;
+        double up = 0;
+        double um = 0;
+        int start = step > 0 ? n : 0;
+        for (int h = start, k = 0; k <= n; h -= step, k++) {
+            if (k > 0) {
+                int i = h + step; // the input next to h beyond the edge
+                // p·fl(c·d^power) ≥ p·c·d^power·(1 − 2^-50) ≥ q·d^power (d^power exact below 2^50)
+                double q = Math.nextDown(Math.nextDown(prior[i] * f.scaleAt(i)) * (1 - 0x1p-50));
+                q = Math.max(0, q);
+                double m2n = Math.nextDown(aLo * Math.nextDown(Math.nextDown(Math.nextDown(q + m2) + Math.nextDown(2 * m1)) + m0));
+                double m1n = Math.nextDown(aLo * Math.nextDown(Math.nextDown(q + m1) + m0));
+                m0 = Math.nextDown(aLo * Math.nextDown(q + m0));
+                m1 = m1n;
+                m2 = m2n;
+                up = Math.nextUp(aHi * Math.nextUp(Math.max(0, u[i]) + up));
+                um = Math.nextDown(aLo * Math.nextDown(Math.max(0, -u[i]) + um));
             }
-            double w = Math.max(0, wLower(prior, f, u, i, i + shift));
-            sum = Math.nextDown(sum + Math.nextDown(w * powLo[k]));
+            // Σ q·(r + k)^power·α^k − Σ u·α^k, the first from the moments, the second bounded by its parts
+            double a = f.power() == 1 ? Math.nextDown(Math.nextDown(r * m0) + m1)
+                    : Math.nextDown(Math.nextDown(Math.nextDown(Math.nextDown(r * r) * m0) + Math.nextDown(Math.nextDown(2 * r) * m1)) + m2);
+            out[h] = Math.nextDown(Math.nextDown(a - up) + um);
         }
-        return sum;
+        return out;
     }
 
     /**
@@ -270,16 +277,16 @@ final class GeometricDual {
         return u;
     }
 
-    /** A lower bound on min Σ w_i v_i over extreme rays v of C_ε with max v = 1 (v_i = α^{level}). */
-    private static double minOverRays(double[] w, int depth, double[] powLo, double[] powHi, double[][] cur, double[][] next) {
+    /** A lower bound on min Σ w_i v_i (i < len) over extreme rays v of C_ε with max v = 1 (v_i = α^{level}). */
+    private static double minOverRays(double[] w, int len, int depth, double[] powLo, double[] powHi, double[][] cur, double[][] next) {
         double inf = Double.POSITIVE_INFINITY;
         for (int k = 0; k <= depth; k++) {
             cur[0][k] = k == 0 ? inf : term(w[0], k, depth, powLo, powHi);
             cur[1][k] = k == 0 ? term(w[0], 0, depth, powLo, powHi) : inf;
         }
-        for (int i = 1; i < w.length; i++) {
-            java.util.Arrays.fill(next[0], inf);
-            java.util.Arrays.fill(next[1], inf);
+        for (int i = 1; i < len; i++) {
+            java.util.Arrays.fill(next[0], 0, depth + 1, inf);
+            java.util.Arrays.fill(next[1], 0, depth + 1, inf);
             for (int k = 0; k <= depth; k++) {
                 double c = term(w[i], k, depth, powLo, powHi);
                 // predecessors of level k: k−1, k+1, and k itself at the lumped depth

@@ -92,4 +92,21 @@ class WindowedDualTest {
         assertEquals(0, GeometricDual.reach(0.5, 1, 1, -1));
         assertEquals(-1, GeometricDual.reach(0, 1, 1, 1e-9));
     }
+
+    /**
+     * Issue 23: beyond the size the full verification accepts, the design is still certified (it said "theorem-only"
+     * before), for each named distance-form loss.
+     */
+    @Test
+    void largeDesignsAreCertified() throws Exception {
+        int n = 20_000;
+        for (String named : new String[] {"absolute", "squared"}) {
+            org.optimech.designer.problem.DiscreteProblem p = org.optimech.designer.problem.DiscreteProblem.builder().epsilon("0.5").range(0, n).loss(named).build();
+            assertTrue(!GeometricDual.fits(n, n + 1, 0.5), "the full verification would have been used");
+            StructuralDesign d = StructuralDesignerTest.structural(p);
+            assertEquals("geometric-dual", d.certificate().kind(), named);
+            assertTrue(d.certificate().certified(), named + ": " + d.certificate().reason());
+            assertTrue(d.certificate().relativeGap() < 1e-8, named + " gap " + d.certificate().relativeGap());
+        }
+    }
 }
