@@ -98,13 +98,7 @@ final class GeometricDual {
             }
             return -minOverRays(w, w.length, depth, powLo, powHi, new double[2][depth + 1], new double[2][depth + 1]);
         }).max().orElse(0);
-        deficit = Math.max(0, deficit);
-        double sum = 0;
-        for (double x : u) {
-            sum = Math.nextDown(sum + x);
-        }
-        double bound = Math.nextDown(sum - Math.nextUp(deficit * (n + 1)));
-        return new Bound(bound, deficit, depth, null);
+        return paid(u, deficit, depth);
     }
 
     /**
@@ -180,13 +174,7 @@ final class GeometricDual {
             }
             return worst;
         }).max().orElse(0);
-        deficit = Math.max(0, deficit);
-        double sum = 0;
-        for (double x : u) {
-            sum = Math.nextDown(sum + x);
-        }
-        double bound = Math.nextDown(sum - Math.nextUp(deficit * (n + 1)));
-        return new Bound(bound, deficit, depth, null);
+        return paid(u, deficit, depth);
     }
 
     /** A lower bound of w^j_i = p_i·L_ij − u_i, with L_ij as {@link Loss.DistanceForm} rounds it (x_i − y_j given). */
@@ -262,6 +250,16 @@ final class GeometricDual {
         double x = d;
         double pl = p * (c * (power == 1 ? x : x * x));
         return Math.nextDown(pl) >= u;
+    }
+
+    /** Σu rounded down, less the deficit paid at every input (each normalised ray has an entry 1). */
+    private static Bound paid(double[] u, double deficit, int depth) {
+        double d = Math.max(0, deficit);
+        double sum = 0;
+        for (double x : u) {
+            sum = Math.nextDown(sum + x);
+        }
+        return new Bound(Math.nextDown(sum - Math.nextUp(d * u.length)), d, depth, null);
     }
 
     /** u with A·u = b, A_{zi} = α^{|i−z|}: the tridiagonal inverse of the KMS matrix. */
