@@ -184,6 +184,19 @@ final class BoxRadius {
         return true;
     }
 
+    /**
+     * One draw of the mixture: a radius K and a uniform point of B_K, so P(z) ∝ e^{−s·h(z)}; a {@code long[]} while the
+     * box's coordinates fit (below 2^61), else a {@code BigInteger[]} (the choice depends on the radius only).
+     */
+    Object point(RandomSource random) {
+        BigInteger[] big = new BigInteger[1];
+        long k = sample(random, big);
+        if (k >= 0 && fitsLong(k)) {
+            return uniformInBox(k, random);
+        }
+        return uniformInBox(k >= 0 ? BigInteger.valueOf(k) : big[0], random);
+    }
+
     /** A uniform point of B_K for a radius with {@link #fitsLong}, in longs. */
     long[] uniformInBox(long radius, RandomSource random) {
         long[] z = new long[halfWidths.length];
