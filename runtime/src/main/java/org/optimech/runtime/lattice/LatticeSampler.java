@@ -333,20 +333,8 @@ public final class LatticeSampler {
     private Object draw(RandomSource random) {
         int d = gauge.dimension();
         switch (gauge.name()) {
-            case "l1": {
-                if (coordinate.usesTable()) {
-                    long[] z = new long[d];
-                    for (int j = 0; j < d; j++) {
-                        z[j] = coordinate.sample(random);
-                    }
-                    return z;
-                }
-                BigInteger[] z = new BigInteger[d];
-                for (int j = 0; j < d; j++) {
-                    z[j] = coordinate.sampleBig(random);
-                }
-                return z;
-            }
+            case "l1":
+                return independent(coordinate, d, random);
             case "linf":
                 return proposal(random);
             case "sum-ball":
@@ -369,6 +357,25 @@ public final class LatticeSampler {
                 }
                 throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
         }
+    }
+
+    /**
+     * d independent draws of one law: {@code long[]} when its table is exact in longs, else {@code BigInteger[]} (tiny rates;
+     * the choice depends on the law only, never on what is drawn).
+     */
+    static Object independent(Geometric coordinate, int d, RandomSource random) {
+        if (coordinate.usesTable()) {
+            long[] z = new long[d];
+            for (int j = 0; j < d; j++) {
+                z[j] = coordinate.sample(random);
+            }
+            return z;
+        }
+        BigInteger[] z = new BigInteger[d];
+        for (int j = 0; j < d; j++) {
+            z[j] = coordinate.sampleBig(random);
+        }
+        return z;
     }
 
     /** A radius and a uniform point of its box, in longs while the box's coordinates fit (below 2^61), else big integers. */
@@ -432,7 +439,7 @@ public final class LatticeSampler {
         return m;
     }
 
-    private static BigInteger[] toBig(long[] y) {
+    static BigInteger[] toBig(long[] y) {
         BigInteger[] b = new BigInteger[y.length];
         for (int j = 0; j < y.length; j++) {
             b[j] = BigInteger.valueOf(y[j]);

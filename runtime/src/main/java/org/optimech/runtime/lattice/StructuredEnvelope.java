@@ -113,19 +113,7 @@ final class StructuredEnvelope {
         if (!l1) {
             return box.point(random);
         }
-        int d = gauge.dimension();
-        if (coordinate.usesTable()) {
-            long[] z = new long[d];
-            for (int j = 0; j < d; j++) {
-                z[j] = coordinate.sample(random);
-            }
-            return z;
-        }
-        BigInteger[] z = new BigInteger[d];
-        for (int j = 0; j < d; j++) {
-            z[j] = coordinate.sampleBig(random);
-        }
-        return z;
+        return LatticeSampler.independent(coordinate, gauge.dimension(), random);
     }
 
     /** Accepts a proposal with probability exp(−u·E(z)), exactly. */
@@ -142,7 +130,7 @@ final class StructuredEnvelope {
             }
             return ExactBernoulli.bernoulliExpMinus(p.multiply(BigInteger.valueOf(e)), q, random);
         }
-        BigInteger[] z = proposal instanceof long[] l ? toBig(l) : (BigInteger[]) proposal;
+        BigInteger[] z = proposal instanceof long[] l ? LatticeSampler.toBig(l) : (BigInteger[]) proposal;
         return ExactBernoulli.bernoulliExpMinus(unit.numerator().multiply(excessUnits(z)), unit.denominator(), random);
     }
 
@@ -191,13 +179,5 @@ final class StructuredEnvelope {
             throw new IllegalStateException("the proposal's exponent exceeds the target's: refusing to sample");
         }
         return e;
-    }
-
-    private static BigInteger[] toBig(long[] y) {
-        BigInteger[] b = new BigInteger[y.length];
-        for (int j = 0; j < y.length; j++) {
-            b[j] = BigInteger.valueOf(y[j]);
-        }
-        return b;
     }
 }
