@@ -14,6 +14,7 @@ import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.designer.knorm.BodySearch;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormDesigner;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
@@ -213,6 +214,15 @@ public final class KNormSpecs {
             design.put("lattice", latticeReport(latticeExponent, deltaL, inflation));
         }
         try {
+            if (points != null && points.points().length > KNormDesigner.REDUNDANT_POINTS && lattice == null) {
+                // when the runtime re-derives S_T from design.problem at load, many stored points only repeat it, and writing,
+                // checking and re-loading them was most of a large design's spec time (14,281 points: seconds past the limit)
+                KNormSpec without = KNormSpec.of(new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), null, null, certificate), p.relation(), p.epsilon(),
+                        p.epsilon(), design.build(), DesignSpecs.provenance(created));
+                if (without.sensitivityRechecked()) {
+                    return without;
+                }
+            }
             return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
         } catch (InvalidSpecException e) {
             if (lattice != null && e.pointer().startsWith("/mechanism/lattice")) {
@@ -281,16 +291,7 @@ public final class KNormSpecs {
 
     /** x = basis · x[pivots]: the span's exact map, transposed (S_T is symmetric, so its span is linear). */
     private static KNormBlock.Subspace subspace(AffineSpan span) {
-        BigFraction[][] map = span.map();
-        int d = span.ambientDimension();
-        int k = span.dimension();
-        org.optimech.runtime.exact.Rational[][] basis = new org.optimech.runtime.exact.Rational[d][k];
-        for (int j = 0; j < d; j++) {
-            for (int i = 0; i < k; i++) {
-                basis[j][i] = new org.optimech.runtime.exact.Rational(map[i][j].getNumerator(), map[i][j].getDenominator());
-            }
-        }
-        return new KNormBlock.Subspace(span.pivots(), basis);
+        return new KNormBlock.Subspace(span.pivots(), span.basis());
     }
 
     private static List<Body.Facet> facets(ConvexHull hull) {
