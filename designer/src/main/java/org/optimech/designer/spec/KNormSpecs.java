@@ -100,7 +100,7 @@ public final class KNormSpecs {
     }
 
     /** The largest power-of-two spacing 2^e with Δ/2^e ≥ 1024·ρ, e clamped to [−60, 60]. */
-    static int autoExponent(BigDecimal sensitivity, org.optimech.runtime.exact.Rational roundingTerm) {
+    public static int autoExponent(BigDecimal sensitivity, org.optimech.runtime.exact.Rational roundingTerm) {
         double l = (Math.log(sensitivity.doubleValue()) - Math.log(1024 * roundingTerm.doubleValue())) / Math.log(2);
         return Math.max(-60, Math.min(60, (int) Math.floor(l)));
     }
@@ -211,14 +211,7 @@ public final class KNormSpecs {
             org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(sensitivity), latticeExponent, rho);
             block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL), certificate);
             double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
-            design.put("lattice", JsonObject.builder()
-                    .put("spacing", "2^" + latticeExponent)
-                    .put("lattice_sensitivity", deltaL.toString())
-                    .put("noise_scale_inflation", inflation)
-                    .put("note", "exact lattice release (docs/LATTICE_KNORM.md): the statistic is rounded to the lattice and lattice noise with "
-                            + "P(z) proportional to exp(-epsilon ||z||_K / lattice_sensitivity) is added; the rounding term in lattice_sensitivity "
-                            + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
-                    .build());
+            design.put("lattice", latticeReport(latticeExponent, deltaL, inflation));
         }
         try {
             if (points != null && points.points().length > KNormDesigner.REDUNDANT_POINTS && lattice == null) {
@@ -237,6 +230,18 @@ public final class KNormSpecs {
             }
             throw e;
         }
+    }
+
+    /** The design block's account of a lattice release: its spacing, Δ_L, and the inflation of the noise against the continuous mechanism. */
+    public static JsonObject latticeReport(int exponent, org.optimech.runtime.exact.Rational latticeSensitivity, double inflation) {
+        return JsonObject.builder()
+                .put("spacing", "2^" + exponent)
+                .put("lattice_sensitivity", latticeSensitivity.toString())
+                .put("noise_scale_inflation", inflation)
+                .put("note", "exact lattice release (docs/LATTICE_KNORM.md): the statistic is rounded to the lattice and lattice noise with "
+                        + "P(z) proportional to exp(-epsilon ||z||_K / lattice_sensitivity) is added; the rounding term in lattice_sensitivity "
+                        + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
+                .build();
     }
 
     /**
