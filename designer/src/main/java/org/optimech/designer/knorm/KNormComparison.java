@@ -1,6 +1,7 @@
 package org.optimech.designer.knorm;
 
 import java.util.ArrayList;
+import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.JsonName;
 import java.util.Comparator;
 import java.util.List;
@@ -118,7 +119,7 @@ public final class KNormComparison {
                 .orElseThrow(() -> new IllegalArgumentException("candidate " + name + " was not compared"));
         if (name.equals("search")) {
             BodySearch.Found f = r.search();
-            BigFraction[][] exact = f.inverseExact();
+            Rational[][] exact = f.inverseExact();
             double[][] inv = new double[exact.length][exact.length];
             for (int i = 0; i < inv.length; i++) {
                 for (int j = 0; j < inv.length; j++) {
