@@ -66,7 +66,7 @@ public final class KNormScaleTiming {
             long t0 = System.nanoTime();
             Object[] r = design(e.getValue(), limit, tmp);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            Design.KNorm d = (Design.KNorm) r[0];
+            Design.KNorm d = ((Design) r[0]).accept(new KNormOnly());
             String prev = "-";
             String ratio = "-";
             if (previous != null) {
@@ -86,11 +86,53 @@ public final class KNormScaleTiming {
         }
     }
 
+    /** The K-norm design these hull problems give (by the design's visitor); any other path is a failure of the harness. */
+    private static final class KNormOnly implements Design.Visitor<Design.KNorm> {
+        @Override
+        public Design.KNorm visit(Design.Lp lp) {
+            throw unexpected(lp);
+        }
+
+        @Override
+        public Design.KNorm visit(Design.Structural structural) {
+            throw unexpected(structural);
+        }
+
+        @Override
+        public Design.KNorm visit(Design.Classical classical) {
+            throw unexpected(classical);
+        }
+
+        @Override
+        public Design.KNorm visit(Design.KNorm knorm) {
+            return knorm;
+        }
+
+        @Override
+        public Design.KNorm visit(Design.StructuredKNorm structuredKnorm) {
+            throw unexpected(structuredKnorm);
+        }
+
+        @Override
+        public Design.KNorm visit(Design.StructuredGaussian structuredGaussian) {
+            throw unexpected(structuredGaussian);
+        }
+
+        @Override
+        public Design.KNorm visit(Design.Function function) {
+            throw unexpected(function);
+        }
+
+        private static IllegalStateException unexpected(Design d) {
+            return new IllegalStateException("expected a K-norm design over the hull; got " + d.getClass().getSimpleName());
+        }
+    }
+
     /** Design, write, re-load: {design, certificate bytes (base64), re-load ms}. */
     static Object[] design(String json, long limit, Path tmp) throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(json));
         Design d = Designers.design(p, Designers.Options.of(null).withProgress(Progress.silent()).withTimeLimit(Duration.ofSeconds(limit)));
-        KNormSpec spec = ((Design.KNorm) d).spec();
+        KNormSpec spec = d.accept(new KNormOnly()).spec();
         JsonObject doc = SpecCodec.write(spec);
         long cert = doc.get("mechanism").orElseThrow().asObject().get("sensitivity_certificate")
                 .map(c -> (long) c.asObject().get("trees").orElseThrow().asString().length()).orElse(0L);

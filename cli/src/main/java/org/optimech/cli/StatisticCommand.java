@@ -44,11 +44,8 @@ final class StatisticCommand implements Callable<Integer> {
     public Integer call() {
         MechanismSpec s = SpecFiles.loadSpec(specFile, org.optimech.runtime.spec.RuntimePolicy.builder()
                 .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
-        KNormSpec k = s.accept(new KNormOnly());
-        if (k == null) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed (its statistic is computed from records); "
-                    + "this one is not");
-        }
+        KNormSpec k = KNormSpec.of(s).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed "
+                + "(its statistic is computed from records); this one is not"));
         PolynomialStatistic statistic = polynomial(k);
         CsvStatistic.Result r;
         try (Reader in = csv.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(csv))) {
@@ -92,34 +89,6 @@ final class StatisticCommand implements Callable<Integer> {
                     + "statistics are not computed from a CSV)");
         } catch (FieldException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** The spec itself, through the visitor (no casts on spec types outside the runtime's spec package). */
-    private static final class KNormOnly implements MechanismSpec.Visitor<KNormSpec> {
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.DiscreteMechanismSpec s) {
-            return null;
-        }
-
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.GeometricRemapSpec s) {
-            return null;
-        }
-
-        @Override
-        public KNormSpec visit(KNormSpec s) {
-            return s;
-        }
-
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.GaussianProcessSpec s) {
-            return null;
-        }
-
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.EllipticGaussianSpec s) {
-            return null;
         }
     }
 }

@@ -28,8 +28,33 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
     /** The spec to write. */
     MechanismSpec spec();
 
+    /** Calls the visitor's method for this design's path. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per path: how callers handle each (a new path does not compile until every caller does). */
+    interface Visitor<R> {
+        R visit(Lp lp);
+
+        R visit(Structural structural);
+
+        R visit(Classical classical);
+
+        R visit(KNorm knorm);
+
+        R visit(StructuredKNorm structuredKnorm);
+
+        R visit(StructuredGaussian structuredGaussian);
+
+        R visit(Function function);
+    }
+
     /** The full LP: the design with its certificate (exact ε, dual bound, gap) and the table spec. */
     record Lp(DiscreteProblem problem, DiscreteDesign design, DiscreteMechanismSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public Lp {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(design, "design");
@@ -39,6 +64,11 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
 
     /** Truncated geometric plus an optimal remap: the design with its certificate and the structural spec. */
     record Structural(DiscreteProblem problem, StructuralDesign design, GeometricRemapSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public Structural {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(design, "design");
@@ -48,6 +78,11 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
 
     /** A classical mechanism compiled to a certified table: no solver, no optimality claim. */
     record Classical(DiscreteProblem problem, DesignMethod method, DiscreteMechanismSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public Classical {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(method, "method");
@@ -60,6 +95,11 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
 
     /** A K-norm mechanism: the comparison of the candidate bodies and the spec of the stored one. */
     record KNorm(KNormProblem problem, KNormComparison.Result comparison, KNormSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public KNorm {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(comparison, "comparison");
@@ -72,6 +112,11 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
      * compared in closed form, without building the adjacent output space, and the spec of the stored one.
      */
     record StructuredKNorm(KNormProblem problem, StructuredDesign design, KNormSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public StructuredKNorm {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(design, "design");
@@ -84,6 +129,11 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
      * Gaussian) with a Gaussian stored, and its elliptic Gaussian spec.
      */
     record StructuredGaussian(KNormProblem problem, StructuredDesign design, org.optimech.runtime.spec.EllipticGaussianSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public StructuredGaussian {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(design, "design");
@@ -93,6 +143,11 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
 
     /** A function release: the kernel density estimate's calibration and its Gaussian-process spec. */
     record Function(FunctionProblem problem, KdeRelease release, GaussianProcessSpec spec) implements Design {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         public Function {
             Objects.requireNonNull(problem, "problem");
             Objects.requireNonNull(release, "release");

@@ -23,6 +23,20 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
     /** The validated spec this mechanism samples. */
     MechanismSpec spec();
 
+    /** Calls the visitor's method for this mechanism's kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per kind: how callers handle each (a new kind does not compile until every caller does). */
+    interface Visitor<R> {
+        R visit(DiscreteMechanism discrete);
+
+        R visit(KNormMechanism knorm);
+
+        R visit(FunctionMechanism function);
+
+        R visit(EllipticGaussianMechanism ellipticGaussian);
+    }
+
     /** What the sampler runs: {@code exact} (integer arithmetic) or {@code idealized} (floating point). */
     Numerics numerics();
 

@@ -36,6 +36,31 @@ public record DiscreteProblem(
         InputPolicy inputPolicy,
         int defaultInput) implements Problem {
 
+    /** The problem as a discrete problem (by its visitor), or empty for the other kinds. */
+    public static java.util.Optional<DiscreteProblem> of(Problem problem) {
+        return problem.accept(new Visitor<java.util.Optional<DiscreteProblem>>() {
+            @Override
+            public java.util.Optional<DiscreteProblem> visit(DiscreteProblem discrete) {
+                return java.util.Optional.of(discrete);
+            }
+
+            @Override
+            public java.util.Optional<DiscreteProblem> visit(KNormProblem knorm) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<DiscreteProblem> visit(FunctionProblem function) {
+                return java.util.Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
     @Override
     public String kind() {
         return "discrete";

@@ -19,4 +19,16 @@ public sealed interface Problem permits DiscreteProblem, KNormProblem, FunctionP
 
     /** Who counts as a neighbour. */
     Relation relation();
+
+    /** Calls the visitor's method for this problem's kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per kind: how callers handle each (a new kind does not compile until every caller does). */
+    interface Visitor<R> {
+        R visit(DiscreteProblem discrete);
+
+        R visit(KNormProblem knorm);
+
+        R visit(FunctionProblem function);
+    }
 }

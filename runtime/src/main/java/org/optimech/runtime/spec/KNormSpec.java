@@ -28,6 +28,36 @@ public final class KNormSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = KNormBlock.KIND;
 
+    /** The spec as a K-norm spec (by its visitor), or empty for the other kinds. */
+    public static java.util.Optional<KNormSpec> of(MechanismSpec spec) {
+        return spec.accept(new Visitor<java.util.Optional<KNormSpec>>() {
+            @Override
+            public java.util.Optional<KNormSpec> visit(DiscreteMechanismSpec table) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<KNormSpec> visit(GeometricRemapSpec geometricRemap) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<KNormSpec> visit(KNormSpec knorm) {
+                return java.util.Optional.of(knorm);
+            }
+
+            @Override
+            public java.util.Optional<KNormSpec> visit(GaussianProcessSpec gaussianProcess) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<KNormSpec> visit(EllipticGaussianSpec ellipticGaussian) {
+                return java.util.Optional.empty();
+            }
+        });
+    }
+
     private final KNormBlock block;
     private final Relation relation;
     private final BigDecimal epsilon;
