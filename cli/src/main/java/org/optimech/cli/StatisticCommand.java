@@ -10,14 +10,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.json.FieldException;
-import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.statistic.CsvStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.Statistic;
-import org.optimech.runtime.statistic.StatisticReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -76,12 +73,9 @@ final class StatisticCommand implements Callable<Integer> {
 
     private PolynomialStatistic polynomial(KNormSpec k) {
         try {
-            JsonValue problem = k.design().get("problem").orElseThrow(() -> new FieldException("/design/problem", "is missing"));
-            if (!(problem instanceof JsonObject o)) {
-                throw new FieldException("/design/problem", "must be an object");
-            }
-            JsonValue st = o.get("statistic").orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing"));
-            Statistic statistic = StatisticReader.read(st, "/design/problem/statistic");
+            Statistic statistic = org.optimech.runtime.spec.RecordedProblem.read(k.design())
+                    .orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing: the spec does not record the statistic it was designed for"))
+                    .statistic();
             if (statistic instanceof PolynomialStatistic p) {
                 return p;
             }
