@@ -179,15 +179,15 @@ final class BodyChecks {
                     + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
         Rational rate = Rational.of(noiseEpsilon).divide(deltaL);
-        long attempts;
+        LatticeSampler.Certified certified;
         try {
-            // built once here to certify its acceptance rate (a spec whose release could stall is refused at load) and take
-            // the attempt cap that rate sets; the mechanisms build their own from the same checked numbers
-            attempts = LatticeSampler.of(body.lattice, e, rate, 1).maxAttempts();
+            // certified here (a spec whose release could stall is refused at load), not built: the mechanism builds the
+            // sampler's tables from this certificate
+            certified = LatticeSampler.certify(body.lattice, e, rate, 1);
         } catch (IllegalArgumentException ex) {
             throw new FieldException(lp, ex.getMessage());
         }
-        return new KNormSpec.LatticeNoise(e, rate, body.lattice, attempts);
+        return new KNormSpec.LatticeNoise(certified);
     }
 
     // ---- subspace ----
