@@ -87,44 +87,15 @@ public final class KNormScaleTiming {
     }
 
     /** The K-norm design these hull problems give (by the design's visitor); any other path is a failure of the harness. */
-    private static final class KNormOnly implements Design.Visitor<Design.KNorm> {
+    private static final class KNormOnly extends Design.Otherwise<Design.KNorm> {
         @Override
-        public Design.KNorm visit(Design.Lp lp) {
-            throw unexpected(lp);
-        }
-
-        @Override
-        public Design.KNorm visit(Design.Structural structural) {
-            throw unexpected(structural);
-        }
-
-        @Override
-        public Design.KNorm visit(Design.Classical classical) {
-            throw unexpected(classical);
+        protected Design.KNorm otherwise(Design other) {
+            throw new IllegalStateException("expected a K-norm design over the hull; got " + other.getClass().getSimpleName());
         }
 
         @Override
         public Design.KNorm visit(Design.KNorm knorm) {
             return knorm;
-        }
-
-        @Override
-        public Design.KNorm visit(Design.StructuredKNorm structuredKnorm) {
-            throw unexpected(structuredKnorm);
-        }
-
-        @Override
-        public Design.KNorm visit(Design.StructuredGaussian structuredGaussian) {
-            throw unexpected(structuredGaussian);
-        }
-
-        @Override
-        public Design.KNorm visit(Design.Function function) {
-            throw unexpected(function);
-        }
-
-        private static IllegalStateException unexpected(Design d) {
-            return new IllegalStateException("expected a K-norm design over the hull; got " + d.getClass().getSimpleName());
         }
     }
 

@@ -48,6 +48,50 @@ public sealed interface Design permits Design.Lp, Design.Structural, Design.Clas
         R visit(Function function);
     }
 
+    /**
+     * A visitor for a question about one or two kinds: every kind it does not override answers {@link #otherwise}. A full
+     * {@link Visitor} is for dispatch that must handle each kind (a new kind does not compile until it does).
+     */
+    abstract class Otherwise<R> implements Visitor<R> {
+        /** The answer for a kind not overridden. */
+        protected abstract R otherwise(Design value);
+
+        @Override
+        public R visit(Lp lp) {
+            return otherwise(lp);
+        }
+
+        @Override
+        public R visit(Structural structural) {
+            return otherwise(structural);
+        }
+
+        @Override
+        public R visit(Classical classical) {
+            return otherwise(classical);
+        }
+
+        @Override
+        public R visit(KNorm knorm) {
+            return otherwise(knorm);
+        }
+
+        @Override
+        public R visit(StructuredKNorm structuredKnorm) {
+            return otherwise(structuredKnorm);
+        }
+
+        @Override
+        public R visit(StructuredGaussian structuredGaussian) {
+            return otherwise(structuredGaussian);
+        }
+
+        @Override
+        public R visit(Function function) {
+            return otherwise(function);
+        }
+    }
+
     /** The full LP: the design with its certificate (exact ε, dual bound, gap) and the table spec. */
     record Lp(DiscreteProblem problem, DiscreteDesign design, DiscreteMechanismSpec spec) implements Design {
         @Override

@@ -37,25 +37,15 @@ public final class DiscreteMechanism implements Mechanism {
 
     /** The mechanism as a discrete one (by its visitor), or empty for the vector and function kinds. */
     public static java.util.Optional<DiscreteMechanism> of(Mechanism mechanism) {
-        return mechanism.accept(new Visitor<java.util.Optional<DiscreteMechanism>>() {
+        return mechanism.accept(new Otherwise<java.util.Optional<DiscreteMechanism>>() {
+            @Override
+            protected java.util.Optional<DiscreteMechanism> otherwise(Mechanism vector) {
+                return java.util.Optional.empty();
+            }
+
             @Override
             public java.util.Optional<DiscreteMechanism> visit(DiscreteMechanism discrete) {
                 return java.util.Optional.of(discrete);
-            }
-
-            @Override
-            public java.util.Optional<DiscreteMechanism> visit(KNormMechanism knorm) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<DiscreteMechanism> visit(FunctionMechanism function) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<DiscreteMechanism> visit(EllipticGaussianMechanism ellipticGaussian) {
-                return java.util.Optional.empty();
             }
         });
     }

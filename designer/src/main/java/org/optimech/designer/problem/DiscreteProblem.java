@@ -38,20 +38,15 @@ public record DiscreteProblem(
 
     /** The problem as a discrete problem (by its visitor), or empty for the other kinds. */
     public static java.util.Optional<DiscreteProblem> of(Problem problem) {
-        return problem.accept(new Visitor<java.util.Optional<DiscreteProblem>>() {
+        return problem.accept(new Otherwise<java.util.Optional<DiscreteProblem>>() {
+            @Override
+            protected java.util.Optional<DiscreteProblem> otherwise(Problem other) {
+                return java.util.Optional.empty();
+            }
+
             @Override
             public java.util.Optional<DiscreteProblem> visit(DiscreteProblem discrete) {
                 return java.util.Optional.of(discrete);
-            }
-
-            @Override
-            public java.util.Optional<DiscreteProblem> visit(KNormProblem knorm) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<DiscreteProblem> visit(FunctionProblem function) {
-                return java.util.Optional.empty();
             }
         });
     }

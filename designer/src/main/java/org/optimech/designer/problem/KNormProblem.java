@@ -70,20 +70,15 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
 
     /** The problem as a K-norm problem (by its visitor), or empty for the other kinds. */
     public static java.util.Optional<KNormProblem> of(Problem problem) {
-        return problem.accept(new Visitor<java.util.Optional<KNormProblem>>() {
+        return problem.accept(new Otherwise<java.util.Optional<KNormProblem>>() {
             @Override
-            public java.util.Optional<KNormProblem> visit(DiscreteProblem discrete) {
+            protected java.util.Optional<KNormProblem> otherwise(Problem other) {
                 return java.util.Optional.empty();
             }
 
             @Override
             public java.util.Optional<KNormProblem> visit(KNormProblem knorm) {
                 return java.util.Optional.of(knorm);
-            }
-
-            @Override
-            public java.util.Optional<KNormProblem> visit(FunctionProblem function) {
-                return java.util.Optional.empty();
             }
         });
     }

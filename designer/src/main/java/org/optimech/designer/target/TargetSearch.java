@@ -216,7 +216,12 @@ public final class TargetSearch {
 
     /** The certified lower bound on the optimum an LP or structural design carries (NaN for the other paths). */
     private static double lowerBound(Design d) {
-        return d.accept(new Design.Visitor<Double>() {
+        return d.accept(new Design.Otherwise<Double>() {
+            @Override
+            protected Double otherwise(Design other) {
+                return Double.NaN;
+            }
+
             @Override
             public Double visit(Design.Lp lp) {
                 return lp.design().certificate().lowerBound() != null ? lp.design().certificate().lowerBound().doubleValue() : Double.NaN;
@@ -225,31 +230,6 @@ public final class TargetSearch {
             @Override
             public Double visit(Design.Structural structural) {
                 return structural.design().certificate().lowerBound();
-            }
-
-            @Override
-            public Double visit(Design.Classical classical) {
-                return Double.NaN;
-            }
-
-            @Override
-            public Double visit(Design.KNorm knorm) {
-                return Double.NaN;
-            }
-
-            @Override
-            public Double visit(Design.StructuredKNorm structuredKnorm) {
-                return Double.NaN;
-            }
-
-            @Override
-            public Double visit(Design.StructuredGaussian structuredGaussian) {
-                return Double.NaN;
-            }
-
-            @Override
-            public Double visit(Design.Function function) {
-                return Double.NaN;
             }
         });
     }

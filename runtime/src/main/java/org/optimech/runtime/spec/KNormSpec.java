@@ -30,30 +30,15 @@ public final class KNormSpec implements MechanismSpec {
 
     /** The spec as a K-norm spec (by its visitor), or empty for the other kinds. */
     public static java.util.Optional<KNormSpec> of(MechanismSpec spec) {
-        return spec.accept(new Visitor<java.util.Optional<KNormSpec>>() {
+        return spec.accept(new Otherwise<java.util.Optional<KNormSpec>>() {
             @Override
-            public java.util.Optional<KNormSpec> visit(DiscreteMechanismSpec table) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<KNormSpec> visit(GeometricRemapSpec geometricRemap) {
+            protected java.util.Optional<KNormSpec> otherwise(MechanismSpec other) {
                 return java.util.Optional.empty();
             }
 
             @Override
             public java.util.Optional<KNormSpec> visit(KNormSpec knorm) {
                 return java.util.Optional.of(knorm);
-            }
-
-            @Override
-            public java.util.Optional<KNormSpec> visit(GaussianProcessSpec gaussianProcess) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<KNormSpec> visit(EllipticGaussianSpec ellipticGaussian) {
-                return java.util.Optional.empty();
             }
         });
     }
