@@ -3,7 +3,7 @@ package org.optimech.designer.common;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** Writes files atomically; kept for the designer's callers, implemented once in {@link org.optimech.runtime.io.AtomicFiles}. */
+/** Writes files atomically; kept for the designer's callers, implemented once in {@code org.optimech.runtime.io.AtomicFiles}. */
 public final class AtomicFiles {
     /** Produces a file's bytes. */
     @FunctionalInterface
