@@ -7,6 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.optimech.designer.Design;
@@ -22,6 +26,8 @@ import org.optimech.runtime.json.JsonWriter;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecLoader;
+import org.optimech.spark.GroupRelease;
 
 /**
  * The Java code of docs/tutorial.md, compiled and run: each block between the comments "tutorial:begin NAME" and
@@ -61,6 +67,34 @@ class TutorialTest {
     }
 
     @Test
+    void theRegressionReleaseRunsOnSpark() throws Exception {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        String csvFile = root.resolve("examples/problems/survey-records.csv").toString();
+        Path regressionSpecFile = dir.resolve("regression.spec.json");
+        Design regression = Designers.design(Problems.read(root.resolve("examples/problems/knorm-regression.json")), Designers.Options.defaults());
+        Files.writeString(regressionSpecFile, JsonWriter.pretty(SpecCodec.write(regression.spec())));
+        SparkSession spark = SparkSession.builder().master("local[2]").config("spark.ui.enabled", "false")
+                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+        // tutorial:begin spark
+        Dataset<Row> records = spark.read().option("header", "true").option("inferSchema", "true").csv(csvFile)
+                .withColumn("survey", functions.lit("2026"));
+        GroupRelease job = GroupRelease.builder(SpecLoader.load(regressionSpecFile))
+                .privacyUnit("respondent").groupBy("survey").publicKeys(List.of("2026"))
+                .maxGroupsPerUnit(1).maxRowsPerGroup(1)       // contribution bounding, enforced by the job
+                .allowIdealizedNumerics()                     // this K-norm spec's noise is floating point
+                .build();
+        GroupRelease.Release release = job.release(records);
+        release.released().show();                            // one row per survey: the noisy (Σx, Σy, Σxy)
+        System.out.println(release.guarantee().describe());
+        // tutorial:end
+        List<Row> rows = release.released().collectAsList();
+        assertEquals(1, rows.size());
+        assertEquals("2026", rows.get(0).getString(0));
+        assertEquals(4, rows.get(0).size(), rows.get(0).toString());
+        assertTrue(release.guarantee().describe().contains("0.5"), release.guarantee().describe());
+    }
+
+    @Test
     void everyMarkedBlockIsInTheTutorial() throws Exception {
         Path root = Path.of("").toAbsolutePath();
         Path tutorial = (Files.exists(root.resolve("docs/tutorial.md")) ? root : root.getParent()).resolve("docs/tutorial.md");
@@ -74,7 +108,7 @@ class TutorialTest {
             blocks.add(src.substring(start, src.lastIndexOf('\n', end) + 1));
             at = end;
         }
-        assertEquals(3, blocks.size());
+        assertEquals(4, blocks.size());
         for (String b : blocks) {
             assertTrue(doc.contains(normalize(b)), "docs/tutorial.md lacks the block:\n" + b);
         }
