@@ -1,6 +1,11 @@
 /**
  * The optimech designer: problems in, certified mechanism specs out ({@link org.optimech.designer.Designers}). The LP
  * backends are OR-Tools (CLP, HiGHS, GLOP) and ojAlgo.
+ *
+ * <p>Every package is API: a {@code Design} carries the discrete, structural, structured, K-norm and function designs
+ * and their reports; the CLI's sub-commands (design, compare, sweep, target search, backend choice) and the examples use
+ * each package. What the designer shares with no user (exact certificates, bodies, sensitivities) lives in the runtime's
+ * and geometry's qualified exports.
  */
 module org.optimech.designer {
     requires transitive org.optimech.runtime;

@@ -23,7 +23,6 @@ import org.optimech.designer.problem.DiscreteProblem;
 import org.optimech.designer.spec.DesignSpecs;
 import org.optimech.designer.structural.StructuralDesigner;
 import org.optimech.runtime.DiscreteMechanism;
-import org.optimech.runtime.Mechanism;
 import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.noise.DiscreteGaussian;
@@ -83,8 +82,8 @@ public class ExactSamplerBenchmark {
     }
 
     static DiscreteMechanism discrete(MechanismSpec s, SamplingMode mode) throws Exception {
-        Mechanism m = Mechanisms.of(s, RuntimePolicy.standard(), mode);
-        return (DiscreteMechanism) m;
+        return Mechanisms.discrete(org.optimech.runtime.spec.DiscreteSpec.of(s).orElseThrow(() -> new IllegalArgumentException("not a discrete spec: " + s.kind())),
+                RuntimePolicy.standard(), mode);
     }
 
     @Benchmark

@@ -66,7 +66,7 @@ public final class KNormScaleTiming {
             long t0 = System.nanoTime();
             Object[] r = design(e.getValue(), limit, tmp);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            Design.KNorm d = (Design.KNorm) r[0];
+            Design.KNorm d = ((Design) r[0]).accept(new KNormOnly());
             String prev = "-";
             String ratio = "-";
             if (previous != null) {
@@ -86,11 +86,24 @@ public final class KNormScaleTiming {
         }
     }
 
+    /** The K-norm design these hull problems give (by the design's visitor); any other path is a failure of the harness. */
+    private static final class KNormOnly extends Design.Otherwise<Design.KNorm> {
+        @Override
+        protected Design.KNorm otherwise(Design other) {
+            throw new IllegalStateException("expected a K-norm design over the hull; got " + other.getClass().getSimpleName());
+        }
+
+        @Override
+        public Design.KNorm visit(Design.KNorm knorm) {
+            return knorm;
+        }
+    }
+
     /** Design, write, re-load: {design, certificate bytes (base64), re-load ms}. */
     static Object[] design(String json, long limit, Path tmp) throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(json));
         Design d = Designers.design(p, Designers.Options.of(null).withProgress(Progress.silent()).withTimeLimit(Duration.ofSeconds(limit)));
-        KNormSpec spec = ((Design.KNorm) d).spec();
+        KNormSpec spec = d.accept(new KNormOnly()).spec();
         JsonObject doc = SpecCodec.write(spec);
         long cert = doc.get("mechanism").orElseThrow().asObject().get("sensitivity_certificate")
                 .map(c -> (long) c.asObject().get("trees").orElseThrow().asString().length()).orElse(0L);

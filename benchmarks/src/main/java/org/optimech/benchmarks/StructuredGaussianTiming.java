@@ -1,7 +1,6 @@
 package org.optimech.benchmarks;
 
 import java.util.Locale;
-import org.optimech.designer.Design;
 import org.optimech.designer.Designers;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.designer.problem.KNormProblemParser;
@@ -43,9 +42,9 @@ public final class StructuredGaussianTiming {
                 double th = StructuredTiming.median(() -> StructuredDesigner.compare(hull, null, m -> { }));
                 var g = StructuredDesigner.compare(gauss, null, m -> { });
                 var h = StructuredDesigner.compare(hull, null, m -> { });
-                Mechanism mg = Mechanisms.of(((Design.StructuredGaussian) Designers.design(problem(st, parts[1], "[\"elliptic-gaussian\"]"),
-                        Designers.Options.defaults())).spec(), idealized);
-                Mechanism mh = Mechanisms.of(((Design.StructuredKNorm) Designers.design(hull, Designers.Options.defaults())).spec(), idealized);
+                Mechanism mg = Mechanisms.of(Designers.design(problem(st, parts[1], "[\"elliptic-gaussian\"]"),
+                        Designers.Options.defaults()).spec(), idealized);
+                Mechanism mh = Mechanisms.of(Designers.design(hull, Designers.Options.defaults()).spec(), idealized);
                 double rg = rate(mg, d);
                 double rh = rate(mh, d);
                 double ell = g.candidate("elliptic-gaussian").orElseThrow().trace();

@@ -86,7 +86,9 @@ final class BenchCommand implements Callable<Integer> {
         Workload counted;
         double entropy = Double.NaN;
         String what;
-        if (mechanism instanceof DiscreteMechanism m) {
+        java.util.Optional<DiscreteMechanism> discrete = DiscreteMechanism.of(mechanism);
+        if (discrete.isPresent()) {
+            DiscreteMechanism m = discrete.get();
             int row = row(m);
             double[] law = m.outputProbabilities(row);
             entropy = entropy(law);
@@ -137,7 +139,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (!Double.isNaN(entropy)) {
             out.printf("entropy of the row H = %.4f bits; bits/draw - H = %.4f%s%n", entropy, bits - entropy,
-                    ((DiscreteMechanism) mechanism).mode() == org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME
+                    discrete.get().mode() == org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME
                             ? " (constant time: a fixed number of bits per draw, whatever the row)" : "");
             double noise = mechanism.spec().accept(new NoiseEntropy());
             if (!Double.isNaN(noise)) {

@@ -2,6 +2,7 @@ package org.optimech.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.optimech.designer.Design;
@@ -98,26 +99,29 @@ final class DesignCommand implements Callable<Integer> {
         SpecFiles.requireNotInput(out, "--out", problemFile, "problem file");
         Problem problem = SpecFiles.loadProblem(problemFile);
         boolean knormOptions = body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null;
-        if (!(problem instanceof DiscreteProblem) && (!method.equals("auto") || !solver.equals("auto"))) {
+        Optional<DiscreteProblem> discrete = DiscreteProblem.of(problem);
+        Optional<KNormProblem> knorm = KNormProblem.of(problem);
+        if (discrete.isEmpty() && (!method.equals("auto") || !solver.equals("auto"))) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method and --solver apply to discrete problems only; " + problemFile
-                    + " is a " + (problem instanceof KNormProblem ? "K-norm problem (its options: --body, --body-form, --numerics, --lattice-exponent)"
+                    + " is a " + (knorm.isPresent() ? "K-norm problem (its options: --body, --body-form, --numerics, --lattice-exponent)"
                             : problem.kind() + " problem"));
         }
-        if (!(problem instanceof KNormProblem) && knormOptions) {
+        if (knorm.isEmpty() && knormOptions) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics and --lattice-exponent apply to K-norm problems only; "
                     + problemFile + " is not one");
         }
         if (timeLimitSeconds != null && timeLimitSeconds <= 0) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
         }
-        Long whole = timeLimitSeconds != null ? timeLimitSeconds : problem instanceof KNormProblem ? Long.valueOf(KNORM_DEFAULT_TIME_LIMIT) : null;
+        Long whole = timeLimitSeconds != null ? timeLimitSeconds : knorm.isPresent() ? Long.valueOf(KNORM_DEFAULT_TIME_LIMIT) : null;
         DesignMethod designMethod = DesignArgs.method(method);
         // the LP backend is resolved (and OR-Tools loaded) only where an LP may be solved
-        Designers.Options options = Designers.Options.of(problem instanceof DiscreteProblem && designMethod.optimises() ? DesignArgs.options(solver,
+        Designers.Options options = Designers.Options.of(discrete.isPresent() && designMethod.optimises() ? DesignArgs.options(solver,
                 solveTimeLimitSeconds) : null)
                 .withMethod(designMethod).withProgress(quiet ? Progress.silent() : Progress.stderr())
                 .withTimeLimit(whole == null ? null : java.time.Duration.ofSeconds(whole));
-        if (problem instanceof KNormProblem k) {
+        if (knorm.isPresent()) {
+            KNormProblem k = knorm.get();
             if (body != null && !k.candidates().contains(body)) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body must be one of the problem's candidates (" + String.join(", ", k.candidates())
                         + "). Provided value: " + body);
@@ -155,22 +159,50 @@ final class DesignCommand implements Callable<Integer> {
         options.progress().stage("spec written and verified by the runtime: " + out);
         String digest = DesignSpecs.digestOf(SpecCodec.write(written));
         // written equals design.spec() (same document, checked by digest); the typed design says which summary to print
-        if (design instanceof Design.Lp d) {
-            Summary.design(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
-        } else if (design instanceof Design.Structural d) {
-            Summary.structural(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
-        } else if (design instanceof Design.Classical d) {
-            Summary.classical(stdout, problemFile, out, d.method(), d.spec(), digest);
-        } else if (design instanceof Design.StructuredKNorm d) {
-            Summary.structuredKnorm(stdout, problemFile, out, d.design(), d.spec(), options.body() != null, digest, totalSeconds);
-        } else if (design instanceof Design.StructuredGaussian d) {
-            Summary.structuredGaussian(stdout, problemFile, out, d.design(), d.spec(), options.body() != null, digest, totalSeconds);
-        } else if (design instanceof Design.KNorm d) {
-            Summary.knorm(stdout, problemFile, out, d.comparison(), d.spec(), options.body() != null, digest, totalSeconds);
-        } else {
-            Design.Function d = (Design.Function) design;
-            Summary.function(stdout, problemFile, out, d, digest);
-        }
+        boolean bodyChosen = options.body() != null;
+        design.accept(new Design.Visitor<Void>() {
+            @Override
+            public Void visit(Design.Lp d) {
+                Summary.design(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
+                return null;
+            }
+
+            @Override
+            public Void visit(Design.Structural d) {
+                Summary.structural(stdout, problemFile, out, d.design(), digest, writeSeconds, totalSeconds);
+                return null;
+            }
+
+            @Override
+            public Void visit(Design.Classical d) {
+                Summary.classical(stdout, problemFile, out, d.method(), d.spec(), digest);
+                return null;
+            }
+
+            @Override
+            public Void visit(Design.KNorm d) {
+                Summary.knorm(stdout, problemFile, out, d.comparison(), d.spec(), bodyChosen, digest, totalSeconds);
+                return null;
+            }
+
+            @Override
+            public Void visit(Design.StructuredKNorm d) {
+                Summary.structuredKnorm(stdout, problemFile, out, d.design(), d.spec(), bodyChosen, digest, totalSeconds);
+                return null;
+            }
+
+            @Override
+            public Void visit(Design.StructuredGaussian d) {
+                Summary.structuredGaussian(stdout, problemFile, out, d.design(), d.spec(), bodyChosen, digest, totalSeconds);
+                return null;
+            }
+
+            @Override
+            public Void visit(Design.Function d) {
+                Summary.function(stdout, problemFile, out, d, digest);
+                return null;
+            }
+        });
         if (whole != null && System.nanoTime() - start >= whole * 1_000_000_000L) {
             // the estimate (a Monte Carlo for K-norm bodies) would run past the whole-run limit
             stdout.printf("  accuracy     not estimated: the --time-limit of %d s ran out (optimech inspect %s estimates it)%n", whole, out);

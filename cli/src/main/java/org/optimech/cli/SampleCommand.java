@@ -128,9 +128,27 @@ final class SampleCommand implements Callable<Integer> {
             err.println("optimech: note: " + accounted(mechanism.spec(), count, accountingTimeLimit, err));
             err.flush();
         }
-        Release release = mechanism instanceof KNormMechanism k ? knorm(k, err)
-                : mechanism instanceof FunctionMechanism g ? function(g, err)
-                : mechanism instanceof org.optimech.runtime.EllipticGaussianMechanism e ? ellipticGaussian(e, err) : discrete((DiscreteMechanism) mechanism, err);
+        Release release = mechanism.accept(new Mechanism.Visitor<Release>() {
+            @Override
+            public Release visit(DiscreteMechanism discrete) {
+                return SampleCommand.this.discrete(discrete, err);
+            }
+
+            @Override
+            public Release visit(KNormMechanism knorm) {
+                return SampleCommand.this.knorm(knorm, err);
+            }
+
+            @Override
+            public Release visit(FunctionMechanism function) {
+                return SampleCommand.this.function(function, err);
+            }
+
+            @Override
+            public Release visit(org.optimech.runtime.EllipticGaussianMechanism ellipticGaussian) {
+                return SampleCommand.this.ellipticGaussian(ellipticGaussian, err);
+            }
+        });
         RandomSource bits = randomness(err);
         PrintWriter out = spec.commandLine().getOut(); // buffered; write() does not auto-flush
         if (source.inputs != null) {

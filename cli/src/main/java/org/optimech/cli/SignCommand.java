@@ -59,7 +59,7 @@ final class SignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, keyFile + ": " + e.getMessage(), e);
         }
         try {
-            org.optimech.runtime.io.AtomicFiles.write(out.toAbsolutePath(), o -> {
+            org.optimech.designer.common.AtomicFiles.write(out.toAbsolutePath(), o -> {
                 JsonStreamWriter w = JsonStreamWriter.pretty(o); // streamed, as the designer writes specs
                 w.value(signed);
                 w.flush();

@@ -10,14 +10,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.json.FieldException;
-import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.statistic.CsvStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.Statistic;
-import org.optimech.runtime.statistic.StatisticReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -44,11 +41,8 @@ final class StatisticCommand implements Callable<Integer> {
     public Integer call() {
         MechanismSpec s = SpecFiles.loadSpec(specFile, org.optimech.runtime.spec.RuntimePolicy.builder()
                 .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
-        KNormSpec k = s.accept(new KNormOnly());
-        if (k == null) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed (its statistic is computed from records); "
-                    + "this one is not");
-        }
+        KNormSpec k = KNormSpec.of(s).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed "
+                + "(its statistic is computed from records); this one is not"));
         PolynomialStatistic statistic = polynomial(k);
         CsvStatistic.Result r;
         try (Reader in = csv.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(csv))) {
@@ -79,12 +73,9 @@ final class StatisticCommand implements Callable<Integer> {
 
     private PolynomialStatistic polynomial(KNormSpec k) {
         try {
-            JsonValue problem = k.design().get("problem").orElseThrow(() -> new FieldException("/design/problem", "is missing"));
-            if (!(problem instanceof JsonObject o)) {
-                throw new FieldException("/design/problem", "must be an object");
-            }
-            JsonValue st = o.get("statistic").orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing"));
-            Statistic statistic = StatisticReader.read(st, "/design/problem/statistic");
+            Statistic statistic = org.optimech.runtime.spec.RecordedProblem.read(k.design())
+                    .orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing: the spec does not record the statistic it was designed for"))
+                    .statistic();
             if (statistic instanceof PolynomialStatistic p) {
                 return p;
             }
@@ -92,34 +83,6 @@ final class StatisticCommand implements Callable<Integer> {
                     + "statistics are not computed from a CSV)");
         } catch (FieldException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** The spec itself, through the visitor (no casts on spec types outside the runtime's spec package). */
-    private static final class KNormOnly implements MechanismSpec.Visitor<KNormSpec> {
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.DiscreteMechanismSpec s) {
-            return null;
-        }
-
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.GeometricRemapSpec s) {
-            return null;
-        }
-
-        @Override
-        public KNormSpec visit(KNormSpec s) {
-            return s;
-        }
-
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.GaussianProcessSpec s) {
-            return null;
-        }
-
-        @Override
-        public KNormSpec visit(org.optimech.runtime.spec.EllipticGaussianSpec s) {
-            return null;
         }
     }
 }

@@ -22,10 +22,8 @@ final class TargetArgs {
     }
 
     static TargetSearch.Result search(Path problemFile, Problem problem, String text, Designers.Options options) throws InvalidProblemException, DesignException {
-        if (!(problem instanceof DiscreteProblem d)) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--target applies to discrete problems with integer ranges; " + problemFile + " is a "
-                    + problem.kind() + " problem");
-        }
+        DiscreteProblem d = DiscreteProblem.of(problem).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT,
+                "--target applies to discrete problems with integer ranges; " + problemFile + " is a " + problem.kind() + " problem"));
         AccuracyTarget target;
         try {
             target = AccuracyTarget.parse(text);

@@ -142,25 +142,51 @@ public final class Designers {
     public static Design design(Problem problem, Options options) throws InvalidProblemException, DesignException {
         Objects.requireNonNull(problem, "problem");
         Objects.requireNonNull(options, "options");
-        if (!(problem instanceof DiscreteProblem) && options.method() != DesignMethod.AUTO) {
+        Deadline deadline = Deadline.after(options.timeLimit());
+        // the problem's visitor routes it: a new problem kind does not compile until it is routed
+        Route route = problem.accept(new Problem.Visitor<Route>() {
+            @Override
+            public Route visit(DiscreteProblem discrete) {
+                requireNoKNormOptions(discrete, options);
+                return () -> Designers.discrete(discrete, options, deadline);
+            }
+
+            @Override
+            public Route visit(KNormProblem knorm) {
+                requireNoMethod(knorm, options);
+                return () -> Designers.knorm(knorm, options, deadline);
+            }
+
+            @Override
+            public Route visit(FunctionProblem function) {
+                requireNoMethod(function, options);
+                requireNoKNormOptions(function, options);
+                return () -> Designers.function(function);
+            }
+        });
+        try {
+            return route.design();
+        } catch (InvalidSpecException e) {
+            throw new DesignException("the runtime refuses the spec built for this problem: " + e.getMessage(), e);
+        }
+    }
+
+    /** One problem kind's design path, chosen by the problem's visitor and run with the checked exceptions of design. */
+    @FunctionalInterface
+    private interface Route {
+        Design design() throws InvalidProblemException, DesignException, InvalidSpecException;
+    }
+
+    private static void requireNoMethod(Problem problem, Options options) {
+        if (options.method() != DesignMethod.AUTO) {
             throw new OptionException("method applies to discrete problems only; this is a " + problem.kind() + " problem. Provided value: "
                     + options.method().json());
         }
-        if (!(problem instanceof KNormProblem) && options.knormOptionsSet()) {
+    }
+
+    private static void requireNoKNormOptions(Problem problem, Options options) {
+        if (options.knormOptionsSet()) {
             throw new OptionException("body, body form and lattice apply to K-norm problems only; this is a " + problem.kind() + " problem");
-        }
-        Deadline deadline = Deadline.after(options.timeLimit());
-        try {
-            // a switch over the sealed family: a new problem kind does not compile until it is routed
-            if (problem instanceof DiscreteProblem d) {
-                return discrete(d, options, deadline);
-            } else if (problem instanceof KNormProblem k) {
-                return knorm(k, options, deadline);
-            } else {
-                return function((FunctionProblem) problem);
-            }
-        } catch (InvalidSpecException e) {
-            throw new DesignException("the runtime refuses the spec built for this problem: " + e.getMessage(), e);
         }
     }
 

@@ -2,8 +2,6 @@ package org.optimech.examples;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.optimech.runtime.DiscreteMechanism;
-import org.optimech.runtime.FunctionMechanism;
 import org.optimech.runtime.Mechanism;
 import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.random.RandomSource;
@@ -53,13 +51,14 @@ public final class LoadAndSample {
         System.err.println("loaded " + args[first] + ": " + spec.kind() + ", certified epsilon " + spec.certifiedEpsilon() + ", certified delta "
                 + spec.certifiedDelta() + ", numerics " + spec.numerics().json());
         RandomSource random = RandomSource.secure();
-        if (mechanism instanceof DiscreteMechanism) {
+        ReleaseShape shape = ReleaseShape.of(mechanism);
+        if (shape == ReleaseShape.VALUES) {
             for (int i = first + 1; i < args.length; i++) {
                 System.out.println(args[i] + " -> " + mechanism.sample(args[i], random));
             }
             return;
         }
-        if (mechanism instanceof FunctionMechanism) {
+        if (shape == ReleaseShape.FUNCTIONS) {
             System.err.println("refusing " + args[first] + ": a gaussian-process spec releases a function on a grid; this example takes values and vectors");
             System.exit(1);
             return;

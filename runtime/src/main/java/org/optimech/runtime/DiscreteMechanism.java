@@ -35,6 +35,21 @@ public final class DiscreteMechanism implements Mechanism {
     private final String samplerName;
     private final java.util.function.IntFunction<double[]> law;
 
+    /** The mechanism as a discrete one (by its visitor), or empty for the vector and function kinds. */
+    public static java.util.Optional<DiscreteMechanism> of(Mechanism mechanism) {
+        return mechanism.accept(new Otherwise<java.util.Optional<DiscreteMechanism>>() {
+            @Override
+            protected java.util.Optional<DiscreteMechanism> otherwise(Mechanism vector) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<DiscreteMechanism> visit(DiscreteMechanism discrete) {
+                return java.util.Optional.of(discrete);
+            }
+        });
+    }
+
     /** Draws an output index for an input index. */
     private interface IndexSampler {
         int sample(int input, RandomSource random);
@@ -261,6 +276,11 @@ public final class DiscreteMechanism implements Mechanism {
             return in.clampedIndexOf(input);
         }
         return inputIndex(Long.toString(input)); // default input, or the legacy reject
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     @Override

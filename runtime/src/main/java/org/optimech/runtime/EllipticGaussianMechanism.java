@@ -30,6 +30,11 @@ public final class EllipticGaussianMechanism implements Mechanism {
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public Numerics numerics() {
         return Numerics.IDEALIZED;
     }

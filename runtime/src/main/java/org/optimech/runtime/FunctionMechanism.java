@@ -32,6 +32,11 @@ public final class FunctionMechanism implements Mechanism {
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public Numerics numerics() {
         return Numerics.IDEALIZED;
     }

@@ -44,6 +44,11 @@ public final class KNormMechanism implements Mechanism {
 
     /** What this mechanism runs: {@code exact} (lattice) or {@code idealized} (floating point). */
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public Numerics numerics() {
         return spec.numerics();
     }

@@ -23,6 +23,49 @@ public sealed interface Mechanism permits DiscreteMechanism, KNormMechanism, Fun
     /** The validated spec this mechanism samples. */
     MechanismSpec spec();
 
+    /** Calls the visitor's method for this mechanism's kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per kind: how callers handle each (a new kind does not compile until every caller does). */
+    interface Visitor<R> {
+        R visit(DiscreteMechanism discrete);
+
+        R visit(KNormMechanism knorm);
+
+        R visit(FunctionMechanism function);
+
+        R visit(EllipticGaussianMechanism ellipticGaussian);
+    }
+
+    /**
+     * A visitor for a question about one or two kinds: every kind it does not override answers {@link #otherwise}. A full
+     * {@link Visitor} is for dispatch that must handle each kind (a new kind does not compile until it does).
+     */
+    abstract class Otherwise<R> implements Visitor<R> {
+        /** The answer for a kind not overridden. */
+        protected abstract R otherwise(Mechanism value);
+
+        @Override
+        public R visit(DiscreteMechanism discrete) {
+            return otherwise(discrete);
+        }
+
+        @Override
+        public R visit(KNormMechanism knorm) {
+            return otherwise(knorm);
+        }
+
+        @Override
+        public R visit(FunctionMechanism function) {
+            return otherwise(function);
+        }
+
+        @Override
+        public R visit(EllipticGaussianMechanism ellipticGaussian) {
+            return otherwise(ellipticGaussian);
+        }
+    }
+
     /** What the sampler runs: {@code exact} (integer arithmetic) or {@code idealized} (floating point). */
     Numerics numerics();
 

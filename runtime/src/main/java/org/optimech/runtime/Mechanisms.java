@@ -105,7 +105,8 @@ public final class Mechanisms {
      * @throws IllegalArgumentException when a constant-time table would be too large
      */
     public static DiscreteMechanism discrete(DiscreteSpec spec, RuntimePolicy policy, SamplingMode mode) throws InvalidSpecException {
-        return (DiscreteMechanism) of(spec, policy, mode);
+        // a discrete spec builds a discrete mechanism (build); the other kinds cannot occur here
+        return DiscreteMechanism.of(of(spec, policy, mode)).orElseThrow(() -> new IllegalStateException("a discrete spec built another kind of mechanism"));
     }
 
     /**
@@ -114,7 +115,11 @@ public final class Mechanisms {
      * @throws InvalidSpecException naming the field the policy refuses
      */
     public static KNormMechanism knorm(KNormSpec spec, RuntimePolicy policy) throws InvalidSpecException {
-        return (KNormMechanism) of(spec, policy, SamplingMode.FAST);
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(policy, "policy");
+        policy.check(spec);
+        requireSamplable(spec, policy);
+        return new KNormMechanism(spec, policy.numerics());
     }
 
     private static Mechanism build(MechanismSpec spec, RuntimePolicy policy, SamplingMode mode) {

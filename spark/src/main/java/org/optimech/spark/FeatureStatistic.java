@@ -10,13 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.optimech.runtime.json.FieldException;
-import org.optimech.runtime.json.Fields;
-import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.RecordedProblem;
 import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.Statistic;
-import org.optimech.runtime.statistic.StatisticReader;
 
 /**
  * The per-row statistic of a K-norm spec, t(x) = (Σ_terms c·Π x_v) per feature, read from the problem the spec was
@@ -92,18 +90,17 @@ final class FeatureStatistic implements Serializable {
      *     evaluate exactly (categorical variables, powers above 1)
      */
     static FeatureStatistic of(KNormSpec spec) {
-        JsonObject problem = spec.design().get("problem").filter(v -> v instanceof JsonObject).map(JsonValue::asObject)
-                .orElseThrow(() -> new SpecNotApplicableException("/design/problem: the K-norm spec does not record the problem it was designed for, so "
-                        + "the job cannot know the per-row statistic its sensitivity covers; design it with optimech design"));
-        JsonValue stJson = problem.get("statistic")
-                .orElseThrow(() -> new SpecNotApplicableException("/design/problem/statistic is missing"));
-        // the one strict reader of the format: the designer parsed the same statistic with it, and the loader re-derived Δ from it
+        // the one reader of the recorded problem: the loader re-derived Δ from the same statistic, which the designer parsed
         Statistic read;
         long rowsPerUnit;
+        JsonValue stJson;
         try {
-            read = StatisticReader.read(stJson, "/design/problem/statistic");
-            rowsPerUnit = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), "/design/problem/rows_per_unit", 1, 1_000_000)
-                    : 1;
+            RecordedProblem problem = RecordedProblem.read(spec.design())
+                    .orElseThrow(() -> new SpecNotApplicableException("/design/problem/statistic: the K-norm spec does not record the problem it was designed "
+                            + "for, so the job cannot know the per-row statistic its sensitivity covers; design it with optimech design"));
+            stJson = problem.statisticJson();
+            read = problem.statistic();
+            rowsPerUnit = problem.rowsPerUnit();
         } catch (FieldException e) {
             throw new SpecNotApplicableException(e.getMessage());
         }

@@ -69,7 +69,33 @@ final class SpecBroadcast implements Serializable {
         try {
             return Mechanisms.of(spec(), EXECUTOR);
         } catch (InvalidSpecException e) {
-            throw new IllegalStateException("the broadcast spec failed validation on an executor: " + e.getMessage(), e);
+            throw executorRefused(e);
         }
+    }
+
+    /** As {@link #mechanism()}, typed, for a UDF that the driver built for a discrete spec. */
+    org.optimech.runtime.DiscreteMechanism discreteMechanism() {
+        org.optimech.runtime.spec.DiscreteSpec d = org.optimech.runtime.spec.DiscreteSpec.of(spec())
+                .orElseThrow(() -> new IllegalStateException("the broadcast spec is not discrete: " + spec().kind()));
+        try {
+            return Mechanisms.discrete(d, EXECUTOR, org.optimech.runtime.discrete.SamplingMode.FAST);
+        } catch (InvalidSpecException e) {
+            throw executorRefused(e);
+        }
+    }
+
+    /** As {@link #mechanism()}, typed, for a UDF that the driver built for a K-norm spec. */
+    org.optimech.runtime.KNormMechanism knormMechanism() {
+        org.optimech.runtime.spec.KNormSpec k = org.optimech.runtime.spec.KNormSpec.of(spec())
+                .orElseThrow(() -> new IllegalStateException("the broadcast spec is not a K-norm spec: " + spec().kind()));
+        try {
+            return Mechanisms.knorm(k, EXECUTOR);
+        } catch (InvalidSpecException e) {
+            throw executorRefused(e);
+        }
+    }
+
+    private static IllegalStateException executorRefused(InvalidSpecException e) {
+        return new IllegalStateException("the broadcast spec failed validation on an executor: " + e.getMessage(), e);
     }
 }

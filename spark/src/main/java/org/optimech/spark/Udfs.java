@@ -164,7 +164,7 @@ final class Udfs {
         @Override
         public Object call(BigDecimal count) {
             if (mechanism == null) {
-                mechanism = (DiscreteMechanism) spec.mechanism();
+                mechanism = spec.discreteMechanism();
             }
             DiscreteSpec s = mechanism.spec();
             int row = ((IntegerRange) s.inputs()).clampedIndexOf(count.toBigIntegerExact()); // total: no count throws
@@ -195,7 +195,7 @@ final class Udfs {
         @Override
         public Row call(Row sums) {
             if (knorm == null) {
-                mechanism = (KNormMechanism) spec.mechanism();
+                mechanism = spec.knormMechanism();
                 knorm = mechanism.spec();
                 exponent = mechanism.latticeExponent().isPresent() ? mechanism.latticeExponent().getAsInt() : null;
             }
@@ -248,7 +248,7 @@ final class Udfs {
         @Override
         public Object call(Object value) {
             if (mechanism == null) {
-                mechanism = (DiscreteMechanism) spec.mechanism();
+                mechanism = spec.discreteMechanism();
             }
             DiscreteSpec s = mechanism.spec();
             return outputValue(s, mechanism.sampleIndex(row(mechanism, value), bits()));

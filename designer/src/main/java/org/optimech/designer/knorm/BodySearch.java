@@ -3,7 +3,6 @@ package org.optimech.designer.knorm;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.analysis.MultivariateFunction;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.EigenDecomposition;
 import org.apache.commons.math3.linear.LUDecomposition;
@@ -16,6 +15,8 @@ import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex;
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 import org.optimech.geometry.body.LpBalls;
+import org.optimech.runtime.exact.IntegerMatrices;
+import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.designer.problem.Criterion;
 
@@ -33,10 +34,10 @@ public final class BodySearch {
     /**
      * @param inverseExact A⁻¹ in exact rationals (the gauge the sensitivity is certified for)
      */
-    public record Found(LpNorm base, double[][] a, BigFraction[][] inverseExact, double score, int starts, int evaluations) {
+    public record Found(LpNorm base, double[][] a, Rational[][] inverseExact, double score, int starts, int evaluations) {
         public Found {
             a = copy(a);
-            BigFraction[][] inv = new BigFraction[inverseExact.length][];
+            Rational[][] inv = new Rational[inverseExact.length][];
             for (int i = 0; i < inverseExact.length; i++) {
                 inv[i] = inverseExact[i].clone();
             }
@@ -49,8 +50,8 @@ public final class BodySearch {
         }
 
         @Override
-        public BigFraction[][] inverseExact() {
-            BigFraction[][] inv = new BigFraction[inverseExact.length][];
+        public Rational[][] inverseExact() {
+            Rational[][] inv = new Rational[inverseExact.length][];
             for (int i = 0; i < inverseExact.length; i++) {
                 inv[i] = inverseExact[i].clone();
             }
@@ -120,7 +121,7 @@ public final class BodySearch {
                 starts++;
                 if (Double.isFinite(p.getValue()) && (best == null || p.getValue() < best.score())) {
                     double[][] a = toMatrix(p.getPoint(), d);
-                    best = new Found(base, a, exactInverse(a), p.getValue(), 0, 0);
+                    best = new Found(base, a, IntegerMatrices.inverse(a), p.getValue(), 0, 0);
                 }
             }
         }
@@ -167,46 +168,5 @@ public final class BodySearch {
             default:
                 return Math.pow(delta, d) * Math.abs(lu.getDeterminant()) * LpBalls.volume(base, d);
         }
-    }
-
-    /** The exact inverse of a double matrix (Gauss–Jordan over rationals). */
-    static BigFraction[][] exactInverse(double[][] a) {
-        int d = a.length;
-        BigFraction[][] m = new BigFraction[d][2 * d];
-        for (int i = 0; i < d; i++) {
-            for (int j = 0; j < d; j++) {
-                m[i][j] = new BigFraction(a[i][j]);
-                m[i][d + j] = i == j ? BigFraction.ONE : BigFraction.ZERO;
-            }
-        }
-        for (int c = 0; c < d; c++) {
-            int p = c;
-            while (p < d && m[p][c].getNumerator().signum() == 0) {
-                p++;
-            }
-            if (p == d) {
-                throw new IllegalArgumentException("the matrix is singular");
-            }
-            BigFraction[] t = m[c];
-            m[c] = m[p];
-            m[p] = t;
-            BigFraction inv = m[c][c].reciprocal();
-            for (int j = 0; j < 2 * d; j++) {
-                m[c][j] = m[c][j].multiply(inv);
-            }
-            for (int i = 0; i < d; i++) {
-                if (i != c && m[i][c].getNumerator().signum() != 0) {
-                    BigFraction f = m[i][c];
-                    for (int j = 0; j < 2 * d; j++) {
-                        m[i][j] = m[i][j].subtract(f.multiply(m[c][j]));
-                    }
-                }
-            }
-        }
-        BigFraction[][] out = new BigFraction[d][d];
-        for (int i = 0; i < d; i++) {
-            System.arraycopy(m[i], d, out[i], 0, d);
-        }
-        return out;
     }
 }

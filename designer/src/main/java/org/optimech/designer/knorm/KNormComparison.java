@@ -1,6 +1,7 @@
 package org.optimech.designer.knorm;
 
 import java.util.ArrayList;
+import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.JsonName;
 import java.util.Comparator;
 import java.util.List;
@@ -118,7 +119,7 @@ public final class KNormComparison {
                 .orElseThrow(() -> new IllegalArgumentException("candidate " + name + " was not compared"));
         if (name.equals("search")) {
             BodySearch.Found f = r.search();
-            BigFraction[][] exact = f.inverseExact();
+            Rational[][] exact = f.inverseExact();
             double[][] inv = new double[exact.length][exact.length];
             for (int i = 0; i < inv.length; i++) {
                 for (int j = 0; j < inv.length; j++) {
@@ -457,7 +458,7 @@ public final class KNormComparison {
         for (int i = 0; i < d; i++) {
             cov[i][i] = c;
         }
-        return new CandidateReport(ball.json(), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * LpBalls.volume(ball, d), d * c, cov, c, noteOverride != null ? noteOverride
+        return new CandidateReport(ball.json(), CandidateReport.Shape.ball(ball), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * LpBalls.volume(ball, d), d * c, cov, c, noteOverride != null ? noteOverride
                 : "closed forms: M = " + LpBalls.secondMomentScalar(ball, d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
     }
 
@@ -475,7 +476,7 @@ public final class KNormComparison {
             worst = Math.max(worst, e);
         }
         double volume = Math.pow(s.upper(), d) * Math.abs(new LUDecomposition(a).getDeterminant()) * LpBalls.volume(f.base(), d);
-        return new CandidateReport("search", d, s.upper(), s.exact(), volume, trace, cov, worst, String.format(java.util.Locale.ROOT,
+        return new CandidateReport("search", CandidateReport.Shape.other(), d, s.upper(), s.exact(), volume, trace, cov, worst, String.format(java.util.Locale.ROOT,
                 "HEURISTIC, not claimed optimal: Nelder-Mead over linear images A*B of the linf and l1 balls (%d starts, %d evaluations); best: A*%s "
                         + "with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), rounded up%s",
                 f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a()), noteSuffix));
@@ -512,7 +513,7 @@ public final class KNormComparison {
         double volume = Math.pow(s.upper(), r) * t.volume().doubleValue();
         String note = "exact hull (" + hull.vertexCount() + " vertices, " + hull.facets().size() + " facets), cone triangulation into " + t.simplexCount()
                 + " simplices, exact volume and M(K)" + (span.isFull() ? "" : "; S_T spans a " + r + "-dimensional subspace: noise there, volume in its coordinates");
-        return new CandidateReport("hull", r, s.upper(), s.exact(), volume, trace, cov, worst, noteOverride != null ? note + "; " + noteOverride : note);
+        return new CandidateReport("hull", CandidateReport.Shape.hull(), r, s.upper(), s.exact(), volume, trace, cov, worst, noteOverride != null ? note + "; " + noteOverride : note);
     }
 
     /** sup over the unit body of a of the norm of b, from closed forms and the hull's facets and vertices. */
@@ -525,7 +526,7 @@ public final class KNormComparison {
                     in[a][b] = true;
                     continue;
                 }
-                double sup = supNorm(c.get(a).name(), c.get(b).name(), hull, d);
+                double sup = supNorm(c.get(a).shape(), c.get(b).shape(), hull, d);
                 if (Double.isNaN(sup)) {
                     continue;
                 }
@@ -535,31 +536,46 @@ public final class KNormComparison {
         return in;
     }
 
-    /** sup_{x ∈ K_a} ‖x‖_{K_b}; NaN when the hull is reduced (it and the balls live in different spaces). */
-    static double supNorm(String a, String b, ConvexHull hull, int d) {
-        if (a.equals("search") || b.equals("search") || a.equals("weighted-box") || b.equals("weighted-box")) {
+    /**
+     * sup_{x ∈ K_a} ‖x‖_{K_b}, dispatched on the candidates' typed shapes; NaN for a body no closed form compares, or when
+     * the hull is reduced (it and the balls live in different spaces).
+     */
+    static double supNorm(CandidateReport.Shape a, CandidateReport.Shape b, ConvexHull hull, int d) {
+        if (a.kind() == CandidateReport.Shape.Kind.OTHER || b.kind() == CandidateReport.Shape.Kind.OTHER) {
             return Double.NaN;
         }
-        if ((a.equals("hull") || b.equals("hull")) && !hull.span().isFull()) {
+        boolean withHull = a.kind() == CandidateReport.Shape.Kind.HULL || b.kind() == CandidateReport.Shape.Kind.HULL;
+        if (withHull && !hull.span().isFull()) {
             return Double.NaN;
         }
-        if (b.equals("hull")) {
+        if (b.kind() == CandidateReport.Shape.Kind.HULL) {
+            // sup over the ball of n·x / c per facet: the dual norm of the facet normal
+            LpNorm dual = dual(a.norm());
             double best = 0;
             for (ConvexHull.Facet f : hull.facets()) {
-                double[] n = f.normal();
-                double h = a.equals("l1") ? LpNorm.LINF.of(n) : a.equals("l2") ? LpNorm.L2.of(n) : LpNorm.L1.of(n);
-                best = Math.max(best, h / f.offset());
+                best = Math.max(best, dual.of(f.normal()) / f.offset());
             }
             return best;
         }
-        LpNorm nb = JsonName.parse(LpNorm.class, b);
-        if (a.equals("hull")) {
+        if (a.kind() == CandidateReport.Shape.Kind.HULL) {
             double best = 0;
             for (double[] v : hull.vertexCoordinates()) {
-                best = Math.max(best, nb.of(v));
+                best = Math.max(best, b.norm().of(v));
             }
             return best;
         }
-        return org.optimech.geometry.body.LpBalls.inclusionFactor(JsonName.parse(LpNorm.class, a), nb, d);
+        return org.optimech.geometry.body.LpBalls.inclusionFactor(a.norm(), b.norm(), d);
+    }
+
+    /** The dual of an ℓp norm (ℓ1 ↔ ℓ∞, ℓ2 self-dual). */
+    private static LpNorm dual(LpNorm p) {
+        switch (p) {
+            case L1:
+                return LpNorm.LINF;
+            case L2:
+                return LpNorm.L2;
+            default:
+                return LpNorm.L1;
+        }
     }
 }

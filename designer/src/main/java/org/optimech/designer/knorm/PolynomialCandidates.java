@@ -358,7 +358,7 @@ final class PolynomialCandidates {
     }
 
     private static CandidateReport withCertificate(CandidateReport c, double lower, Body body, KNormBlock.SensitivityCertificate cert) {
-        return new CandidateReport(c.name(), c.noiseDimension(), c.sensitivity(), c.sensitivityExact(), c.volume(), c.covarianceTrace(), c.covariance(),
+        return new CandidateReport(c.name(), c.shape(), c.noiseDimension(), c.sensitivity(), c.sensitivityExact(), c.volume(), c.covarianceTrace(), c.covariance(),
                 c.worstDirectionVariance(), c.note(), lower, body, cert);
     }
 

@@ -37,7 +37,7 @@ final class WeightedBox {
             worst = Math.max(worst, cov[j][j]);
             logVolume += Math.log(2 * delta * b[j]);
         }
-        return new CandidateReport("weighted-box", d, delta, lower == delta, Math.exp(logVolume), trace, cov, worst,
+        return new CandidateReport("weighted-box", CandidateReport.Shape.other(), d, delta, lower == delta, Math.exp(logVolume), trace, cov, worst,
                 String.format(Locale.ROOT, "%s; half-widths %s; M = diag(b^2)/3", note, java.util.Arrays.toString(b)), lower,
                 new Body.LinearImage(LpNorm.LINF, a), certificate);
     }

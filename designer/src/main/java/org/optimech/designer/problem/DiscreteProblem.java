@@ -36,6 +36,26 @@ public record DiscreteProblem(
         InputPolicy inputPolicy,
         int defaultInput) implements Problem {
 
+    /** The problem as a discrete problem (by its visitor), or empty for the other kinds. */
+    public static java.util.Optional<DiscreteProblem> of(Problem problem) {
+        return problem.accept(new Otherwise<java.util.Optional<DiscreteProblem>>() {
+            @Override
+            protected java.util.Optional<DiscreteProblem> otherwise(Problem other) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<DiscreteProblem> visit(DiscreteProblem discrete) {
+                return java.util.Optional.of(discrete);
+            }
+        });
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
     @Override
     public String kind() {
         return "discrete";

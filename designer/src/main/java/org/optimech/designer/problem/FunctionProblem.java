@@ -83,6 +83,11 @@ public record FunctionProblem(String name, Kernel kernel, double bandwidth, int 
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public String kind() {
         return "function";
     }

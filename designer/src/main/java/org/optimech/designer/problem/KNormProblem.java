@@ -68,6 +68,26 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
         }
     }
 
+    /** The problem as a K-norm problem (by its visitor), or empty for the other kinds. */
+    public static java.util.Optional<KNormProblem> of(Problem problem) {
+        return problem.accept(new Otherwise<java.util.Optional<KNormProblem>>() {
+            @Override
+            protected java.util.Optional<KNormProblem> otherwise(Problem other) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<KNormProblem> visit(KNormProblem knorm) {
+                return java.util.Optional.of(knorm);
+            }
+        });
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
     @Override
     public String kind() {
         return "knorm";

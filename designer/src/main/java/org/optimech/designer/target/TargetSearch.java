@@ -78,7 +78,7 @@ public final class TargetSearch {
 
         /** The smallest ε found that meets the target. */
         public Optional<BigDecimal> epsilon() {
-            return design.map(d -> d.problem() instanceof DiscreteProblem p ? p.epsilon() : null);
+            return design.map(d -> d.problem().epsilon());
         }
 
         /** The largest ε designed whose mechanism does not meet the target, if any (failed designs are not counted). */
@@ -214,14 +214,24 @@ public final class TargetSearch {
         return target.scope() == AccuracyTarget.Scope.EVERY_INPUT ? worst : Math.min(1, average);
     }
 
+    /** The certified lower bound on the optimum an LP or structural design carries (NaN for the other paths). */
     private static double lowerBound(Design d) {
-        if (d instanceof Design.Structural s) {
-            return s.design().certificate().lowerBound();
-        }
-        if (d instanceof Design.Lp l && l.design().certificate().lowerBound() != null) {
-            return l.design().certificate().lowerBound().doubleValue();
-        }
-        return Double.NaN;
+        return d.accept(new Design.Otherwise<Double>() {
+            @Override
+            protected Double otherwise(Design other) {
+                return Double.NaN;
+            }
+
+            @Override
+            public Double visit(Design.Lp lp) {
+                return lp.design().certificate().lowerBound() != null ? lp.design().certificate().lowerBound().doubleValue() : Double.NaN;
+            }
+
+            @Override
+            public Double visit(Design.Structural structural) {
+                return structural.design().certificate().lowerBound();
+            }
+        });
     }
 
     private static String describe(Point p, double beta) {

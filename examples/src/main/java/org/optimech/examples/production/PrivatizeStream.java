@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.optimech.runtime.DiscreteMechanism;
-import org.optimech.runtime.FunctionMechanism;
 import org.optimech.runtime.Mechanism;
 import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.budget.BudgetExceededException;
@@ -84,7 +83,7 @@ public final class PrivatizeStream {
                 } catch (InvalidSpecException e) {
                     throw new InvalidSpecException(e.pointer(), f + ": " + e.detail());
                 }
-                if (m instanceof FunctionMechanism) {
+                if (org.optimech.examples.ReleaseShape.of(m) == org.optimech.examples.ReleaseShape.FUNCTIONS) {
                     throw new IllegalArgumentException(f + ": gaussian-process specs release functions on a grid; this stream takes values and vectors");
                 }
                 if (m.numerics() == Numerics.IDEALIZED && policy == NumericsPolicy.EXACT_ONLY) {
@@ -135,8 +134,9 @@ public final class PrivatizeStream {
                 out.write(line.append("REFUSED\n").toString());
                 continue;
             }
-            if (l.mechanism() instanceof DiscreteMechanism d) {
-                line.append(d.sample(f[2].strip(), bits));
+            java.util.Optional<DiscreteMechanism> discrete = DiscreteMechanism.of(l.mechanism());
+            if (discrete.isPresent()) {
+                line.append(discrete.get().sample(f[2].strip(), bits));
             } else {
                 String[] parts = f[2].split(";");
                 double[] t = new double[parts.length];

@@ -91,10 +91,9 @@ public final class SparkGroupStudy {
                 : Path.of("problems/knorm-group-count-sum.json"); // from the repository root, or from examples/ (the module's tests)
         // the designer's front door: the l1 body, exact lattice numerics at the automatic spacing; written and re-read by the runtime
         Design design = Designers.design(Problems.read(problem), Designers.Options.defaults().withBody("l1").withLattice(KNormSpecs.Lattice.auto()));
-        if (!(design instanceof Design.KNorm knorm)) {
-            throw new IllegalStateException("the group count-sum problem designs as a K-norm mechanism over its adjacent output space; got " + design);
-        }
-        KNormSpec spec = DesignSpecs.writeAndVerify(knorm.spec(), specFile);
+        KNormSpec designed = KNormSpec.of(design.spec()).orElseThrow(() -> new IllegalStateException(
+                "the group count-sum problem designs as a K-norm mechanism over its adjacent output space; got " + design));
+        KNormSpec spec = DesignSpecs.writeAndVerify(designed, specFile);
         List<String> keys = new ArrayList<>();
         for (int g = 0; g < GROUPS; g++) {
             keys.add(Integer.toString(g));

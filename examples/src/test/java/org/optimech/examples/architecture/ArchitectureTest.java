@@ -76,8 +76,8 @@ class ArchitectureTest {
     }
 
     @Test
-    void specKindsAreDispatchedByTheVisitorOutsideTheSpecPackage() {
-        ArchRule rule = classes().that().resideOutsideOfPackage("org.optimech.runtime.spec").should(notTestInstanceofOnSpecTypes());
+    void sealedFamiliesAreDispatchedByTheirVisitors() {
+        ArchRule rule = classes().should(notTestInstanceofOnFamilyMembers());
         rule.check(CLASSES);
     }
 
@@ -92,7 +92,7 @@ class ArchitectureTest {
         for (Path root : MAIN_SOURCES) {
             assertTrue(files.stream().anyMatch(f -> f.startsWith(root)), "no sources under " + root.toAbsolutePath().normalize());
         }
-        assertEquals(List.of(), SpecCasts.find(files, SpecCasts.specTypes()), "dispatch with MechanismSpec.accept instead of casting");
+        assertEquals(List.of(), SpecCasts.find(files, SealedFamilies.members()), "dispatch with the family's visitor (accept) instead of casting");
     }
 
     /** The cast rule can fail: on a deliberately bad class it reports each cast to a spec type, and nothing else. */
@@ -103,10 +103,30 @@ class ArchitectureTest {
         try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/BadSpecCasts.java.txt")) {
             Files.write(bad, in.readAllBytes());
         }
-        List<String> found = SpecCasts.find(List.of(bad), SpecCasts.specTypes());
-        assertEquals(2, found.size(), found.toString());
-        assertTrue(found.get(0).endsWith("BadSpecCasts.java:10: (KNormSpec) spec"), found.toString());
-        assertTrue(found.get(1).endsWith("BadSpecCasts.java:14: (org.optimech.runtime.spec.GaussianProcessSpec) spec"), found.toString());
+        List<String> found = SpecCasts.find(List.of(bad), SealedFamilies.members());
+        assertEquals(5, found.size(), found.toString());
+        assertTrue(found.get(0).endsWith("BadSpecCasts.java:14: (KNormSpec) spec"), found.toString());
+        assertTrue(found.get(1).endsWith("BadSpecCasts.java:18: (org.optimech.runtime.spec.GaussianProcessSpec) spec"), found.toString());
+        assertTrue(found.get(2).endsWith("BadSpecCasts.java:30: (DiscreteMechanism) m"), found.toString());
+        assertTrue(found.get(3).endsWith("BadSpecCasts.java:34: (KNormProblem) p"), found.toString());
+        assertTrue(found.get(4).endsWith("BadSpecCasts.java:38: (Design.Lp) d"), found.toString());
+    }
+
+    /**
+     * The instanceof rule can fail: on a deliberately bad class (a compiled test fixture) it reports one {@code instanceof}
+     * per family (spec, mechanism, problem, design), and neither the own-type test in {@code equals} nor a test against a
+     * family's root.
+     */
+    @Test
+    void theInstanceofRuleCatchesADeliberatelyBadClass() {
+        JavaClasses bad = new ClassFileImporter().importClasses(BadDispatch.class);
+        com.tngtech.archunit.lang.EvaluationResult result = classes().should(notTestInstanceofOnFamilyMembers()).evaluate(bad);
+        List<String> found = result.getFailureReport().getDetails();
+        assertEquals(4, found.size(), found.toString());
+        for (String type : new String[] {"org.optimech.runtime.spec.KNormSpec", "org.optimech.runtime.DiscreteMechanism",
+            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp"}) {
+            assertTrue(found.stream().anyMatch(f -> f.contains("tests instanceof " + type + " ")), type + " not reported: " + found);
+        }
     }
 
     @Test
@@ -115,15 +135,19 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("org.optimech.runtime.sampling").check(CLASSES);
     }
 
-    /** Fails a class with an {@code instanceof} whose type is a spec type (a subtype of {@link MechanismSpec}). */
-    private static ArchCondition<JavaClass> notTestInstanceofOnSpecTypes() {
-        return new ArchCondition<>("not test instanceof on a spec type (dispatch with MechanismSpec.accept instead)") {
+    /**
+     * Fails a class with an {@code instanceof} whose type is a member below the root of one of the {@link SealedFamilies}
+     * (testing against the root itself is an up-cast check and allowed).
+     */
+    static ArchCondition<JavaClass> notTestInstanceofOnFamilyMembers() {
+        return new ArchCondition<>("not test instanceof on a member of a sealed family (dispatch with the family's visitor instead)") {
             @Override
             public void check(JavaClass c, ConditionEvents events) {
                 for (JavaCodeUnit u : c.getCodeUnits()) {
                     for (InstanceofCheck check : u.getInstanceofChecks()) {
                         JavaClass type = check.getRawType();
-                        if (type.isAssignableTo(MechanismSpec.class)) {
+                        // a class may test its own type (equals); everything else dispatches with the family's visitor
+                        if (SealedFamilies.members().contains(type.getName()) && !type.equals(c)) {
                             events.add(SimpleConditionEvent.violated(c, c.getName() + "." + u.getName() + " tests instanceof " + type.getName()
                                     + " (" + check.getSourceCodeLocation() + ")"));
                         }

@@ -20,33 +20,17 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
-import org.optimech.runtime.spec.MechanismSpec;
 
 /**
- * Finds casts to spec types in Java sources. ArchUnit (1.5) sees {@code instanceof} checks in bytecode but not casts, and the
- * bytecode's {@code checkcast} cannot tell a cast in the source from one the compiler inserts for generics (a visitor
- * returning a {@code KNormSpec} compiles to one). So the sources are parsed with the JDK's own compiler (parse only, no
- * attribution) and every cast expression is resolved by name: a cast's type names a spec type when it is the type's qualified
- * name, or its simple name in a file that imports it (or {@code org.optimech.runtime.spec.*}). A spec type is any type of the
- * sealed {@link MechanismSpec} family below its root; casting to the root itself is an up-cast and allowed.
+ * Finds casts to members of the sealed families ({@link SealedFamilies}: specs, mechanisms, problems, designs) in Java
+ * sources. ArchUnit (1.5) sees {@code instanceof} checks in bytecode but not casts, and the bytecode's {@code checkcast}
+ * cannot tell a cast in the source from one the compiler inserts for generics (a visitor returning a {@code KNormSpec}
+ * compiles to one). So the sources are parsed with the JDK's own compiler (parse only, no attribution) and every cast
+ * expression is resolved by name: its qualified name, its name in the same package, or a name an import makes visible
+ * (the type, its enclosing type, or the package). Casting to a family's root is an up-cast and allowed.
  */
 final class SpecCasts {
-    private static final String SPEC_PACKAGE = MechanismSpec.class.getPackageName();
-
     private SpecCasts() {
-    }
-
-    /** The qualified names of the spec types a cast may not name (the sealed family below {@link MechanismSpec}). */
-    static Set<String> specTypes() {
-        Set<String> names = new LinkedHashSet<>();
-        List<Class<?>> todo = new ArrayList<>(List.of(MechanismSpec.class.getPermittedSubclasses()));
-        while (!todo.isEmpty()) {
-            Class<?> c = todo.remove(todo.size() - 1);
-            if (names.add(c.getName()) && c.isSealed()) {
-                todo.addAll(List.of(c.getPermittedSubclasses()));
-            }
-        }
-        return names;
     }
 
     /** Every {@code .java} file under the given source roots (roots that do not exist are skipped). */
@@ -66,11 +50,13 @@ final class SpecCasts {
     }
 
     /**
-     * The casts to spec types in these files, outside the spec package itself, as {@code file:line: (Type) expression}.
+     * The casts to members of the sealed families ({@code members}: binary names) in these files, as
+     * {@code file:line: (Type) expression}. A file may cast to a type it declares itself (its own {@code equals}); the
+     * family's own package is not exempt.
      *
      * @throws IllegalStateException when a file does not parse (a rule over unparsed files would pass vacuously)
      */
-    static List<String> find(List<Path> files, Set<String> specTypes) {
+    static List<String> find(List<Path> files, Set<String> members) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> found = new ArrayList<>();
         try (StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
@@ -88,26 +74,41 @@ final class SpecCasts {
             com.sun.source.util.SourcePositions positions = com.sun.source.util.Trees.instance(task).getSourcePositions();
             for (CompilationUnitTree unit : trees) {
                 String pkg = unit.getPackageName() == null ? "" : unit.getPackageName().toString();
-                if (pkg.equals(SPEC_PACKAGE)) {
-                    continue; // the codec and the spec types themselves
-                }
-                Set<String> visible = new LinkedHashSet<>();
-                for (ImportTree i : unit.getImports()) {
-                    String name = i.getQualifiedIdentifier().toString();
-                    if (i.isStatic()) {
-                        continue;
+                Set<String> own = new LinkedHashSet<>();
+                for (com.sun.source.tree.Tree t : unit.getTypeDecls()) {
+                    if (t instanceof com.sun.source.tree.ClassTree ct) {
+                        own.add(pkg + "." + ct.getSimpleName());
                     }
-                    for (String t : specTypes) {
-                        if (name.equals(t) || name.equals(SPEC_PACKAGE + ".*") && t.startsWith(SPEC_PACKAGE + ".") && t.indexOf('.', SPEC_PACKAGE.length() + 1) < 0) {
-                            visible.add(t.substring(t.lastIndexOf('.') + 1));
-                        }
+                }
+                // every name under which a member (canonical name, nested types with dots) can be written in this file
+                Set<String> visible = new LinkedHashSet<>();
+                Set<String> imported = new LinkedHashSet<>();
+                for (ImportTree i : unit.getImports()) {
+                    if (!i.isStatic()) {
+                        imported.add(i.getQualifiedIdentifier().toString());
+                    }
+                }
+                for (String binary : members) {
+                    String canonical = binary.replace('$', '.');
+                    String memberPackage = binary.substring(0, binary.lastIndexOf('.'));
+                    String topLevel = binary.contains("$") ? binary.substring(0, binary.indexOf('$')) : binary;
+                    if (own.contains(topLevel)) {
+                        continue; // a type's own file (equals)
+                    }
+                    visible.add(canonical);
+                    String local = canonical.substring(memberPackage.length() + 1); // Design.Lp, KNormSpec
+                    if (memberPackage.equals(pkg) || imported.contains(memberPackage + ".*") || imported.contains(topLevel)) {
+                        visible.add(local);
+                    }
+                    if (imported.contains(canonical)) {
+                        visible.add(canonical.substring(canonical.lastIndexOf('.') + 1)); // an imported nested type: Lp
                     }
                 }
                 new TreeScanner<Void, Void>() {
                     @Override
                     public Void visitTypeCast(TypeCastTree cast, Void v) {
                         String type = cast.getType().toString().replaceAll("<.*>", "").trim();
-                        if (specTypes.contains(type) || visible.contains(type)) {
+                        if (visible.contains(type)) {
                             long line = unit.getLineMap().getLineNumber(positions.getStartPosition(unit, cast));
                             found.add(unit.getSourceFile().getName() + ":" + line + ": (" + type + ") " + cast.getExpression());
                         }

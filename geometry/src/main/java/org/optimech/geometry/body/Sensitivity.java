@@ -3,8 +3,8 @@ package org.optimech.geometry.body;
 import java.math.BigDecimal;
 import org.optimech.runtime.knorm.LpNorm;
 import java.math.BigInteger;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.runtime.exact.Rational;
 
 /**
  * A certified sensitivity: {@code upper} is a double at or above the exact supremum; {@code exact} says
@@ -56,8 +56,8 @@ public record Sensitivity(double upper, boolean exact) {
      * points are in the hull's reduced coordinates, and the origin must be strictly inside.
      */
     public static Sensitivity ofHull(ConvexHull hull, double[][] points) {
-        BigFraction best = BigFraction.ZERO;
-        BigInteger scale = BigInteger.ONE.shiftLeft(hull.shift());
+        Rational best = Rational.ZERO;
+        Rational scale = Rational.of(BigInteger.ONE.shiftLeft(hull.shift()));
         for (ConvexHull.Facet f : hull.facets()) {
             if (f.exactOffset().signum() <= 0) {
                 throw new IllegalArgumentException("the gauge needs the origin strictly inside the body");
@@ -67,14 +67,14 @@ public record Sensitivity(double upper, boolean exact) {
                 if (u.length != n.length) {
                     throw new IllegalArgumentException("points must have " + n.length + " coordinates (the hull's reduced dimension)");
                 }
-                BigFraction dot = BigFraction.ZERO;
+                Rational dot = Rational.ZERO;
                 for (int j = 0; j < n.length; j++) {
                     if (n[j].signum() != 0 && u[j] != 0) {
-                        dot = dot.add(new BigFraction(u[j]).multiply(n[j]));
+                        dot = dot.add(Rational.of(u[j]).multiply(Rational.of(n[j])));
                     }
                 }
                 // gauge = (n·u) / (offset · 2^-shift)
-                BigFraction g = dot.multiply(scale).divide(new BigFraction(f.exactOffset()));
+                Rational g = dot.multiply(scale).divide(Rational.of(f.exactOffset()));
                 if (g.compareTo(best) > 0) {
                     best = g;
                 }
@@ -110,28 +110,28 @@ public record Sensitivity(double upper, boolean exact) {
                 }
             }
         }
-        return roundUp(new BigFraction(bestNum, bestDen));
+        return roundUp(new Rational(bestNum, bestDen));
     }
 
     /**
      * max over the points of ‖W·u‖_B for an exact rational matrix W (the inverse of a linear image A·B of the
      * ℓ1 or ℓ∞ ball), in exact arithmetic and rounded up.
      */
-    public static Sensitivity ofLinearImage(LpNorm base, BigFraction[][] w, double[][] points) {
+    public static Sensitivity ofLinearImage(LpNorm base, Rational[][] w, double[][] points) {
         if (base == LpNorm.L2) {
             throw new IllegalArgumentException("linear images are certified for the l1 and linf balls only (the l2 norm is irrational)");
         }
-        BigFraction best = BigFraction.ZERO;
+        Rational best = Rational.ZERO;
         for (double[] u : points) {
-            BigFraction[] x = new BigFraction[u.length];
+            Rational[] x = new Rational[u.length];
             for (int j = 0; j < u.length; j++) {
-                x[j] = new BigFraction(u[j]);
+                x[j] = Rational.of(u[j]);
             }
-            BigFraction norm = BigFraction.ZERO;
-            for (BigFraction[] row : w) {
-                BigFraction y = BigFraction.ZERO;
+            Rational norm = Rational.ZERO;
+            for (Rational[] row : w) {
+                Rational y = Rational.ZERO;
                 for (int j = 0; j < u.length; j++) {
-                    if (u[j] != 0 && row[j].getNumerator().signum() != 0) {
+                    if (u[j] != 0 && row[j].signum() != 0) {
                         y = y.add(row[j].multiply(x[j]));
                     }
                 }
@@ -154,14 +154,14 @@ public record Sensitivity(double upper, boolean exact) {
     }
 
     /** The least double at or above an exact rational. */
-    private static Sensitivity roundUp(BigFraction exact) {
+    private static Sensitivity roundUp(Rational exact) {
         double v = exact.doubleValue();
-        while (new BigFraction(v).compareTo(exact) < 0) {
+        while (Rational.of(v).compareTo(exact) < 0) {
             v = Math.nextUp(v);
         }
-        while (v > 0 && new BigFraction(Math.nextDown(v)).compareTo(exact) >= 0) {
+        while (v > 0 && Rational.of(Math.nextDown(v)).compareTo(exact) >= 0) {
             v = Math.nextDown(v);
         }
-        return new Sensitivity(v, new BigFraction(v).compareTo(exact) == 0);
+        return new Sensitivity(v, Rational.of(v).compareTo(exact) == 0);
     }
 }

@@ -143,6 +143,131 @@ public final class IntegerMatrices {
         return n;
     }
 
+    /**
+     * The exact inverse of an integer matrix, row by row: {@code A⁻¹[i] = numerators[i] / denominators[i]}, each row in
+     * lowest terms over a positive denominator.
+     *
+     * @param numerators the integer rows
+     * @param denominators one positive integer per row
+     */
+    public record InverseRows(BigInteger[][] numerators, BigInteger[] denominators) {
+        /** Copies the arrays. */
+        public InverseRows {
+            numerators = copy(numerators);
+            denominators = denominators.clone();
+        }
+
+        @Override
+        public BigInteger[][] numerators() {
+            return copy(numerators);
+        }
+
+        @Override
+        public BigInteger[] denominators() {
+            return denominators.clone();
+        }
+
+        /** Entry {@code (i, j)} as a rational. */
+        public Rational entry(int i, int j) {
+            return new Rational(numerators[i][j], denominators[i]);
+        }
+
+        /** The whole inverse as rationals. */
+        public Rational[][] toRationals() {
+            Rational[][] out = new Rational[numerators.length][];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = new Rational[numerators[i].length];
+                for (int j = 0; j < out[i].length; j++) {
+                    out[i][j] = entry(i, j);
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * The exact inverse of a square integer matrix by fraction-free Gauss–Jordan elimination (every intermediate entry is a
+     * minor of {@code [A | I]}, so every division is exact and no fraction is formed until the end): {@code [A | I]} becomes
+     * {@code [d·I | d·A⁻¹]} with {@code d = ±det A}.
+     *
+     * @throws IllegalArgumentException for a matrix that is not square, or one that is singular
+     */
+    public static InverseRows inverseRows(BigInteger[][] a) {
+        int n = a.length;
+        for (BigInteger[] row : a) {
+            if (row.length != n) {
+                throw new IllegalArgumentException("matrix must be square (" + n + " rows). Provided: a row of " + row.length);
+            }
+        }
+        BigInteger[][] m = new BigInteger[n][2 * n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(a[i], 0, m[i], 0, n);
+            for (int j = 0; j < n; j++) {
+                m[i][n + j] = i == j ? BigInteger.ONE : BigInteger.ZERO;
+            }
+        }
+        BigInteger prev = BigInteger.ONE;
+        for (int k = 0; k < n; k++) {
+            int p = k;
+            while (p < n && m[p][k].signum() == 0) {
+                p++;
+            }
+            if (p == n) {
+                throw new IllegalArgumentException("the matrix is singular (its determinant is exactly 0)");
+            }
+            BigInteger[] t = m[k];
+            m[k] = m[p];
+            m[p] = t;
+            BigInteger pivot = m[k][k];
+            for (int i = 0; i < n; i++) {
+                if (i == k) {
+                    continue;
+                }
+                BigInteger f = m[i][k];
+                for (int j = 0; j < 2 * n; j++) {
+                    // integer-preserving Gauss–Jordan: (pivot·m_ij − m_ik·m_kj) / previous pivot is exact
+                    m[i][j] = pivot.multiply(m[i][j]).subtract(f.multiply(m[k][j])).divide(prev);
+                }
+            }
+            prev = pivot;
+        }
+        BigInteger[][] numerators = new BigInteger[n][n];
+        BigInteger[] denominators = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            BigInteger d = m[i][i]; // the same ±det A on every row
+            BigInteger g = d;
+            for (int j = 0; j < n; j++) {
+                g = g.gcd(m[i][n + j]);
+            }
+            if (d.signum() < 0) {
+                g = g.negate();
+            }
+            for (int j = 0; j < n; j++) {
+                numerators[i][j] = m[i][n + j].divide(g);
+            }
+            denominators[i] = d.divide(g);
+        }
+        return new InverseRows(numerators, denominators);
+    }
+
+    /**
+     * The exact inverse of a matrix of doubles (each read as the dyadic rational it is), through {@link #inverseRows}:
+     * {@code A = Â/2^s} with {@code Â} integer, so {@code A⁻¹ = 2^s·Â⁻¹}.
+     *
+     * @throws IllegalArgumentException for a matrix that is not square, has a non-finite entry, or is singular
+     */
+    public static Rational[][] inverse(double[][] a) {
+        int s = Dyadic.shift(a);
+        Rational[][] inv = inverseRows(Dyadic.scale(a, s)).toRationals();
+        Rational twoS = new Rational(BigInteger.ONE.shiftLeft(s), BigInteger.ONE);
+        for (Rational[] row : inv) {
+            for (int j = 0; j < row.length; j++) {
+                row[j] = row[j].multiply(twoS);
+            }
+        }
+        return inv;
+    }
+
     /** The exact dot product. */
     public static BigInteger dot(BigInteger[] a, BigInteger[] b) {
         BigInteger s = BigInteger.ZERO;

@@ -57,57 +57,134 @@ public final class LatticeSampler {
     /** Facet proposals below this magnitude have exact long dot products with the (below 2^31) normals. */
     private final long facetLongBound;
 
-    private LatticeSampler(LatticeGauge gauge, int exponent, Rational rate, long maxAttempts) {
-        this.gauge = gauge;
-        this.exponent = exponent;
-        this.rate = rate;
+    /**
+     * The facet proposal (integer half-widths m and rate s) and its certified acceptance: what the loader checks (a spec whose
+     * release could stall is refused) and what the sampler is then built from, so the certification runs once and the
+     * sampler's tables are built only by the mechanism. Only {@link #certify} makes one.
+     */
+    public static final class Certified {
+        private final LatticeGauge gauge;
+        private final int exponent;
+        private final Rational rate;
+        private final long[] halfWidths;
+        private final Rational proposalRate;
+        private final StructuredEnvelope envelope; // sum ball and count ball; null otherwise
+        private final double acceptance;
+        private final long maxAttempts;
+
+        private Certified(LatticeGauge gauge, int exponent, Rational rate, long[] halfWidths, Rational proposalRate, StructuredEnvelope envelope,
+                double acceptance, long maxAttempts) {
+            this.gauge = gauge;
+            this.exponent = exponent;
+            this.rate = rate;
+            this.halfWidths = halfWidths;
+            this.proposalRate = proposalRate;
+            this.envelope = envelope;
+            this.acceptance = acceptance;
+            this.maxAttempts = maxAttempts;
+        }
+
+        /** The cap on proposals per draw: ⌈60/a⌉ for a facet body with certified acceptance a (at least the caller's figure). */
+        public long maxAttempts() {
+            return maxAttempts;
+        }
+
+        /** The certified lower bound on one proposal's acceptance probability (1 for the l1 and linf balls, which never reject). */
+        public double acceptance() {
+            return acceptance;
+        }
+
+        /** The gauge certified. */
+        public LatticeGauge gauge() {
+            return gauge;
+        }
+
+        /** The spacing exponent certified. */
+        public int exponent() {
+            return exponent;
+        }
+
+        /** The rate certified. */
+        public Rational rate() {
+            return rate;
+        }
+    }
+
+    /**
+     * Certifies the sampler for noise ∝ exp(−rate·‖z‖_K) on the lattice 2^exponent·ℤ^d without building it: the facet
+     * proposal and a certified lower bound on its acceptance (refused below {@link #MIN_ACCEPTANCE}), and the attempt cap.
+     *
+     * @param maxAttempts cap on box proposals per draw for a facet body (raised to what the acceptance needs); ignored otherwise
+     * @throws IllegalArgumentException for a rate ≤ 0, an exponent outside [−60, 60], a cap below 1, or an acceptance that
+     *     cannot be certified
+     */
+    public static Certified certify(LatticeGauge gauge, int exponent, Rational rate, long maxAttempts) {
+        Objects.requireNonNull(gauge, "gauge");
+        Objects.requireNonNull(rate, "rate");
+        if (rate.signum() <= 0) {
+            throw new IllegalArgumentException("rate must be > 0. Provided value: " + rate);
+        }
+        if (exponent < -60 || exponent > 60) {
+            throw new IllegalArgumentException("spacing exponent must be in [-60, 60]. Provided value: " + exponent);
+        }
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts must be >= 1. Provided value: " + maxAttempts);
+        }
         int d = gauge.dimension();
         long[] m = new long[d];
         java.util.Arrays.fill(m, 1);
-        if (gauge.name().equals("facets")) {
-            // m_j ≈ c·M_j with c = 0.05/r: the proposal's level steps cost about e^{-0.05}, and m_j/M_j is nearly constant;
-            // c shrinks so the longest axis stays below 2^30 (clamping that axis alone would leave the others relatively wide)
-            Rational[] bounds = gauge.coordinateBounds();
-            double largest = 0;
-            for (Rational b : bounds) {
-                largest = Math.max(largest, b.doubleValue());
-            }
-            double c = Math.min(0.05 / rate.doubleValue(), 0x1p30 / largest);
-            Rational s = null;
-            for (int j = 0; j < d; j++) {
-                m[j] = (long) Math.max(1, Math.min(1L << 30, Math.ceil(c * bounds[j].doubleValue())));
-                Rational sj = rate.multiply(Rational.of(BigInteger.valueOf(m[j]))).divide(bounds[j]);
-                s = s == null || sj.compareTo(s) < 0 ? sj : s;
-            }
-            this.proposalRate = s;
-        } else {
-            this.proposalRate = rate;
-        }
-        this.halfWidths = m;
-        this.envelope = gauge.structuredK() > 0 ? StructuredEnvelope.of(gauge, rate) : null;
-        if (envelope != null) {
-            this.acceptance = envelope.acceptance();
+        if (gauge.structuredK() > 0) {
+            StructuredEnvelope envelope = StructuredEnvelope.of(gauge, rate);
+            double acceptance = envelope.acceptance();
             if (!(acceptance >= MIN_ACCEPTANCE)) {
                 throw new IllegalArgumentException(String.format("the exact lattice sampler of the %s (k = %d, dimension %d) cannot certify that it accepts "
                         + "at least one proposal in %.0e on the lattice 2^%d (certified acceptance %.3g with the better of its l1 and linf proposals): "
                         + "the body is far from both the l1 ball and the cube at this k and dimension; use idealized numerics, or the l1 or linf ball",
                         gauge.name(), gauge.structuredK(), gauge.dimension(), 1 / MIN_ACCEPTANCE, exponent, acceptance));
             }
-            this.maxAttempts = Math.max(maxAttempts, (long) Math.ceil(60 / acceptance));
-        } else if (gauge.name().equals("facets")) {
-            this.acceptance = acceptanceLowerBound(gauge, m, rate, proposalRate);
-            if (!(acceptance >= MIN_ACCEPTANCE)) {
-                throw new IllegalArgumentException(String.format("the exact lattice sampler cannot certify that it accepts at least one proposal in %.0e for "
-                        + "this body on the lattice 2^%d (certified acceptance %.3g): the body is too thin or too skewed within its coordinate bounds "
-                        + "at this spacing, so a release might need more proposals than it can afford; use a finer lattice (a smaller spacing exponent), "
-                        + "another body, or idealized numerics", 1 / MIN_ACCEPTANCE, exponent, acceptance));
-            }
-            // P(a draw rejects every proposal) ≤ (1 − a)^N ≤ e^{−60}: the cap never depends on the data
-            this.maxAttempts = Math.max(maxAttempts, (long) Math.ceil(60 / acceptance));
-        } else {
-            this.acceptance = 1;
-            this.maxAttempts = maxAttempts;
+            return new Certified(gauge, exponent, rate, m, rate, envelope, acceptance, Math.max(maxAttempts, (long) Math.ceil(60 / acceptance)));
         }
+        if (!gauge.name().equals("facets")) {
+            return new Certified(gauge, exponent, rate, m, rate, null, 1, maxAttempts);
+        }
+        // m_j ≈ c·M_j with c = 0.05/r: the proposal's level steps cost about e^{-0.05}, and m_j/M_j is nearly constant;
+        // c shrinks so the longest axis stays below 2^30 (clamping that axis alone would leave the others relatively wide)
+        Rational[] bounds = gauge.coordinateBounds();
+        double largest = 0;
+        for (Rational b : bounds) {
+            largest = Math.max(largest, b.doubleValue());
+        }
+        double c = Math.min(0.05 / rate.doubleValue(), 0x1p30 / largest);
+        Rational s = null;
+        for (int j = 0; j < d; j++) {
+            m[j] = (long) Math.max(1, Math.min(1L << 30, Math.ceil(c * bounds[j].doubleValue())));
+            Rational sj = rate.multiply(Rational.of(BigInteger.valueOf(m[j]))).divide(bounds[j]);
+            s = s == null || sj.compareTo(s) < 0 ? sj : s;
+        }
+        double acceptance = acceptanceLowerBound(gauge, m, rate, s);
+        if (!(acceptance >= MIN_ACCEPTANCE)) {
+            throw new IllegalArgumentException(String.format("the exact lattice sampler cannot certify that it accepts at least one proposal in %.0e for "
+                    + "this body on the lattice 2^%d (certified acceptance %.3g): the body is too thin or too skewed within its coordinate bounds "
+                    + "at this spacing, so a release might need more proposals than it can afford; use a finer lattice (a smaller spacing exponent), "
+                    + "another body, or idealized numerics", 1 / MIN_ACCEPTANCE, exponent, acceptance));
+        }
+        // P(a draw rejects every proposal) ≤ (1 − a)^N ≤ e^{−60}: the cap never depends on the data
+        return new Certified(gauge, exponent, rate, m, s, null, acceptance, Math.max(maxAttempts, (long) Math.ceil(60 / acceptance)));
+    }
+
+    private LatticeSampler(Certified certified) {
+        LatticeGauge gauge = certified.gauge;
+        Rational rate = certified.rate;
+        this.gauge = gauge;
+        this.exponent = certified.exponent;
+        this.rate = rate;
+        int d = gauge.dimension();
+        long[] m = certified.halfWidths;
+        this.proposalRate = certified.proposalRate;
+        this.halfWidths = m;
+        this.envelope = certified.envelope;
+        this.acceptance = certified.acceptance;
+        this.maxAttempts = certified.maxAttempts;
         this.box = gauge.name().equals("l1") || envelope != null ? null : new BoxRadius(m, proposalRate);
         this.coordinate = gauge.name().equals("l1") ? Geometric.twoSided(rate.numerator(), rate.denominator()) : null;
         this.rateLo = lower(rate);
@@ -272,18 +349,12 @@ public final class LatticeSampler {
      * @throws IllegalArgumentException for a rate ≤ 0, an exponent outside [−60, 60], or a rate too large for the radius sampler
      */
     public static LatticeSampler of(LatticeGauge gauge, int exponent, Rational rate, long maxAttempts) {
-        Objects.requireNonNull(gauge, "gauge");
-        Objects.requireNonNull(rate, "rate");
-        if (rate.signum() <= 0) {
-            throw new IllegalArgumentException("rate must be > 0. Provided value: " + rate);
-        }
-        if (exponent < -60 || exponent > 60) {
-            throw new IllegalArgumentException("spacing exponent must be in [-60, 60]. Provided value: " + exponent);
-        }
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be >= 1. Provided value: " + maxAttempts);
-        }
-        return new LatticeSampler(gauge, exponent, rate, maxAttempts);
+        return new LatticeSampler(certify(gauge, exponent, rate, maxAttempts));
+    }
+
+    /** The sampler {@link #certify} certified (the loader certifies; the mechanism builds from the same certificate). */
+    public static LatticeSampler of(Certified certified) {
+        return new LatticeSampler(Objects.requireNonNull(certified, "certified"));
     }
 
     /**

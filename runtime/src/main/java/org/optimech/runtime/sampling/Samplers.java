@@ -34,7 +34,7 @@ public final class Samplers {
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */
     public static Optional<LatticeSampler> lattice(KNormSpec spec) {
-        return spec.latticeNoise().map(l -> LatticeSampler.of(l.gauge(), l.exponent(), l.rate(), l.maxAttempts()));
+        return spec.latticeNoise().map(l -> LatticeSampler.of(l.certified()));
     }
 
     /**

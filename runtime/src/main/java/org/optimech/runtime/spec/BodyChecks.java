@@ -179,15 +179,15 @@ final class BodyChecks {
                     + body.lattice.roundingTerm() + "). Provided value: " + Fields.quote(l.latticeSensitivity().toString()));
         }
         Rational rate = Rational.of(noiseEpsilon).divide(deltaL);
-        long attempts;
+        LatticeSampler.Certified certified;
         try {
-            // built once here to certify its acceptance rate (a spec whose release could stall is refused at load) and take
-            // the attempt cap that rate sets; the mechanisms build their own from the same checked numbers
-            attempts = LatticeSampler.of(body.lattice, e, rate, 1).maxAttempts();
+            // certified here (a spec whose release could stall is refused at load), not built: the mechanism builds the
+            // sampler's tables from this certificate
+            certified = LatticeSampler.certify(body.lattice, e, rate, 1);
         } catch (IllegalArgumentException ex) {
             throw new FieldException(lp, ex.getMessage());
         }
-        return new KNormSpec.LatticeNoise(e, rate, body.lattice, attempts);
+        return new KNormSpec.LatticeNoise(certified);
     }
 
     // ---- subspace ----
@@ -663,9 +663,9 @@ final class BodyChecks {
             throw new FieldException(bp + "/matrix", e.getMessage());
         }
         // Â⁻¹ exactly, row i as n_i / q_i (integers): (Â⁻¹Y)_i = n_i·Y / q_i, so each gauge test costs k² multiply-adds
-        BigInteger[][] n = new BigInteger[k][];
-        BigInteger[] q = new BigInteger[k];
-        exactInverseRows(ai, n, q);
+        IntegerMatrices.InverseRows inverseRows = IntegerMatrices.inverseRows(ai);
+        BigInteger[][] n = inverseRows.numerators();
+        BigInteger[] q = inverseRows.denominators();
         Rational twoSa = Rational.of(Dyadic.powerOfTwo(sa));
         // A = Â/2^sa and y = Y/2^s: A⁻¹y = 2^sa·Â⁻¹Y/2^s, so ‖±y‖ ≤ Δ ⇔ 2^sa·g(Â⁻¹Y) ≤ t with t = Δ·2^s
         BigInteger lcm = BigInteger.ONE;
@@ -723,53 +723,6 @@ final class BodyChecks {
                 return (long) k * k;
             }
         };
-    }
-
-    /** Rows of Â⁻¹ as integer vectors over positive integer denominators (exact Gauss–Jordan in rationals, O(k³) once). */
-    private static void exactInverseRows(BigInteger[][] a, BigInteger[][] numerators, BigInteger[] denominators) {
-        int k = a.length;
-        Rational[][] m = new Rational[k][2 * k];
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                m[i][j] = Rational.of(a[i][j]);
-                m[i][k + j] = i == j ? Rational.of(BigInteger.ONE) : Rational.ZERO;
-            }
-        }
-        for (int c = 0; c < k; c++) {
-            int p = c;
-            while (m[p][c].signum() == 0) {
-                p++; // the matrix is invertible (its determinant was checked): a non-zero pivot exists
-            }
-            Rational[] tmp = m[c];
-            m[c] = m[p];
-            m[p] = tmp;
-            Rational piv = m[c][c];
-            for (int j = 0; j < 2 * k; j++) {
-                m[c][j] = m[c][j].divide(piv);
-            }
-            for (int r = 0; r < k; r++) {
-                if (r != c && m[r][c].signum() != 0) {
-                    Rational f = m[r][c];
-                    for (int j = 0; j < 2 * k; j++) {
-                        if (m[c][j].signum() != 0) {
-                            m[r][j] = m[r][j].subtract(f.multiply(m[c][j]));
-                        }
-                    }
-                }
-            }
-        }
-        for (int i = 0; i < k; i++) {
-            BigInteger d = BigInteger.ONE;
-            for (int j = 0; j < k; j++) {
-                BigInteger dj = m[i][k + j].denominator();
-                d = d.divide(d.gcd(dj)).multiply(dj);
-            }
-            denominators[i] = d;
-            numerators[i] = new BigInteger[k];
-            for (int j = 0; j < k; j++) {
-                numerators[i][j] = m[i][k + j].numerator().multiply(d.divide(m[i][k + j].denominator()));
-            }
-        }
     }
 
     /** Gauss–Jordan with partial pivoting; the gauge it serves is for display, the exact check uses the exact inverse. */

@@ -11,7 +11,12 @@ import org.optimech.runtime.discrete.DiscreteDomain;
 public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMechanismSpec, GeometricRemapSpec {
     /** The spec as a discrete spec (a table or a structural remap), dispatched by the visitor; empty for a vector kind. */
     static java.util.Optional<DiscreteSpec> of(MechanismSpec spec) {
-        return spec.accept(new Visitor<java.util.Optional<DiscreteSpec>>() {
+        return spec.accept(new Otherwise<java.util.Optional<DiscreteSpec>>() {
+            @Override
+            protected java.util.Optional<DiscreteSpec> otherwise(MechanismSpec vector) {
+                return java.util.Optional.empty();
+            }
+
             @Override
             public java.util.Optional<DiscreteSpec> visit(DiscreteMechanismSpec table) {
                 return java.util.Optional.of(table);
@@ -20,21 +25,6 @@ public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMecha
             @Override
             public java.util.Optional<DiscreteSpec> visit(GeometricRemapSpec geometricRemap) {
                 return java.util.Optional.of(geometricRemap);
-            }
-
-            @Override
-            public java.util.Optional<DiscreteSpec> visit(KNormSpec knorm) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<DiscreteSpec> visit(GaussianProcessSpec gaussianProcess) {
-                return java.util.Optional.empty();
-            }
-
-            @Override
-            public java.util.Optional<DiscreteSpec> visit(EllipticGaussianSpec ellipticGaussian) {
-                return java.util.Optional.empty();
             }
         });
     }

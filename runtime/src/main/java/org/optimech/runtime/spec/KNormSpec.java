@@ -28,6 +28,21 @@ public final class KNormSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = KNormBlock.KIND;
 
+    /** The spec as a K-norm spec (by its visitor), or empty for the other kinds. */
+    public static java.util.Optional<KNormSpec> of(MechanismSpec spec) {
+        return spec.accept(new Otherwise<java.util.Optional<KNormSpec>>() {
+            @Override
+            protected java.util.Optional<KNormSpec> otherwise(MechanismSpec other) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<KNormSpec> visit(KNormSpec knorm) {
+                return java.util.Optional.of(knorm);
+            }
+        });
+    }
+
     private final KNormBlock block;
     private final Relation relation;
     private final BigDecimal epsilon;
@@ -286,20 +301,34 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     /**
-     * The lattice release of a spec, as checked at load (read-only data; {@code Mechanisms} builds the sampler from it).
+     * The lattice release of a spec, as certified at load (read-only data: the proposal and its certified acceptance, no
+     * sampler tables; {@code Mechanisms} builds the sampler from this certificate, so it is certified once).
      *
-     * @param exponent the spacing exponent e (the lattice is 2^e·ℤ^d)
-     * @param rate ε/Δ_L, the rate of the noise ∝ exp(−rate·‖z‖_K) in lattice units
-     * @param gauge the body's exact gauge on the lattice
-     * @param maxAttempts the cap on box proposals per draw for a facet body
+     * @param certified the lattice sampler's certificate ({@link LatticeSampler#certify}), made by the loader
      */
-    public record LatticeNoise(int exponent, Rational rate, LatticeGauge gauge, long maxAttempts) {
+    public record LatticeNoise(LatticeSampler.Certified certified) {
         public LatticeNoise {
-            java.util.Objects.requireNonNull(rate, "rate");
-            java.util.Objects.requireNonNull(gauge, "gauge");
-            if (rate.signum() <= 0 || maxAttempts < 1) {
-                throw new IllegalArgumentException("rate must be > 0 and maxAttempts >= 1. Provided values: " + rate + ", " + maxAttempts);
-            }
+            java.util.Objects.requireNonNull(certified, "certified");
+        }
+
+        /** The spacing exponent e (the lattice is 2^e·ℤ^d). */
+        public int exponent() {
+            return certified.exponent();
+        }
+
+        /** ε/Δ_L, the rate of the noise ∝ exp(−rate·‖z‖_K) in lattice units. */
+        public Rational rate() {
+            return certified.rate();
+        }
+
+        /** The body's exact gauge on the lattice. */
+        public LatticeGauge gauge() {
+            return certified.gauge();
+        }
+
+        /** The cap on box proposals per draw for a facet body. */
+        public long maxAttempts() {
+            return certified.maxAttempts();
         }
     }
 

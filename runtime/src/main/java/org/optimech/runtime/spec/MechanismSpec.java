@@ -65,4 +65,38 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
 
         R visit(EllipticGaussianSpec ellipticGaussian);
     }
+
+    /**
+     * A visitor for a question about one or two kinds: every kind it does not override answers {@link #otherwise}. A full
+     * {@link Visitor} is for dispatch that must handle each kind (a new kind does not compile until it does).
+     */
+    abstract class Otherwise<R> implements Visitor<R> {
+        /** The answer for a kind not overridden. */
+        protected abstract R otherwise(MechanismSpec value);
+
+        @Override
+        public R visit(DiscreteMechanismSpec table) {
+            return otherwise(table);
+        }
+
+        @Override
+        public R visit(GeometricRemapSpec geometricRemap) {
+            return otherwise(geometricRemap);
+        }
+
+        @Override
+        public R visit(KNormSpec knorm) {
+            return otherwise(knorm);
+        }
+
+        @Override
+        public R visit(GaussianProcessSpec gaussianProcess) {
+            return otherwise(gaussianProcess);
+        }
+
+        @Override
+        public R visit(EllipticGaussianSpec ellipticGaussian) {
+            return otherwise(ellipticGaussian);
+        }
+    }
 }

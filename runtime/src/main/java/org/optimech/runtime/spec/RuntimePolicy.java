@@ -147,7 +147,9 @@ public final class RuntimePolicy {
                 throw new FieldException("/privacy/relation", "the runtime policy accepts only " + names(relations, Relation::json) + " guarantees. Provided value: \""
                         + spec.relation().json() + "\"");
             }
-            if (spec instanceof DiscreteSpec d) {
+            java.util.Optional<DiscreteSpec> discrete = DiscreteSpec.of(spec);
+            if (discrete.isPresent()) {
+                DiscreteSpec d = discrete.get();
                 NeighbourGraph.Kind g = d.privacy().neighbours().kind();
                 if (!graphs.contains(g)) {
                     throw new FieldException("/privacy/neighbours", "the runtime policy accepts only specs designed on the " + names(graphs, RuntimePolicy::graphName)

@@ -7,7 +7,6 @@ import org.optimech.runtime.exact.Dyadic;
 import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
-import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonObject;
 
 /**
@@ -35,27 +34,26 @@ final class SensitivityRecheck {
     static SensitivityCheck recheck(JsonObject design, Relation relation, int d, BodyChecks.Subspace sub, BodyChecks.CheckedBody body, Body stored, BigDecimal delta,
             KNormBlock.SensitivityCertificate certificate) throws FieldException {
         String pp = "/design/problem";
-        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
+        java.util.Optional<RecordedProblem> recorded = RecordedProblem.read(design);
+        if (recorded.isEmpty()) {
             return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
         }
-        Relation stated = problem.has("neighbours")
-                ? Fields.enumValue(problem.get("neighbours").orElseThrow(), pp + "/neighbours", Relation.class)
-                : Relation.SUBSTITUTION;
+        RecordedProblem problem = recorded.get();
+        Relation stated = problem.relation();
         if (stated != relation) {
             throw new FieldException(pp + "/neighbours", "the problem was designed for " + stated.json() + " but /privacy/relation states " + relation.json()
                     + ": the guarantee would be about another relation than the one the sensitivity covers");
         }
-        long rows = problem.has("rows_per_unit") ? Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1_000_000) : 1;
+        long rows = problem.rowsPerUnit();
         if (rows > 1 && relation == Relation.SUBSTITUTION) {
             throw new FieldException(pp + "/rows_per_unit", "with substitution the guarantee covers exactly " + rows + " rows changed, not a privacy unit "
                     + "of up to " + rows + " rows (its row count would be unprotected); such a spec states a guarantee it does not have. Provided value: " + rows);
         }
-        if (problem.get("statistic").orElseThrow() instanceof JsonObject st && st.has("support_oracle")) {
-            return new SensitivityCheck(false, 0, "the statistic is a user-supplied support function (" + st.get("support_oracle").orElseThrow()
+        if (problem.supportOracle().isPresent()) {
+            return new SensitivityCheck(false, 0, "the statistic is a user-supplied support function (" + problem.supportOracle().orElseThrow()
                     + "): Δ rests on its certified bounds, which the runtime cannot re-derive");
         }
-        org.optimech.runtime.statistic.Statistic statistic = org.optimech.runtime.statistic.StatisticReader.read(problem.get("statistic").orElseThrow(),
-                pp + "/statistic");
+        org.optimech.runtime.statistic.Statistic statistic = problem.statistic();
         if (statistic.dimension() != d) {
             throw new FieldException(pp + "/statistic", "has dimension " + statistic.dimension() + " but the mechanism's dimension is " + d);
         }

@@ -1,0 +1,37 @@
+package org.optimech.examples.architecture;
+
+import org.optimech.designer.Design;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.problem.Problem;
+import org.optimech.runtime.DiscreteMechanism;
+import org.optimech.runtime.Mechanism;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.MechanismSpec;
+
+/**
+ * A deliberately bad class (a test fixture for {@link ArchitectureTest}; test classes are outside the rules' import): it
+ * dispatches on one kind of each sealed family with {@code instanceof}. The test against a root and the own-type test in
+ * {@code equals} are allowed.
+ */
+final class BadDispatch {
+    private final int id;
+
+    BadDispatch(int id) {
+        this.id = id;
+    }
+
+    static String kinds(MechanismSpec spec, Mechanism m, Problem p, Design d, Object o) {
+        return (spec instanceof KNormSpec) + " " + (m instanceof DiscreteMechanism) + " " + (p instanceof KNormProblem) + " " + (d instanceof Design.Lp)
+                + " " + (o instanceof Mechanism);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BadDispatch b && b.id == id;
+    }
+
+    @Override
+    public int hashCode() {
+        return id;
+    }
+}
