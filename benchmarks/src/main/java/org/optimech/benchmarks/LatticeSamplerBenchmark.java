@@ -21,6 +21,7 @@ import org.optimech.runtime.KNormMechanism;
 import org.optimech.runtime.Mechanisms;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.random.SecureRandomBits;
+import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecLoader;
 
@@ -51,7 +52,7 @@ public class LatticeSamplerBenchmark {
     static KNormMechanism load(String name) throws Exception {
         try (InputStream in = LatticeSamplerBenchmark.class.getResourceAsStream(name)) {
             RuntimePolicy policy = RuntimePolicy.builder().allowUncheckedSensitivity().numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).build(); // golden files
-            return (KNormMechanism) Mechanisms.of(SpecLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), policy), policy);
+            return Mechanisms.knorm(KNormSpec.of(SpecLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), policy)).orElseThrow(), policy);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.optimech.benchmarks;
 
 import java.util.Locale;
-import org.optimech.designer.Design;
 import org.optimech.designer.Designers;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.designer.problem.KNormProblemParser;
@@ -43,8 +42,8 @@ public final class StructuredLatticeTiming {
             KNormProblem p = KNormProblemParser.parse(JsonParser.parse("{\"kind\": \"knorm\", \"epsilon\": 1, \"neighbours\": \"" + c[1]
                     + "\", \"statistic\": " + c[0] + ", \"candidates\": [\"hull\"]}"));
             int d = p.dimension();
-            KNormSpec ideal = ((Design.StructuredKNorm) Designers.design(p, Designers.Options.defaults())).spec();
-            KNormSpec exact = ((Design.StructuredKNorm) Designers.design(p, Designers.Options.defaults().withLattice(KNormSpecs.Lattice.auto()))).spec();
+            KNormSpec ideal = KNormSpec.of(Designers.design(p, Designers.Options.defaults()).spec()).orElseThrow();
+            KNormSpec exact = KNormSpec.of(Designers.design(p, Designers.Options.defaults().withLattice(KNormSpecs.Lattice.auto())).spec()).orElseThrow();
             KNormSpec.LatticeNoise l = exact.latticeNoise().orElseThrow();
             LatticeSampler s = LatticeSampler.of(l.gauge(), l.exponent(), l.rate(), l.maxAttempts());
             double re = rate(Mechanisms.of(exact, RuntimePolicy.standard()), d);
