@@ -39,12 +39,18 @@ public final class PrivacyLossDistribution {
      */
     private final double tilt;
     private final double tailLogError;
+    /**
+     * From this array index up the exact masses are known to be 0 (the composition's whole support ends below it), so no
+     * error bound applies there; Integer.MAX_VALUE when unknown.
+     */
+    private final int zeroFrom;
 
     private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound) {
-        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY);
+        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY, Integer.MAX_VALUE);
     }
 
-    private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound, double tilt, double tailLogError) {
+    private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound, double tilt, double tailLogError,
+            int zeroFrom) {
         this.step = step;
         this.offset = offset;
         this.masses = masses;
@@ -53,6 +59,7 @@ public final class PrivacyLossDistribution {
         this.bound = bound;
         this.tilt = tilt;
         this.tailLogError = tailLogError;
+        this.zeroFrom = zeroFrom;
     }
 
     /**
@@ -280,6 +287,9 @@ public final class PrivacyLossDistribution {
 
     /** A bound on Σ_{j ≥ k} |computed − exact| of the masses (the relative part excluded). */
     private double errorFrom(int k) {
+        if (k >= zeroFrom) {
+            return 0; // beyond the whole support: computed and exact masses are both 0 there
+        }
         if (tilt == 0) {
             return error;
         }
@@ -481,7 +491,7 @@ public final class PrivacyLossDistribution {
         double massB = Convolution.l1(other.masses);
         double err = error() * massB + (massA + error()) * other.error() + c.errorL1();
         double inf = infinity + other.infinity - infinity * other.infinity;
-        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY);
+        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY, c.values().length);
     }
 
     /** Most grid points a Fourier-domain N-fold composition uses. */
@@ -509,11 +519,15 @@ public final class PrivacyLossDistribution {
         if (w == null) {
             return composeBySquaring(n);
         }
-        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY);
+        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY, w.zeroFrom());
     }
 
     /** A window of N-fold indices [first, first + values.length) and an ℓ1 bound on its error against the exact N-fold masses. */
-    private record Window(long first, double[] values, double error) {
+    private record Window(long first, double[] values, double error, long full) {
+        /** The window index from which the exact N-fold masses are 0: its end when it reaches the top of the support. */
+        long zeroFrom() {
+            return first + values.length >= full ? full - first : Long.MAX_VALUE;
+        }
     }
 
     /**
@@ -563,7 +577,7 @@ public final class PrivacyLossDistribution {
             double massA = Convolution.l1(a);
             // the input's own error: ‖ã^{*n} − a^{*n}‖₁ ≤ n·e·(‖a‖₁ + e)^(n−1)
             double inherited = aError == 0 ? 0 : n * aError * Math.exp((n - 1) * Math.log(massA + aError) * (1 + 1e-12)) * (1 + 1e-12);
-            return new Window(first, window, c.errorL1() + inherited + folded + 4 * U);
+            return new Window(first, window, c.errorL1() + inherited + folded + 4 * U, full);
         }
         return null;
     }
@@ -642,7 +656,7 @@ public final class PrivacyLossDistribution {
         double logTail = Math.log(tailScale) + nk - theta * first;
         logTail += 1e-12 * (Math.abs(nk) + theta * first + 1) + 1e-12;
         double absolute = v.length * 0x1.0p-1074 * 2 + 4 * U * 1e-300;
-        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail);
+        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail, w.zeroFrom());
     }
 
     /** P(L = ∞) after n releases, 1 − (1 − p)^n, rounded the way the bound needs. */
@@ -678,7 +692,8 @@ public final class PrivacyLossDistribution {
     }
 
     /** Drops at most {@link #TAIL} of mass from each end, in the safe direction. */
-    private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound, double tilt, double tailLogError) {
+    private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound, double tilt, double tailLogError,
+            long zeroFrom) {
         int first = 0;
         double below = 0;
         // a tilted composition keeps its lower end: its tail error bound counts from array index 0
@@ -699,7 +714,9 @@ public final class PrivacyLossDistribution {
             kept[kept.length - 1] += above; // the upper tail moves down; the lower tail is dropped
         }
         // the upper points dropped keep being counted by the tail bound from any index, moving their computed mass only raises δ
-        return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound, tilt, tailLogError);
+        long zero = zeroFrom - first; // in the kept array's indices (the dropped upper points stay below it)
+        return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound, tilt, tailLogError,
+                (int) Math.min(Integer.MAX_VALUE, Math.max(0, zero)));
     }
 
     @Override
