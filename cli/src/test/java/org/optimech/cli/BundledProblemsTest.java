@@ -52,15 +52,15 @@ class BundledProblemsTest {
         if (kind.equals("knorm")) {
             Path exact = dir.resolve(name + ".exact.spec.json");
             CliTest.Run lattice = CliTest.run("design", problem.toString(), "--out", exact.toString(), "--numerics", "exact", "-q");
-            if (JsonParser.parse(Files.readString(problem)).asObject().get("statistic").orElseThrow().asObject().has("records")
-                    || lattice.code() == 0) {
-                assertEquals(0, lattice.code(), name + " --numerics exact: " + lattice.err());
+            // every K-norm example has a candidate with an exact lattice sampler (structured ones: the sum ball, count ball or a ball)
+            assertEquals(0, lattice.code(), name + " --numerics exact: " + lattice.err());
+            assertTrue(Files.exists(exact), name + " --numerics exact wrote no spec");
+            var statistic = JsonParser.parse(Files.readString(problem)).asObject().get("statistic").orElseThrow().asObject();
+            boolean structured = java.util.stream.Stream.of("bounded_contribution", "counts", "ranking", "ordered_counts").anyMatch(statistic::has);
+            if (!structured) {
+                // exact structured specs are not inspected here: inspect's Monte Carlo accuracy draws thousands of exact releases at
+                // d = 50..200 (minutes at a 1% acceptance); StructuredLatticeTest and StructuredLatticeDesignTest check their sampling
                 specs.add(exact);
-            } else {
-                // structured statistics are released with idealized numerics only: a clear refusal, naming why, and no file
-                assertEquals(2, lattice.code(), name + " --numerics exact: " + lattice.err());
-                assertTrue(lattice.err().contains("a lattice and a body form do not apply") && !lattice.err().contains("internal error"), lattice.err());
-                assertFalse(Files.exists(exact));
             }
         } else if (kind.equals("discrete")) {
             Path out = dir.resolve(name + "-sweep");

@@ -205,11 +205,19 @@ public final class Designers {
         options.progress().stage("problem" + (problem.name().isEmpty() ? "" : " " + problem.name()) + ": K-norm, " + problem.dimension()
                 + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
         if (StructuredDesigner.applies(problem)) {
-            if (options.lattice() != null || options.bodyForm() != KNormSpecs.BodyForm.TRIANGULATION) {
-                throw new OptionException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") is released with idealized "
-                        + "numerics and its bodies stored by their parameters: a lattice and a body form do not apply (docs/LATTICE_KNORM.md says why)");
+            if (options.bodyForm() != KNormSpecs.BodyForm.TRIANGULATION) {
+                throw new OptionException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") stores its bodies by their "
+                        + "parameters: a body form does not apply");
             }
             StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);
+            if (options.lattice() != null) {
+                try {
+                    return new Design.StructuredKNorm(problem, s, StructuredDesigner.toLatticeSpec(problem, s, options.body() != null, options.lattice(),
+                            Instant.now()));
+                } catch (IllegalArgumentException e) {
+                    throw new OptionException(e.getMessage(), e);
+                }
+            }
             if (s.stored().gaussian() != null) {
                 return new Design.StructuredGaussian(problem, s, StructuredDesigner.toGaussianSpec(problem, s, Instant.now()));
             }

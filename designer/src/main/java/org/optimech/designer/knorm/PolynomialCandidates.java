@@ -54,6 +54,7 @@ final class PolynomialCandidates {
     private PolynomialCandidates() {
     }
 
+
     /**
      * @param rankByWitness whether a candidate other than {@code keep} stops as soon as its witness makes it lose to a candidate
      *     certified before it (else every candidate is certified to the gap)
@@ -74,6 +75,10 @@ final class PolynomialCandidates {
                         : "; hull: not a candidate, not built",
                 deadline.isLimited() ? String.format(Locale.ROOT, "; time limit %.3g s for the whole run, stages end by %.3g s", deadline.limit().toNanos() / 1e9,
                         deadline.remainingSeconds() + deadline.elapsedSeconds()) : ""));
+        String subspace = problem.subspaceNote();
+        if (!subspace.isEmpty()) {
+            progress.stage(subspace);
+        }
         List<CandidateReport> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -173,8 +178,9 @@ final class PolynomialCandidates {
                         break;
                     }
                     default: {
-                        if (sandwich == null || d > BodySearch.MAX_DIMENSION) {
-                            skipped.add("search: runs over the sandwich hull's vertices, so it needs the hull candidate and d <= " + BodySearch.MAX_DIMENSION);
+                        if (sandwich == null || d > BodySearch.MAX_DIMENSION || !hull.span().isFull()) {
+                            skipped.add("search: runs over the sandwich hull's vertices, so it needs the hull candidate, a full-dimensional S_T and d <= "
+                                    + BodySearch.MAX_DIMENSION);
                             break;
                         }
                         progress.stage("heuristic search over linear images of the linf and l1 balls");
@@ -216,7 +222,8 @@ final class PolynomialCandidates {
      */
     private static CandidateReport certifiedHull(StatisticPolynomials sp, boolean pairs, ConvexHull hull, Sandwich.Result sandwich, SearchBudget budget,
             ProofReserve reserve, double epsilon, int d, double sandwichSeconds) {
-        Gauge g = facetGauge(hull);
+        // a hull in a proved subspace (see StatisticSpaces.curved) acts on S_T through its pivot coordinates
+        Gauge g = hull.span().isFull() ? facetGauge(hull) : facetGauge(hull).onPivots(hull.span().pivots(), d);
         CertifiedSensitivity.Outcome o = CertifiedSensitivity.ranges(sp, pairs, g, false, HULL_CERTIFICATE_GAP, budget, "hull certificate (" + hull.facets().size()
                 + " facet rows)");
         CertificateCheck.Proof proof = reserve.prove(sp, pairs, g, o);
@@ -229,12 +236,12 @@ final class PolynomialCandidates {
             String note = String.format(Locale.ROOT, "%s, stored WITHOUT a certificate: the certificate search over the facet rows reached only %.12g within its "
                     + "time (%,d boxes, %.1f s), more than the sandwich's bound by over its tolerance, so the runtime cannot re-check this Delta (the standard "
                     + "policy refuses it unless allowed); inner/outer volume gap vol(Delta*P)/vol(P) - 1 = %.3g", sandwichNote, proof.upper(), o.nodes(), o.seconds(),
-                    Math.pow(sw, d) - 1);
+                    Math.pow(sw, hull.dimension()) - 1);
             return KNormComparison.hullReport(hull, new Sensitivity(sw, false), epsilon, d, note);
         }
         double delta = proof.upper();
         String note = String.format(Locale.ROOT, "%s; stored Delta = %.12g %s; inner/outer volume gap vol(Delta*P)/vol(P) - 1 = %.3g", sandwichNote, delta,
-                note("the facet rows", o, proof, pairs, sp.lower().length), Math.pow(delta, d) - 1);
+                note("the facet rows", o, proof, pairs, sp.lower().length), Math.pow(delta, hull.dimension()) - 1);
         CandidateReport c = KNormComparison.hullReport(hull, new Sensitivity(delta, false), epsilon, d, note);
         return withCertificate(c, o.lower(), null, certificate(o));
     }

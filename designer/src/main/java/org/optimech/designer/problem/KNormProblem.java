@@ -115,8 +115,29 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
                             + "bounds and coefficients as given by the user"
                     : "polynomial features of degree " + p.degree() + " on a box of " + p.variables().size() + " variables: S_T is curved, known through "
                             + "certified support bounds (interval branch and bound with outward rounding); box bounds and coefficients as given by the user";
+            String sub = subspaceNote();
+            s = sub.isEmpty() ? s : s + "; " + sub;
         }
         return rowsPerUnit > 1 ? s + "; one privacy unit contributes up to " + rowsPerUnit + " rows, so every coefficient is multiplied by " + rowsPerUnit : s;
+    }
+
+    /**
+     * What the canonical features ({@link PolynomialStatistic#canonical()}) say about S_T's span, or "" when S_T spans every
+     * coordinate (or the statistic is not polynomial): its exact dimension and the identically zero features.
+     */
+    public String subspaceNote() {
+        if (oracle != null || !(statistic instanceof PolynomialStatistic p)) {
+            return "";
+        }
+        boolean differences = relation() == Relation.SUBSTITUTION;
+        int span = p.spanDimension(differences);
+        if (span == p.dimension()) {
+            return "";
+        }
+        List<String> zero = p.zeroFeatures();
+        return "S_T lies in a subspace of dimension " + (p.categoricals().isEmpty() ? "" : "at most ") + span + " of the " + p.dimension()
+                + " coordinates (exact rank of the canonical features" + (differences ? ", constants cancelling in differences" : "") + ")"
+                + (zero.isEmpty() ? "" : "; identically zero: " + String.join(", ", zero));
     }
 
     /** A one-line description of the statistic, for progress lines. */

@@ -14,6 +14,7 @@ import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.designer.knorm.BodySearch;
 import org.optimech.designer.knorm.CandidateReport;
 import org.optimech.designer.knorm.KNormComparison;
+import org.optimech.designer.knorm.KNormDesigner;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.geometry.hull.AffineSpan;
 import org.optimech.geometry.hull.ConvexHull;
@@ -99,7 +100,7 @@ public final class KNormSpecs {
     }
 
     /** The largest power-of-two spacing 2^e with Δ/2^e ≥ 1024·ρ, e clamped to [−60, 60]. */
-    static int autoExponent(BigDecimal sensitivity, org.optimech.runtime.exact.Rational roundingTerm) {
+    public static int autoExponent(BigDecimal sensitivity, org.optimech.runtime.exact.Rational roundingTerm) {
         double l = (Math.log(sensitivity.doubleValue()) - Math.log(1024 * roundingTerm.doubleValue())) / Math.log(2);
         return Math.max(-60, Math.min(60, (int) Math.floor(l)));
     }
@@ -210,16 +211,18 @@ public final class KNormSpecs {
             org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(sensitivity), latticeExponent, rho);
             block = new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), points, new KNormBlock.Lattice(latticeExponent, deltaL), certificate);
             double inflation = deltaL.doubleValue() * Math.scalb(1.0, latticeExponent) / c.sensitivity();
-            design.put("lattice", JsonObject.builder()
-                    .put("spacing", "2^" + latticeExponent)
-                    .put("lattice_sensitivity", deltaL.toString())
-                    .put("noise_scale_inflation", inflation)
-                    .put("note", "exact lattice release (docs/LATTICE_KNORM.md): the statistic is rounded to the lattice and lattice noise with "
-                            + "P(z) proportional to exp(-epsilon ||z||_K / lattice_sensitivity) is added; the rounding term in lattice_sensitivity "
-                            + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
-                    .build());
+            design.put("lattice", latticeReport(latticeExponent, deltaL, inflation));
         }
         try {
+            if (points != null && points.points().length > KNormDesigner.REDUNDANT_POINTS && lattice == null) {
+                // when the runtime re-derives S_T from design.problem at load, many stored points only repeat it, and writing,
+                // checking and re-loading them was most of a large design's spec time (14,281 points: seconds past the limit)
+                KNormSpec without = KNormSpec.of(new KNormBlock(d, subspace, stored, sensitivity, p.epsilon(), null, null, certificate), p.relation(), p.epsilon(),
+                        p.epsilon(), design.build(), DesignSpecs.provenance(created));
+                if (without.sensitivityRechecked()) {
+                    return without;
+                }
+            }
             return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
         } catch (InvalidSpecException e) {
             if (lattice != null && e.pointer().startsWith("/mechanism/lattice")) {
@@ -227,6 +230,18 @@ public final class KNormSpecs {
             }
             throw e;
         }
+    }
+
+    /** The design block's account of a lattice release: its spacing, Δ_L, and the inflation of the noise against the continuous mechanism. */
+    public static JsonObject latticeReport(int exponent, org.optimech.runtime.exact.Rational latticeSensitivity, double inflation) {
+        return JsonObject.builder()
+                .put("spacing", "2^" + exponent)
+                .put("lattice_sensitivity", latticeSensitivity.toString())
+                .put("noise_scale_inflation", inflation)
+                .put("note", "exact lattice release (docs/LATTICE_KNORM.md): the statistic is rounded to the lattice and lattice noise with "
+                        + "P(z) proportional to exp(-epsilon ||z||_K / lattice_sensitivity) is added; the rounding term in lattice_sensitivity "
+                        + "scales the noise by noise_scale_inflation against the continuous mechanism, whose comparison the candidates table shows")
+                .build();
     }
 
     /**
@@ -276,16 +291,7 @@ public final class KNormSpecs {
 
     /** x = basis · x[pivots]: the span's exact map, transposed (S_T is symmetric, so its span is linear). */
     private static KNormBlock.Subspace subspace(AffineSpan span) {
-        BigFraction[][] map = span.map();
-        int d = span.ambientDimension();
-        int k = span.dimension();
-        org.optimech.runtime.exact.Rational[][] basis = new org.optimech.runtime.exact.Rational[d][k];
-        for (int j = 0; j < d; j++) {
-            for (int i = 0; i < k; i++) {
-                basis[j][i] = new org.optimech.runtime.exact.Rational(map[i][j].getNumerator(), map[i][j].getDenominator());
-            }
-        }
-        return new KNormBlock.Subspace(span.pivots(), basis);
+        return new KNormBlock.Subspace(span.pivots(), span.basis());
     }
 
     private static List<Body.Facet> facets(ConvexHull hull) {

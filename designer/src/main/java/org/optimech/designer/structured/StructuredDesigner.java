@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.optimech.designer.problem.InvalidProblemException;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.designer.spec.DesignSpecs;
+import org.optimech.designer.spec.KNormSpecs;
 import org.optimech.geometry.body.LpBalls;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.ExactNumbers;
@@ -190,6 +191,67 @@ public final class StructuredDesigner {
     }
 
     /**
+     * The K-norm spec released on the lattice 2^e·ℤ^d with exact noise ({@code numerics: exact}): the named body, or else the
+     * criterion's best candidate that has an exact lattice sampler (the ℓ1 and ℓ∞ balls, the sum ball and the count ball) and
+     * whose sampler certifies its acceptance rate at this spacing; the design block says which was stored and why.
+     *
+     * @param named whether {@code design.stored()} was asked for by name (then it is stored or refused, never replaced)
+     * @param lattice the spacing (its exponent, or automatic: Δ/2^e ≥ 1024·ρ)
+     * @throws IllegalArgumentException when the named body, or every compared candidate, has no exact lattice sampler here (the
+     *     message says why for each)
+     */
+    public static KNormSpec toLatticeSpec(KNormProblem problem, StructuredDesign design, boolean named, KNormSpecs.Lattice lattice, Instant created)
+            throws InvalidSpecException {
+        Objects.requireNonNull(lattice, "lattice");
+        List<StructuredCandidate> order = named ? List.of(design.stored())
+                : design.candidates().stream().sorted(Comparator.comparingDouble(c -> c.score(problem.criterion()))).toList();
+        List<String> refused = new ArrayList<>();
+        for (StructuredCandidate c : order) {
+            if (!hasLatticeSampler(c)) {
+                refused.add(c.name() + ": " + (c.gaussian() != null ? "a Gaussian has no exact lattice sampler here"
+                        : "the " + c.describeBody() + " has no exact lattice sampler (docs/LATTICE_KNORM.md)"));
+                continue;
+            }
+            KNormBlock idealized = new KNormBlock(problem.dimension(), null, c.body(), c.sensitivity(), problem.epsilon(), null, null);
+            Rational rho = KNormSpec.latticeRoundingTerm(idealized);
+            int e = lattice.exponent() != null ? lattice.exponent() : KNormSpecs.autoExponent(c.sensitivity(), rho);
+            Rational deltaL = org.optimech.runtime.lattice.LatticeSampler.latticeSensitivity(Rational.of(c.sensitivity()), e, rho);
+            KNormBlock block = new KNormBlock(problem.dimension(), null, c.body(), c.sensitivity(), problem.epsilon(), null,
+                    new KNormBlock.Lattice(e, deltaL), null);
+            StructuredDesign stored = new StructuredDesign(design.criterion(), design.hull(), design.hullExact(), design.hullNote(), design.candidates(),
+                    design.selected(), c, design.skipped(), design.containment());
+            JsonObject.Builder block2 = designBuilder(problem, stored, "Delta is the closed-form supremum of the body's gauge over the adjacent outputs, "
+                    + "rounded up to a decimal; the runtime re-derives it from design.problem.statistic at load, re-derives lattice_sensitivity and "
+                    + "certifies the exact sampler's acceptance rate");
+            double inflation = deltaL.doubleValue() * Math.scalb(1.0, e) / c.sensitivity().doubleValue();
+            block2.put("lattice", KNormSpecs.latticeReport(e, deltaL, inflation));
+            if (!refused.isEmpty()) {
+                block2.put("lattice_choice", "the criterion's better candidates cannot be released exactly: " + String.join("; ", refused));
+            }
+            try {
+                return KNormSpec.of(block, problem.relation(), problem.epsilon(), problem.epsilon(), block2.build(), DesignSpecs.provenance(created));
+            } catch (InvalidSpecException x) {
+                if (!x.pointer().startsWith("/mechanism/lattice")) {
+                    throw x;
+                }
+                refused.add(c.name() + " on the lattice 2^" + e + ": " + x.detail());
+            }
+        }
+        throw new IllegalArgumentException("no " + (named ? "such" : "compared") + " candidate can be released on a lattice with exact noise: "
+                + String.join("; ", refused));
+    }
+
+    /** The ℓ1 and ℓ∞ balls, the sum ball and the count ball have exact lattice samplers; ℓ2, the join, the permutohedron and the Gaussians do not. */
+    static boolean hasLatticeSampler(StructuredCandidate c) {
+        if (c.gaussian() != null) {
+            return false;
+        }
+        Body b = c.body();
+        return b instanceof Body.Ball ball ? ball.norm() == LpNorm.L1 || ball.norm() == LpNorm.LINF
+                : b instanceof StructuredBody.SumBall || b instanceof StructuredBody.CountBall;
+    }
+
+    /**
      * The elliptic Gaussian spec storing {@code design.stored()} (a {@code gaussian} or {@code elliptic-gaussian} candidate) at the
      * problem's (ε, δ), built through the runtime's checks (which re-derive Δ_Σ from the recorded statistic and re-check the
      * calibration).
@@ -210,6 +272,10 @@ public final class StructuredDesigner {
     }
 
     private static JsonObject designBlock(KNormProblem problem, StructuredDesign design, String sensitivityCheck) {
+        return designBuilder(problem, design, sensitivityCheck).build();
+    }
+
+    private static JsonObject.Builder designBuilder(KNormProblem problem, StructuredDesign design, String sensitivityCheck) {
         StructuredCandidate c = design.stored();
         List<JsonValue> rows = new ArrayList<>();
         for (StructuredCandidate x : design.candidates()) {
@@ -252,7 +318,7 @@ public final class StructuredDesigner {
         if (!design.skipped().isEmpty()) {
             b.put("not_compared", JsonArray.ofStrings(design.skipped()));
         }
-        return b.build();
+        return b;
     }
 
     static StructuredCandidate candidate(String name, Body b, int d, StructuredSensitivity.Sup sup, double epsilon, Moments moments, double laplaceTrace,

@@ -128,6 +128,38 @@ class CertificateTamperingTest {
         assertEquals(CERT + "/trees", assertThrows(InvalidSpecException.class, () -> SpecCodec.read(swapped)).pointer());
     }
 
+    /**
+     * Regression (issue 21, canonical features): the statistic (2, x − y², y − y) has an identically zero coordinate. Written
+     * term by term, y − y was an interval of width 4 and the sandwich ended 40 rounds at a certified gauge bound of 59.17 on a
+     * hull 1e-17 thick. Canonical, S_T is recognised as lying in the plane t2 = 0 (said in the provenance), the sandwich is
+     * refined there (noise dimension 2) and certifies a gauge within its tolerance of 1; the runtime re-checks the certificate
+     * after proving exactly that the statistic lies in the stored subspace, and refuses it when the recorded statistic does not.
+     */
+    @Test
+    void aZeroCoordinateIsASubspaceAndTheFlatHullIsCertifiedNearOne() throws Exception {
+        String json = "{\"kind\":\"knorm\",\"epsilon\":0.7071067811865476,\"neighbours\":\"add-remove\",\"statistic\":{\"variables\":{\"x\":[0.5,1],"
+                + "\"y\":[-0.5,1.5]},\"features\":[{\"name\":\"t0\",\"terms\":[{\"coef\":2,\"powers\":{}}]},{\"name\":\"t1\",\"terms\":[{\"coef\":1,"
+                + "\"powers\":{\"x\":1}},{\"coef\":-1,\"powers\":{\"y\":2}}]},{\"name\":\"t2\",\"terms\":[{\"coef\":1,\"powers\":{\"y\":1}},"
+                + "{\"coef\":-1,\"powers\":{\"y\":1}}]}]},\"candidates\":[\"hull\"],\"criterion\":\"max-variance\"}";
+        KNormProblem p = KNormProblemParser.parse(JsonParser.parse(json));
+        assertTrue(p.provenance().contains("S_T lies in a subspace of dimension 2 of the 3 coordinates") && p.provenance().contains("identically zero: t2"),
+                p.provenance());
+        KNormComparison.Result r = KNormDesigner.compare(p);
+        assertEquals(2, r.hull().dimension());
+        KNormSpec spec = design(p, r, "hull");
+        double delta = spec.sensitivity().doubleValue();
+        assertTrue(delta >= 1 && delta <= 1 + KNormComparison.SANDWICH_TOLERANCE, "stored delta " + delta);
+        assertTrue(spec.sensitivityRechecked(), spec.sensitivityCheck());
+        RuntimePolicy.standard().check(SpecCodec.read(SpecCodec.write(spec)));
+        // the recorded statistic moved out of the subspace (t2 = y): the same trees no longer cover S_T
+        JsonObject doc = SpecCodec.write(spec);
+        JsonObject design = doc.get("design").orElseThrow().asObject();
+        JsonObject moved = SpecDigest.seal(doc.with("design", design.with("problem", JsonParser.parse(json.replace("{\"coef\":-1,\"powers\":{\"y\":1}}", "{\"coef\":-1,\"powers\":{}}"))
+                .asObject())));
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(moved));
+        assertEquals("/mechanism/subspace", e.pointer(), e.getMessage());
+    }
+
     @Test
     void aRunOutOfTimeStoresACertifiedCandidateAndSaysWhatItSkipped() throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(REGRESSION.replace("[\"l1\",\"l2\",\"linf\",\"weighted-box\"]", "[\"l1\",\"l2\",\"linf\"]")));

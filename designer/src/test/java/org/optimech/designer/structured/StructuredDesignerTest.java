@@ -317,8 +317,8 @@ class StructuredDesignerTest {
     void optionsThatDoNotApplyAreRefusedByName() throws Exception {
         KNormProblem p = problem(statistic("signed", 4, 2, "1"), "add-remove", "[\"l1\", \"hull\"]", "trace");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Designers.design(p, Designers.Options.defaults().withLattice(org.optimech.designer.spec.KNormSpecs.Lattice.auto())));
-        assertTrue(e.getMessage().contains("lattice"), e.getMessage());
+                () -> Designers.design(p, Designers.Options.defaults().withBodyForm(org.optimech.designer.spec.KNormSpecs.BodyForm.HALFSPACES)));
+        assertTrue(e.getMessage().contains("body form"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Designers.design(p, Designers.Options.defaults().withBody("linf")));
         InvalidProblemException generic = assertThrows(InvalidProblemException.class, () -> org.optimech.designer.knorm.KNormDesigner.compare(p));
         assertTrue(generic.getMessage().contains("closed form"), generic.getMessage());

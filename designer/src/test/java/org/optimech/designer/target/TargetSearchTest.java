@@ -50,7 +50,8 @@ class TargetSearchTest {
         TargetSearch.Result r = TargetSearch.search(count(30), AccuracyTarget.parse("abs-error <= 2 at 90%"), options);
         assertTrue(r.design().isEmpty());
         TargetSearch.Point failed = r.failedPoint().orElseThrow();
-        assertEquals(direct.getMessage(), failed.failure());
+        // the same failure; the elapsed time in the solver's sentence differs between the two runs on a loaded machine
+        assertEquals(direct.getMessage().replaceAll("after [0-9.]+ s", "after _ s"), failed.failure().replaceAll("after [0-9.]+ s", "after _ s"));
         assertTrue(Double.isNaN(failed.risk()) && !failed.meets());
         assertTrue(r.largestFailing().isEmpty(), "a failed design is not a mechanism that misses the target");
         assertEquals(1, r.points().size(), "the search stops at the failed point");

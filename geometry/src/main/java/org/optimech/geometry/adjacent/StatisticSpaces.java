@@ -56,10 +56,16 @@ public final class StatisticSpaces {
         if (!statistic.categoricals().isEmpty()) {
             throw new IllegalArgumentException("categorical variables combine with multilinear features only (every power 0 or 1)");
         }
-        return CurvedOutputSpace.of(polynomialMap(statistic), relation, tolerance, maxBoxes);
+        org.optimech.runtime.certificate.StatisticPolynomials exact = org.optimech.runtime.certificate.StatisticPolynomials.of(statistic);
+        return CurvedOutputSpace.of(polynomialMap(statistic), relation, tolerance, maxBoxes)
+                .withSpanProof(span -> exact.liesIn(span.pivots(), span.basis(), relation == Relation.SUBSTITUTION));
     }
 
-    /** The statistic as a polynomial map on its box (coefficients are exact doubles: the reader checked them). */
+    /**
+     * The statistic's canonical form ({@link PolynomialStatistic#canonical()}, the same one the runtime's certificate evaluator
+     * uses) as a polynomial map on its box. A collected coefficient that is not a double is written as a sum of doubles
+     * (several terms of the same monomial), so the map is the canonical polynomial exactly.
+     */
     public static PolynomialMap polynomialMap(PolynomialStatistic poly) {
         List<String> names = poly.variableNames();
         double[][] box = new double[names.size()][];
@@ -67,17 +73,34 @@ public final class StatisticSpaces {
             box[v] = new double[] {poly.variables().get(v).lower(), poly.variables().get(v).upper()};
         }
         List<List<PolynomialMap.Term>> fs = new ArrayList<>();
-        for (PolynomialStatistic.Feature f : poly.features()) {
+        for (PolynomialStatistic.Feature f : poly.canonical().features()) {
             List<PolynomialMap.Term> ts = new ArrayList<>();
             for (PolynomialStatistic.Term t : f.terms()) {
                 int[] powers = new int[names.size()];
                 for (Map.Entry<String, Integer> e : t.powers().entrySet()) {
                     powers[names.indexOf(e.getKey())] = e.getValue();
                 }
-                ts.add(new PolynomialMap.Term(t.coefficient().doubleValue(), powers));
+                for (double c : exactDoubles(t.coefficient())) {
+                    ts.add(new PolynomialMap.Term(c, powers));
+                }
             }
             fs.add(ts);
         }
         return PolynomialMap.of(box, fs);
+    }
+
+    /** Doubles whose exact sum is c (one when c is a double); each step takes the nearest double of what remains. */
+    static List<Double> exactDoubles(java.math.BigDecimal c) {
+        List<Double> out = new ArrayList<>();
+        java.math.BigDecimal rest = c;
+        while (rest.signum() != 0) {
+            double x = rest.doubleValue();
+            if (!Double.isFinite(x) || x == 0 || out.size() > 64) {
+                throw new IllegalArgumentException("coefficient " + c.toPlainString() + " cannot be written exactly as a sum of doubles");
+            }
+            out.add(x);
+            rest = rest.subtract(new java.math.BigDecimal(x));
+        }
+        return out;
     }
 }

@@ -33,6 +33,21 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
         }
     }
 
+    /**
+     * The span's linear map as a d × k matrix of exact rationals: x = basis·x[pivots] (the map transposed; for a linear span,
+     * as S_T's is, the origin plays no part).
+     */
+    public org.optimech.runtime.exact.Rational[][] basis() {
+        int k = pivots.length;
+        org.optimech.runtime.exact.Rational[][] b = new org.optimech.runtime.exact.Rational[ambientDimension][k];
+        for (int j = 0; j < ambientDimension; j++) {
+            for (int i = 0; i < k; i++) {
+                b[j][i] = new org.optimech.runtime.exact.Rational(map[i][j].getNumerator(), map[i][j].getDenominator());
+            }
+        }
+        return b;
+    }
+
     public static AffineSpan full(int d) {
         int[] p = new int[d];
         BigFraction[][] m = new BigFraction[d][d];

@@ -15,13 +15,26 @@ public final class CurvedOutputSpace implements SupportOracle {
     private final double tolerance;
     private final long maxBoxes;
     private final java.util.function.BooleanSupplier stop;
+    private final java.util.function.Predicate<org.optimech.geometry.hull.AffineSpan> spanProof;
 
-    private CurvedOutputSpace(PolynomialMap t, Relation relation, double tolerance, long maxBoxes, java.util.function.BooleanSupplier stop) {
+    private CurvedOutputSpace(PolynomialMap t, Relation relation, double tolerance, long maxBoxes, java.util.function.BooleanSupplier stop,
+            java.util.function.Predicate<org.optimech.geometry.hull.AffineSpan> spanProof) {
         this.t = t;
         this.relation = relation;
         this.tolerance = tolerance;
         this.maxBoxes = maxBoxes;
         this.stop = stop;
+        this.spanProof = spanProof;
+    }
+
+    /** The same space with an exact proof of which subspaces hold S_T (see {@link SupportOracle#liesIn}). */
+    public CurvedOutputSpace withSpanProof(java.util.function.Predicate<org.optimech.geometry.hull.AffineSpan> proof) {
+        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, stop, java.util.Objects.requireNonNull(proof, "proof"));
+    }
+
+    @Override
+    public boolean liesIn(org.optimech.geometry.hull.AffineSpan span) {
+        return spanProof.test(span);
     }
 
     /**
@@ -29,7 +42,7 @@ public final class CurvedOutputSpace implements SupportOracle {
      * run's deadline reaches inside one support evaluation.
      */
     public CurvedOutputSpace withStop(java.util.function.BooleanSupplier stop) {
-        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, java.util.Objects.requireNonNull(stop, "stop"));
+        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, java.util.Objects.requireNonNull(stop, "stop"), spanProof);
     }
 
     /**
@@ -43,7 +56,7 @@ public final class CurvedOutputSpace implements SupportOracle {
         if (maxBoxes < 1) {
             throw new IllegalArgumentException("maxBoxes must be >= 1. Provided value: " + maxBoxes);
         }
-        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, () -> false);
+        return new CurvedOutputSpace(t, relation, tolerance, maxBoxes, () -> false, span -> false);
     }
 
     @Override

@@ -129,8 +129,14 @@ public final class Sandwich {
                 return new Result(certified, certified == null ? Double.POSITIVE_INFINITY : certifiedDelta, round - 1, supports,
                         (e.stopped() ? "stopped by the time limit in round " : "abandoned by its size estimate in round ") + round + ": " + e.getMessage());
             }
-            if (!hull.span().isFull()) {
+            int[] pivots = hull.span().pivots();
+            if (!hull.span().isFull() && !space.liesIn(hull.span())) {
                 throw new IllegalArgumentException("S_T spans only " + hull.dimension() + " of " + d + " dimensions; reduce the features first");
+            }
+            // in a proved subspace the hull's coordinates are x[pivots]: its facet normals act on S_T through those coordinates
+            double[] pivotExtent = new double[pivots.length];
+            for (int i = 0; i < pivots.length; i++) {
+                pivotExtent[i] = extent[pivots[i]];
             }
             delta = 0;
             List<double[]> added = new ArrayList<>();
@@ -154,9 +160,13 @@ public final class Sandwich {
                     throw new IllegalArgumentException("the origin is not strictly inside the witnesses' hull");
                 }
                 double[] n = f.normal(); // exact normal scaled by a power of two, rounded if wider than 53 bits
-                SupportOracle.Value h = space.supportValue(n);
+                double[] lifted = new double[d];
+                for (int i = 0; i < pivots.length; i++) {
+                    lifted[pivots[i]] = n[i];
+                }
+                SupportOracle.Value h = space.supportValue(lifted);
                 supports++;
-                double slack = roundingSlack(f.exactNormal(), n, extent);
+                double slack = roundingSlack(f.exactNormal(), n, pivotExtent);
                 double offset = offsetLowerBound(f.exactOffset(), f.exactNormal(), n, hull.shift());
                 double ratio = Math.nextUp(Math.nextUp(h.upper() + slack) / offset);
                 delta = Math.max(delta, ratio);

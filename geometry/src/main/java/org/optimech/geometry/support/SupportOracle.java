@@ -30,4 +30,13 @@ public interface SupportOracle {
 
     /** Bounds on h(a) with a witness point. */
     Value supportValue(double[] a);
+
+    /**
+     * Whether S_T is proved to lie in the linear subspace spanned by {@code span} (x = map applied to x[pivots]). When it is, a
+     * hull of witness points that spans only that subspace is refined there instead of being refused. By default nothing is
+     * proved (a user oracle would have to assert it).
+     */
+    default boolean liesIn(org.optimech.geometry.hull.AffineSpan span) {
+        return false;
+    }
 }

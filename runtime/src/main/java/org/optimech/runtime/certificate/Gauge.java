@@ -73,6 +73,25 @@ public record Gauge(Kind kind, Rational[][] rows, Rational[] bounds) {
         return bounds == null ? null : bounds.clone();
     }
 
+    /**
+     * This gauge of a body in a subspace's coordinates y = x[pivots], as a gauge of d coordinates (each row's entries at the
+     * pivots, zero elsewhere). It bounds the body's gauge over S_T only when S_T lies in that subspace
+     * ({@link StatisticPolynomials#liesIn}).
+     */
+    public Gauge onPivots(int[] pivots, int d) {
+        Rational[][] out = new Rational[rows.length][d];
+        for (int r = 0; r < rows.length; r++) {
+            if (rows[r].length != pivots.length) {
+                throw new IllegalArgumentException("a row must have one entry per pivot (" + pivots.length + "). Provided length: " + rows[r].length);
+            }
+            java.util.Arrays.fill(out[r], Rational.ZERO);
+            for (int i = 0; i < pivots.length; i++) {
+                out[r][pivots[i]] = rows[r][i];
+            }
+        }
+        return new Gauge(kind, out, bounds);
+    }
+
     /** The number of trees a certificate for this gauge holds: two per row for ranges (its maximum and minimum), else one. */
     public int treeCount() {
         return kind == Kind.RANGES ? 2 * rows.length : 1;

@@ -28,12 +28,16 @@ public final class StatisticPolynomials {
     }
 
     /**
+     * The statistic's canonical form ({@link PolynomialStatistic#canonical()}, the one the designer's geometry evaluates too):
+     * y − y is the zero polynomial here, not an interval of width 4.
+     *
      * @throws IllegalArgumentException for categorical variables (their one-hot structure is not a box)
      */
-    public static StatisticPolynomials of(PolynomialStatistic statistic) {
-        if (!statistic.categoricals().isEmpty()) {
+    public static StatisticPolynomials of(PolynomialStatistic written) {
+        if (!written.categoricals().isEmpty()) {
             throw new IllegalArgumentException("certificates cover box variables only; this statistic has categorical variables");
         }
+        PolynomialStatistic statistic = written.canonical();
         List<String> names = statistic.variableNames();
         int k = names.size();
         List<int[]> monomials = new ArrayList<>();
@@ -110,6 +114,40 @@ public final class StatisticPolynomials {
         System.arraycopy(b, 0, out, 0, b.length);
         System.arraycopy(b, 0, out, b.length, b.length);
         return out;
+    }
+
+    /**
+     * Whether every adjacent output lies in the subspace x = basis·x[pivots], proved exactly on the canonical coefficients:
+     * t_j ≡ Σ_i basis[j][i]·t_{pivots[i]} as polynomials for every coordinate j (for pairs, up to the constant term, which
+     * cancels in t(x) − t(x′)). A certificate over the pivot coordinates then bounds the gauge of the body in the subspace.
+     *
+     * @param basis d × k exact rationals
+     */
+    public boolean liesIn(int[] pivots, Rational[][] basis, boolean pairs) {
+        if (basis.length != coefficients.length) {
+            throw new IllegalArgumentException("a subspace basis must have " + coefficients.length + " rows. Provided length: " + basis.length);
+        }
+        int constant = basis().constantIndex();
+        for (int j = 0; j < coefficients.length; j++) {
+            if (basis[j].length != pivots.length) {
+                throw new IllegalArgumentException("every basis row must have " + pivots.length + " entries. Provided length: " + basis[j].length);
+            }
+            for (int mono = 0; mono < this.basis.size(); mono++) {
+                if (pairs && mono == constant) {
+                    continue;
+                }
+                Rational s = coefficients[j][mono];
+                for (int i = 0; i < pivots.length; i++) {
+                    if (basis[j][i].signum() != 0) {
+                        s = s.subtract(basis[j][i].multiply(coefficients[pivots[i]][mono]));
+                    }
+                }
+                if (s.signum() != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Feature j as a polynomial (exact coefficients: points). */

@@ -29,6 +29,13 @@ public final class Es6NumberFormat {
         if (value < 0) {
             return "-" + format(-value);
         }
+        if (value >= Double.MIN_NORMAL) {
+            // Double.toString reads back; with at most 15 digits no other decimal that short reads as this double (DBL_DIG)
+            String fast = layoutIfShort(Double.toString(value));
+            if (fast != null) {
+                return fast;
+            }
+        }
         BigDecimal shortest = shortestDecimal(value);
         String digits = shortest.unscaledValue().toString();
         int k = digits.length();
@@ -36,32 +43,115 @@ public final class Es6NumberFormat {
         return layout(digits, k, n);
     }
 
-    private static BigDecimal shortestDecimal(double value) {
-        BigDecimal exact = new BigDecimal(value);
-        for (int p = 1; p <= 17; p++) {
-            BigDecimal down = exact.round(new MathContext(p, RoundingMode.FLOOR));
-            BigDecimal up = exact.round(new MathContext(p, RoundingMode.CEILING));
-            boolean downOk = Double.parseDouble(down.toString()) == value;
-            boolean upOk = Double.parseDouble(up.toString()) == value;
-            if (downOk && upOk) {
-                int cmp = exact.subtract(down).compareTo(up.subtract(exact));
-                if (cmp < 0) {
-                    return strip(down);
+    /**
+     * The canonical form of a number literal's nearest double, when it is cheap to know without formatting the double: a
+     * literal of at most 15 significant digits in the normal range is the shortest form of its nearest double (distinct
+     * decimals of at most 15 digits read as distinct doubles, DBL_DIG), so its own digits are laid out. Null otherwise.
+     */
+    static String canonicalOfShortLiteral(String literal) {
+        return layoutIfShort(literal);
+    }
+
+    /**
+     * A decimal text (a JSON literal or {@link Double#toString}'s output: digits, an optional point, an optional exponent) laid
+     * out in ECMAScript's form from its own digits when it has at most 15 significant digits and a decimal exponent well inside
+     * the normal double range; null otherwise (or for text of another shape). String work only: no BigDecimal.
+     */
+    private static String layoutIfShort(String text) {
+        int len = text.length();
+        int i = 0;
+        boolean negative = len > 0 && text.charAt(0) == '-';
+        if (negative) {
+            i = 1;
+        }
+        char[] digits = new char[len];
+        int count = 0;
+        int point = -1;
+        int exponent = 0;
+        for (; i < len; i++) {
+            char ch = text.charAt(i);
+            if (ch >= '0' && ch <= '9') {
+                digits[count++] = ch;
+            } else if (ch == '.' && point < 0) {
+                point = count;
+            } else if ((ch == 'e' || ch == 'E') && i + 1 < len && len - i <= 7) {
+                try {
+                    exponent = Integer.parseInt(text.substring(text.charAt(i + 1) == '+' ? i + 2 : i + 1));
+                } catch (NumberFormatException e) {
+                    return null;
                 }
-                if (cmp > 0) {
-                    return strip(up);
-                }
-                // Exactly half way: the even digit string.
-                return down.unscaledValue().testBit(0) ? strip(up) : strip(down);
-            }
-            if (downOk) {
-                return strip(down);
-            }
-            if (upOk) {
-                return strip(up);
+                break;
+            } else {
+                return null;
             }
         }
-        throw new AssertionError("no decimal of at most 17 digits reads back as " + value);
+        if (count == 0) {
+            return null;
+        }
+        int n = (point < 0 ? count : point) + exponent; // the value is 0.d1d2…dcount × 10^n
+        int first = 0;
+        while (first < count && digits[first] == '0') {
+            first++;
+            n--;
+        }
+        if (first == count) {
+            return "0";
+        }
+        int last = count;
+        while (digits[last - 1] == '0') {
+            last--;
+        }
+        int k = last - first;
+        if (k > 15 || n < -300 || n > 300) {
+            return null;
+        }
+        String laid = layout(new String(digits, first, k), k, n);
+        return negative ? "-" + laid : laid;
+    }
+
+    private static BigDecimal shortestDecimal(double value) {
+        BigDecimal exact = new BigDecimal(value);
+        BigDecimal toString = new BigDecimal(Double.toString(value)).stripTrailingZeros();
+        // Some decimal of p digits reads back as the value iff its p-digit floor or ceiling does (they are the closest on each
+        // side, and the read-back interval is convex), and then one of p + 1 digits does too: so the shortest length is found
+        // going down from any length that reads back. Double.toString reads back (its digits are at most one too many on
+        // Java 17), so start there: two or three trials instead of up to seventeen.
+        int p = Math.min(17, toString.precision());
+        while (p > 1 && readsBack(exact, p - 1, value)) {
+            p--;
+        }
+        return closest(exact, p, value);
+    }
+
+    private static boolean readsBack(BigDecimal exact, int p, double value) {
+        return Double.parseDouble(exact.round(new MathContext(p, RoundingMode.FLOOR)).toString()) == value
+                || Double.parseDouble(exact.round(new MathContext(p, RoundingMode.CEILING)).toString()) == value;
+    }
+
+    /** Of the p-digit floor and ceiling, the one that reads back; both: the closer, then the even digit string. */
+    private static BigDecimal closest(BigDecimal exact, int p, double value) {
+        BigDecimal down = exact.round(new MathContext(p, RoundingMode.FLOOR));
+        BigDecimal up = exact.round(new MathContext(p, RoundingMode.CEILING));
+        boolean downOk = Double.parseDouble(down.toString()) == value;
+        boolean upOk = Double.parseDouble(up.toString()) == value;
+        if (downOk && upOk) {
+            int cmp = exact.subtract(down).compareTo(up.subtract(exact));
+            if (cmp < 0) {
+                return strip(down);
+            }
+            if (cmp > 0) {
+                return strip(up);
+            }
+            // Exactly half way: the even digit string.
+            return down.unscaledValue().testBit(0) ? strip(up) : strip(down);
+        }
+        if (downOk) {
+            return strip(down);
+        }
+        if (upOk) {
+            return strip(up);
+        }
+        throw new AssertionError("no decimal of " + p + " digits reads back as " + value);
     }
 
     private static BigDecimal strip(BigDecimal d) {

@@ -33,7 +33,10 @@ public final class ExactNumbers {
             }
         } else if (root instanceof JsonArray a) {
             for (int i = 0; i < a.size(); i++) {
-                requireRoundTrip(a.get(i), JsonPointer.child(ptr, i));
+                JsonValue v = a.get(i);
+                if (!(v instanceof JsonNumber n) || !n.roundTrips()) { // a number that passes needs no pointer (a matrix has many)
+                    requireRoundTrip(v, JsonPointer.child(ptr, i));
+                }
             }
         }
     }

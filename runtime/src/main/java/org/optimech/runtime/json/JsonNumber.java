@@ -14,9 +14,16 @@ public final class JsonNumber implements JsonValue {
     private static final Pattern GRAMMAR = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
     private final String literal;
+    /** Whether the literal is already RFC 8785's form of its double (made by {@link #of(double)}): written as is, not formatted again. */
+    private final boolean canonical;
 
     private JsonNumber(String literal) {
+        this(literal, false);
+    }
+
+    private JsonNumber(String literal, boolean canonical) {
         this.literal = literal;
+        this.canonical = canonical;
     }
 
     /** Largest |exponent| a literal may write: far beyond any double, and safely inside {@link BigDecimal}'s scale. */
@@ -59,7 +66,12 @@ public final class JsonNumber implements JsonValue {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("JSON cannot represent " + value);
         }
-        return new JsonNumber(Es6NumberFormat.format(value));
+        return new JsonNumber(Es6NumberFormat.format(value), true);
+    }
+
+    /** Whether {@link #literal()} is known to be RFC 8785's canonical form of the number (it was made from a double). */
+    boolean isCanonical() {
+        return canonical;
     }
 
     /** The literal text. */
@@ -83,6 +95,9 @@ public final class JsonNumber implements JsonValue {
      * not). A digest over the canonical form covers exactly such numbers, so a spec may hold no other.
      */
     public boolean roundTrips() {
+        if (canonical || Es6NumberFormat.canonicalOfShortLiteral(literal) != null) {
+            return true;
+        }
         double d = doubleValue();
         return Double.isFinite(d) && new BigDecimal(Es6NumberFormat.format(d)).compareTo(decimal()) == 0;
     }

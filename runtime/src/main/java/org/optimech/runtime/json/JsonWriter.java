@@ -199,14 +199,17 @@ public final class JsonWriter {
         if (value instanceof JsonString s) {
             writeString(s.value(), sb);
         } else if (value instanceof JsonNumber n) {
-            if (canonical && isSmallIntegerLiteral(n.literal())) {
+            if (canonical && n.isCanonical()) {
+                sb.append(n.literal()); // formatted from its double when made: the same digits again
+            } else if (canonical && isSmallIntegerLiteral(n.literal())) {
                 sb.append(n.literal()); // what ECMAScript prints for an integer below 2^53: its digits (a remap of millions of rows)
             } else if (canonical) {
-                double d = n.doubleValue();
+                String shortLiteral = Es6NumberFormat.canonicalOfShortLiteral(n.literal());
+                double d = shortLiteral != null ? 0 : n.doubleValue();
                 if (!Double.isFinite(d)) {
                     throw new IllegalArgumentException("number " + n.literal() + " is outside the double range; RFC 8785 cannot canonicalize it");
                 }
-                sb.append(Es6NumberFormat.format(d));
+                sb.append(shortLiteral != null ? shortLiteral : Es6NumberFormat.format(d));
             } else {
                 sb.append(n.literal());
             }

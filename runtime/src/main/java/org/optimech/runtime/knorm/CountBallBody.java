@@ -14,6 +14,7 @@ public final class CountBallBody implements UnitBody {
     private final int k;
     private final CubeSlices slices;
     private final double[] classCdf;
+    private final double logVolume;
 
     private CountBallBody(int d, int k, CubeSlices slices) {
         this.d = d;
@@ -25,6 +26,23 @@ public final class CountBallBody implements UnitBody {
             w[j] = logBinom[j] + slices.logVolume(j) + slices.logVolume(d - j);
         }
         this.classCdf = StructuredBodies.cdfOfLogWeights(w);
+        double top = Double.NEGATIVE_INFINITY;
+        for (double v : w) {
+            top = Math.max(top, v);
+        }
+        double sum = 0;
+        for (double v : w) {
+            sum += Math.exp(v - top);
+        }
+        this.logVolume = top + Math.log(sum);
+    }
+
+    /**
+     * ln vol(Q − Q) = ln Σ_j C(d, j)·vol(Q_j)·vol(Q_{d−j}) (one term per sign class), from the exact Eulerian numbers: a
+     * double within a relative 1e-12 of the true value.
+     */
+    public double logVolume() {
+        return logVolume;
     }
 
     /**

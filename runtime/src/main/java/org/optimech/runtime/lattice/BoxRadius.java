@@ -83,15 +83,43 @@ final class BoxRadius {
     /** b_0..b_d with ∏_j (2(k+1)m_j − 1) = Σ_i b_i·C(k − i + d, d), solved at k = 0..d (C(d, d) = 1 makes it triangular). */
     static BigInteger[] coefficients(long[] m) {
         int d = m.length;
+        if (java.util.Arrays.stream(m).allMatch(v -> v == 1)) {
+            return typeBEulerian(d);
+        }
+        // C(t + d, d) for t = 0..d, by C(t + d, d) = C(t + d − 1, d)·(t + d)/t
+        BigInteger[] binom = new BigInteger[d + 1];
+        binom[0] = BigInteger.ONE;
+        for (int t = 1; t <= d; t++) {
+            binom[t] = binom[t - 1].multiply(BigInteger.valueOf(t + d)).divide(BigInteger.valueOf(t));
+        }
         BigInteger[] b = new BigInteger[d + 1];
         for (int k = 0; k <= d; k++) {
             BigInteger rest = count(m, k);
             for (int j = 0; j < k; j++) {
-                rest = rest.subtract(b[j].multiply(binomial(k - j + d, d)));
+                rest = rest.subtract(b[j].multiply(binom[k - j]));
             }
             b[k] = rest;
         }
         return b;
+    }
+
+    /**
+     * The type-B Eulerian numbers by B(n, k) = (2k + 1)·B(n − 1, k) + (2n − 2k + 1)·B(n − 1, k − 1), B(0, 0) = 1: the
+     * coefficients for m = (1, …, 1) in O(d²) small multiplications (the triangular solve costs O(d²) big ones, seconds at
+     * d = 1000).
+     */
+    private static BigInteger[] typeBEulerian(int d) {
+        BigInteger[] row = {BigInteger.ONE};
+        for (int n = 1; n <= d; n++) {
+            BigInteger[] next = new BigInteger[n + 1];
+            for (int k = 0; k <= n; k++) {
+                BigInteger keep = k < n ? row[k].multiply(BigInteger.valueOf(2L * k + 1)) : BigInteger.ZERO;
+                BigInteger add = k > 0 ? row[k - 1].multiply(BigInteger.valueOf(2L * n - 2L * k + 1)) : BigInteger.ZERO;
+                next[k] = keep.add(add);
+            }
+            row = next;
+        }
+        return row;
     }
 
     /** |B_k| = ∏_j (2(k+1)m_j − 1). */
@@ -182,6 +210,19 @@ final class BoxRadius {
             }
         }
         return true;
+    }
+
+    /**
+     * One draw of the mixture: a radius K and a uniform point of B_K, so P(z) ∝ e^{−s·h(z)}; a {@code long[]} while the
+     * box's coordinates fit (below 2^61), else a {@code BigInteger[]} (the choice depends on the radius only).
+     */
+    Object point(RandomSource random) {
+        BigInteger[] big = new BigInteger[1];
+        long k = sample(random, big);
+        if (k >= 0 && fitsLong(k)) {
+            return uniformInBox(k, random);
+        }
+        return uniformInBox(k >= 0 ? BigInteger.valueOf(k) : big[0], random);
     }
 
     /** A uniform point of B_K for a radius with {@link #fitsLong}, in longs. */

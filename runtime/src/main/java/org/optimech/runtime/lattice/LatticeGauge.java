@@ -83,6 +83,106 @@ public abstract class LatticeGauge {
     }
 
     /**
+     * The sum ball B∞ ∩ k·B1 = {|x_j| ≤ 1, Σ|x_j| ≤ k}: gauge max(‖z‖∞, ‖z‖₁/k), ρ = d/k (the all-ones corner), M_j = 1.
+     *
+     * @param logVolumeLowerBound a certified lower bound on the unit body's log-volume (the closed form, rounded down)
+     */
+    public static LatticeGauge sumBall(int dimension, int k, double logVolumeLowerBound) {
+        return structured(dimension, k, false, logVolumeLowerBound);
+    }
+
+    /**
+     * The count ball {|x_j| ≤ 1, Σx₊ ≤ k, Σx₋ ≤ k}: gauge max(‖z‖∞, Σz₊/k, Σz₋/k), ρ = d/k (the all-ones corner), M_j = 1.
+     *
+     * @param logVolumeLowerBound a certified lower bound on the unit body's log-volume (the closed form, rounded down)
+     */
+    public static LatticeGauge countBall(int dimension, int k, double logVolumeLowerBound) {
+        return structured(dimension, k, true, logVolumeLowerBound);
+    }
+
+    private static LatticeGauge structured(int dimension, int k, boolean count, double logVolumeLowerBound) {
+        if (k < 1 || k > dimension) {
+            throw new IllegalArgumentException("k must be in [1, " + dimension + "]. Provided value: " + k);
+        }
+        if (Double.isNaN(logVolumeLowerBound)) {
+            throw new IllegalArgumentException("logVolumeLowerBound must not be NaN");
+        }
+        BigInteger kb = BigInteger.valueOf(k);
+        return new LatticeGauge(dimension) {
+            @Override
+            public Rational of(BigInteger[] z) {
+                check(z.length);
+                return new Rational(scaledGauge(z), kb);
+            }
+
+            @Override
+            int structuredK() {
+                return k;
+            }
+
+            @Override
+            boolean countBall() {
+                return count;
+            }
+
+            @Override
+            double logVolumeLowerBound() {
+                return logVolumeLowerBound;
+            }
+
+            @Override
+            public Rational roundingTerm() {
+                return new Rational(BigInteger.valueOf(dimension()), kb);
+            }
+
+            @Override
+            public Rational[] coordinateBounds() {
+                return ones(dimension());
+            }
+
+            @Override
+            public String name() {
+                return count ? "count-ball" : "sum-ball";
+            }
+        };
+    }
+
+    /**
+     * k·‖z‖_K, an integer, for the sum ball (max(k‖z‖∞, ‖z‖₁)) and the count ball (max(k‖z‖∞, Σz₊, Σz₋)).
+     *
+     * @throws IllegalStateException for a gauge that is not one of them
+     */
+    final BigInteger scaledGauge(BigInteger[] z) {
+        int k = structuredK();
+        if (k == 0) {
+            throw new IllegalStateException("not a structured gauge: " + name());
+        }
+        BigInteger max = BigInteger.ZERO;
+        BigInteger plus = BigInteger.ZERO;
+        BigInteger minus = BigInteger.ZERO;
+        for (BigInteger v : z) {
+            max = max.max(v.abs());
+            if (v.signum() > 0) {
+                plus = plus.add(v);
+            } else {
+                minus = minus.subtract(v);
+            }
+        }
+        BigInteger kMax = max.multiply(BigInteger.valueOf(k));
+        return countBall() ? kMax.max(plus).max(minus) : kMax.max(plus.add(minus));
+    }
+
+    /** k of the sum ball or count ball; 0 for every other gauge. */
+    int structuredK() {
+        return 0;
+    }
+
+    /** Whether a structured gauge is the count ball (else the sum ball). */
+    boolean countBall() {
+        return false;
+    }
+
+    /**
      * The body {x : a_f·x ≤ b_f for every f} with integer normals a_f and rational offsets b_f &gt; 0, whose gauge is
      * max_f (a_f·z)/b_f. The caller certifies that the body is bounded and inside ∏_j [−M_j, M_j] (for a polytope, from
      * its exactly checked vertices; for half-spaces, from the box among the rows).
@@ -223,7 +323,7 @@ public abstract class LatticeGauge {
 
     /**
      * A certified lower bound on the unit body's log-volume, for the rejection sampler's acceptance rate; −∞ when unknown
-     * (the l1 and linf balls, which need no rejection).
+     * (the l1 and linf balls, which need no rejection). The structured gauges carry their closed-form volume.
      */
     double logVolumeLowerBound() {
         return Double.NEGATIVE_INFINITY;
@@ -268,7 +368,7 @@ public abstract class LatticeGauge {
         return r;
     }
 
-    /** {@code l1}, {@code linf} or {@code facets}. */
+    /** {@code l1}, {@code linf}, {@code facets}, {@code sum-ball} or {@code count-ball}. */
     public abstract String name();
 
     final void check(int length) {

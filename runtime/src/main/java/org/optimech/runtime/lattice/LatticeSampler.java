@@ -19,7 +19,9 @@ import org.optimech.runtime.random.RandomSource;
  *   <li>ℓ∞: a radius K and a uniform point of {−K, …, K}^d from {@link BoxRadius};</li>
  *   <li>rational facets: a proposal ∝ exp(−s·h(z)), h(z) = max_j ⌊|z_j|/m_j⌋ with integer half-widths m_j roughly
  *       proportional to the body's coordinate bounds M_j and s = r·min_j m_j/M_j (so s·h ≤ r‖·‖_K), accepted with
- *       probability exp(−(r‖z‖_K − s·h(z))), an exact Bernoulli since the exponent is a non-negative rational.</li>
+ *       probability exp(−(r‖z‖_K − s·h(z))), an exact Bernoulli since the exponent is a non-negative rational;</li>
+ *   <li>sum ball and count ball: the ℓ1 or ℓ∞ proposal that sandwiches the body, corrected the same way
+ *       ({@link StructuredEnvelope}).</li>
  * </ul>
  * Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
@@ -34,6 +36,8 @@ public final class LatticeSampler {
     private final Rational proposalRate; // s for facets
     private final long[] halfWidths; // m for facets (ones otherwise)
     private final long maxAttempts;
+    /** Sum ball and count ball: the product-form proposal and its exact correction; null otherwise. */
+    private final StructuredEnvelope envelope;
     /** A certified lower bound on the probability that one proposal is accepted (1 for l1 and linf, which never reject). */
     private final double acceptance;
     /** Below this certified acceptance a facet body is refused: a release could need millions of proposals. */
@@ -80,7 +84,17 @@ public final class LatticeSampler {
             this.proposalRate = rate;
         }
         this.halfWidths = m;
-        if (gauge.name().equals("facets")) {
+        this.envelope = gauge.structuredK() > 0 ? StructuredEnvelope.of(gauge, rate) : null;
+        if (envelope != null) {
+            this.acceptance = envelope.acceptance();
+            if (!(acceptance >= MIN_ACCEPTANCE)) {
+                throw new IllegalArgumentException(String.format("the exact lattice sampler of the %s (k = %d, dimension %d) cannot certify that it accepts "
+                        + "at least one proposal in %.0e on the lattice 2^%d (certified acceptance %.3g with the better of its l1 and linf proposals): "
+                        + "the body is far from both the l1 ball and the cube at this k and dimension; use idealized numerics, or the l1 or linf ball",
+                        gauge.name(), gauge.structuredK(), gauge.dimension(), 1 / MIN_ACCEPTANCE, exponent, acceptance));
+            }
+            this.maxAttempts = Math.max(maxAttempts, (long) Math.ceil(60 / acceptance));
+        } else if (gauge.name().equals("facets")) {
             this.acceptance = acceptanceLowerBound(gauge, m, rate, proposalRate);
             if (!(acceptance >= MIN_ACCEPTANCE)) {
                 throw new IllegalArgumentException(String.format("the exact lattice sampler cannot certify that it accepts at least one proposal in %.0e for "
@@ -94,7 +108,7 @@ public final class LatticeSampler {
             this.acceptance = 1;
             this.maxAttempts = maxAttempts;
         }
-        this.box = gauge.name().equals("l1") ? null : new BoxRadius(m, proposalRate);
+        this.box = gauge.name().equals("l1") || envelope != null ? null : new BoxRadius(m, proposalRate);
         this.coordinate = gauge.name().equals("l1") ? Geometric.twoSided(rate.numerator(), rate.denominator()) : null;
         this.rateLo = lower(rate);
         this.rateHi = upper(rate);
@@ -144,18 +158,30 @@ public final class LatticeSampler {
      * spacing or much thinner than the proposal's box along an axis.
      */
     static double acceptanceLowerBound(LatticeGauge gauge, long[] m, Rational rate, Rational proposalRate) {
-        int d = gauge.dimension();
-        double r = rate.doubleValue();
         double s = proposalRate.doubleValue();
+        double logA = logTargetMassLowerBound(gauge, rate.doubleValue());
+        double logZ = Math.log(-Math.expm1(-s)) + logRadiusSum(m, s, logFactorial(gauge.dimension()));
+        double a = Math.exp(logA - logZ) / 2;
+        return Double.isNaN(a) ? 0 : Math.min(1, a);
+    }
+
+    /**
+     * A lower bound on log Σ_z e^{−r‖z‖_K} over z ∈ ℤ^d: e^{−rρ/2}·vol(K)·d!/r^d (on the unit cube around z the gauge is at
+     * least ‖z‖_K − ρ/2), and at least 0 (the z = 0 term alone is 1: the bound for noise finer than the lattice), with vol(K)
+     * the gauge's certified volume bound.
+     */
+    static double logTargetMassLowerBound(LatticeGauge gauge, double r) {
+        int d = gauge.dimension();
+        return Math.max(0, -r * gauge.roundingTerm().doubleValue() / 2 + gauge.logVolumeLowerBound() + logFactorial(d) - d * Math.log(r));
+    }
+
+    /** ln d!, summed in doubles (the bounds using it are halved, far more than this rounding). */
+    static double logFactorial(int d) {
         double logFactorial = 0;
         for (int i = 2; i <= d; i++) {
             logFactorial += Math.log(i);
         }
-        // the z = 0 term alone is 1: the bound for noise finer than the lattice
-        double logA = Math.max(0, -r * gauge.roundingTerm().doubleValue() / 2 + gauge.logVolumeLowerBound() + logFactorial - d * Math.log(r));
-        double logZ = Math.log(-Math.expm1(-s)) + logRadiusSum(m, s, logFactorial);
-        double a = Math.exp(logA - logZ) / 2;
-        return Double.isNaN(a) ? 0 : Math.min(1, a);
+        return logFactorial;
     }
 
     /**
@@ -163,7 +189,7 @@ public final class LatticeSampler {
      * the rest is negligible, plus a geometric tail bound; for tiny s (too many terms), through |B_k| ≤ 2^d·∏m_j·(k+1)^d
      * and Σ_{n≥1} n^d e^{−sn} ≤ d!/s^{d+1} + (d/(e·s))^d, so that Σ_k (k+1)^d e^{−sk} ≤ e^s·(that).
      */
-    private static double logRadiusSum(long[] m, double s, double logFactorial) {
+    static double logRadiusSum(long[] m, double s, double logFactorial) {
         int d = m.length;
         double past = d / s + 1;
         if (past + 200 / s > 4e6) {
@@ -176,11 +202,18 @@ public final class LatticeSampler {
             }
             return log;
         }
+        // equal half-widths share one logarithm per level (all ones for the structured bodies' cube proposal)
+        java.util.TreeMap<Long, Integer> groups = new java.util.TreeMap<>();
+        for (long mj : m) {
+            groups.merge(mj, 1, Integer::sum);
+        }
+        long[] widths = groups.keySet().stream().mapToLong(Long::longValue).toArray();
+        int[] counts = groups.values().stream().mapToInt(Integer::intValue).toArray();
         double total = Double.NEGATIVE_INFINITY;
         for (long k = 0;; k++) {
             double term = -s * k;
-            for (long mj : m) {
-                term += Math.log(2.0 * (k + 1) * mj - 1);
+            for (int g = 0; g < widths.length; g++) {
+                term += counts[g] * Math.log(2.0 * (k + 1) * widths[g] - 1);
             }
             total = Math.max(total, term) + Math.log1p(Math.exp(-Math.abs(total - term)));
             if (k >= past && term < total - 50) {
@@ -206,6 +239,13 @@ public final class LatticeSampler {
     /** m: the facet proposal's integer half-widths (a copy). */
     long[] halfWidths() {
         return halfWidths.clone();
+    }
+
+    /**
+     * The structured body's proposal ({@code l1} or {@code linf}, docs/LATTICE_KNORM.md), or empty for the other gauges.
+     */
+    public java.util.Optional<String> structuredProposal() {
+        return envelope == null ? java.util.Optional.empty() : java.util.Optional.of(envelope.proposalName());
     }
 
     /** The certified lower bound on one proposal's acceptance probability (1 for the l1 and linf balls, which never reject). */
@@ -293,22 +333,19 @@ public final class LatticeSampler {
     private Object draw(RandomSource random) {
         int d = gauge.dimension();
         switch (gauge.name()) {
-            case "l1": {
-                if (coordinate.usesTable()) {
-                    long[] z = new long[d];
-                    for (int j = 0; j < d; j++) {
-                        z[j] = coordinate.sample(random);
-                    }
-                    return z;
-                }
-                BigInteger[] z = new BigInteger[d];
-                for (int j = 0; j < d; j++) {
-                    z[j] = coordinate.sampleBig(random);
-                }
-                return z;
-            }
+            case "l1":
+                return independent(coordinate, d, random);
             case "linf":
                 return proposal(random);
+            case "sum-ball":
+            case "count-ball":
+                for (long attempt = 0; attempt < maxAttempts; attempt++) {
+                    Object y = envelope.proposal(random);
+                    if (envelope.accept(y, random)) {
+                        return y;
+                    }
+                }
+                throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
             default:
                 for (long attempt = 0; attempt < maxAttempts; attempt++) {
                     Object y = proposal(random);
@@ -322,14 +359,28 @@ public final class LatticeSampler {
         }
     }
 
+    /**
+     * d independent draws of one law: {@code long[]} when its table is exact in longs, else {@code BigInteger[]} (tiny rates;
+     * the choice depends on the law only, never on what is drawn).
+     */
+    static Object independent(Geometric coordinate, int d, RandomSource random) {
+        if (coordinate.usesTable()) {
+            long[] z = new long[d];
+            for (int j = 0; j < d; j++) {
+                z[j] = coordinate.sample(random);
+            }
+            return z;
+        }
+        BigInteger[] z = new BigInteger[d];
+        for (int j = 0; j < d; j++) {
+            z[j] = coordinate.sampleBig(random);
+        }
+        return z;
+    }
+
     /** A radius and a uniform point of its box, in longs while the box's coordinates fit (below 2^61), else big integers. */
     private Object proposal(RandomSource random) {
-        BigInteger[] big = new BigInteger[1];
-        long k = box.sample(random, big);
-        if (k >= 0 && box.fitsLong(k)) {
-            return box.uniformInBox(k, random);
-        }
-        return box.uniformInBox(k >= 0 ? BigInteger.valueOf(k) : big[0], random);
+        return box.point(random);
     }
 
     /**
@@ -388,7 +439,7 @@ public final class LatticeSampler {
         return m;
     }
 
-    private static BigInteger[] toBig(long[] y) {
+    static BigInteger[] toBig(long[] y) {
         BigInteger[] b = new BigInteger[y.length];
         for (int j = 0; j < y.length; j++) {
             b[j] = BigInteger.valueOf(y[j]);

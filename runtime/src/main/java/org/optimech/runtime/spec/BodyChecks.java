@@ -70,7 +70,7 @@ final class BodyChecks {
     static Checked check(KNormBlock m, BigDecimal certifiedEpsilon, Relation relation, JsonObject design) throws FieldException {
         int d = m.dimension();
         KNormJson.checkDimension(d, m.body());
-        if (m.body() instanceof StructuredBody && m.lattice() != null) {
+        if (m.body() instanceof StructuredBody s && !StructuredBodyChecks.hasLattice(s) && m.lattice() != null) {
             throw new FieldException(P + "/lattice", StructuredBodyChecks.IDEALIZED_ONLY);
         }
         if (m.body() instanceof StructuredBody && m.subspace() != null) {
@@ -146,10 +146,10 @@ final class BodyChecks {
         if (m.subspace() != null) {
             throw new FieldException(P + "/subspace", "a lattice release needs a full-dimensional body; this statistic's adjacent outputs span a proper subspace");
         }
-        if (m.body() instanceof StructuredBody) {
+        if (m.body() instanceof StructuredBody s && !StructuredBodyChecks.hasLattice(s)) {
             throw new FieldException(P + "/body", StructuredBodyChecks.IDEALIZED_ONLY);
         }
-        CheckedBody body = readBody(m.body(), m.dimension());
+        CheckedBody body = m.body() instanceof StructuredBody s ? StructuredBodyChecks.read(s, m.dimension()) : readBody(m.body(), m.dimension());
         if (body.lattice == null) {
             throw new FieldException(P + "/body", "the lattice mechanism is exact for l1 and linf balls and for bodies with rational facets (polytope, halfspaces) only");
         }

@@ -200,9 +200,9 @@ final class SensitivityRecheck {
         if (!(statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) || !poly.categoricals().isEmpty()) {
             throw new FieldException(cp, "certifies polynomial statistics of box variables only; design.problem.statistic is not one");
         }
-        org.optimech.runtime.certificate.Gauge gauge = sub == null ? body.certificateGauge() : null;
+        org.optimech.runtime.certificate.Gauge gauge = body.certificateGauge();
         if (gauge == null) {
-            throw new FieldException(cp, "is for a body whose gauge has no certificate form (a body in a subspace, or a half-space body without facets)");
+            throw new FieldException(cp, "is for a body whose gauge has no certificate form (a half-space body without facets)");
         }
         byte[] trees;
         try {
@@ -215,6 +215,14 @@ final class SensitivityRecheck {
             sp = org.optimech.runtime.certificate.StatisticPolynomials.of(poly.scaled(rows));
         } catch (IllegalArgumentException e) {
             throw new FieldException("/design/problem/statistic", e.getMessage());
+        }
+        if (sub != null) {
+            // the trees bound the body's gauge over the pivot coordinates: that covers S_T only when S_T lies in the subspace, proved exactly
+            if (!sp.liesIn(sub.pivots, sub.basis, relation == Relation.SUBSTITUTION)) {
+                throw new FieldException(P + "/subspace", "does not hold the recorded statistic's adjacent outputs (its features are not these combinations of the "
+                        + "pivot features), so a certificate over the pivot coordinates does not cover them");
+            }
+            gauge = gauge.onPivots(sub.pivots, sp.dimension());
         }
         long start = System.nanoTime();
         org.optimech.runtime.certificate.CertificateCheck.Proof proof;

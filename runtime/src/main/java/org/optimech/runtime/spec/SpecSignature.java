@@ -7,11 +7,14 @@ import java.security.SignatureException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Set;
@@ -26,10 +29,20 @@ import org.optimech.runtime.json.JsonWriter;
  * included, signature excluded) proves that a holder of the private key wrote it; the runtime accepts it
  * only for keys its {@link RuntimePolicy} trusts. Keys are stored as Base64 of their standard encodings
  * (X.509 for public keys, PKCS#8 for private keys).
+ *
+ * <p>Algorithm {@value #ALGORITHM}, the one written, signs a short message:
+ * the ASCII {@value #DOMAIN} followed by the 64-byte SHA-512 of that canonical form, which is
+ * computed streamed. Pure Ed25519 hashes its message twice, so the JDK buffers the whole message:
+ * about 120 MB for a table of 10^7 entries. {@value #LEGACY} (the canonical form signed as is) still
+ * verifies, for specs signed before.
  */
 public final class SpecSignature {
-    /** The only algorithm. */
-    public static final String ALGORITHM = "ed25519";
+    /** The algorithm written: Ed25519 over {@link #DOMAIN} and the SHA-512 of the canonical form. */
+    public static final String ALGORITHM = "ed25519-sha512";
+    /** The earlier algorithm, verified but no longer written: Ed25519 over the canonical form itself. */
+    public static final String LEGACY = "ed25519";
+    /** Domain separation for {@link #ALGORITHM}: the message is these ASCII bytes then the 64-byte digest. */
+    public static final String DOMAIN = "optimech spec signature v2 sha-512\n";
     static final Set<String> KEYS = Set.of("algorithm", "key_id", "value");
 
     private SpecSignature() {
@@ -81,7 +94,7 @@ public final class SpecSignature {
         try {
             Signature s = Signature.getInstance("Ed25519");
             s.initSign(key);
-            update(s, sealed.without("signature"));
+            s.update(message(sealed.without("signature")));
             JsonObject sig = JsonObject.builder().put("algorithm", ALGORITHM).put("key_id", keyId)
                     .put("value", Base64.getEncoder().encodeToString(s.sign())).build();
             return sealed.without("signature").with("signature", sig);
@@ -90,8 +103,24 @@ public final class SpecSignature {
         }
     }
 
-    /** Feeds the canonical form of {@code doc} to {@code s} block by block (no whole copy of a large table's text). */
-    private static void update(Signature s, JsonObject doc) throws SignatureException {
+    /** The message {@link #ALGORITHM} signs: {@link #DOMAIN} then the SHA-512 of the canonical form, hashed block by block. */
+    static byte[] message(JsonObject doc) throws GeneralSecurityException {
+        MessageDigest sha = MessageDigest.getInstance("SHA-512");
+        canonical(doc, sha::update);
+        byte[] domain = DOMAIN.getBytes(StandardCharsets.US_ASCII);
+        byte[] digest = sha.digest();
+        byte[] m = Arrays.copyOf(domain, domain.length + digest.length);
+        System.arraycopy(digest, 0, m, domain.length, digest.length);
+        return m;
+    }
+
+    /** Where the canonical form's blocks go. */
+    private interface Sink {
+        void update(byte[] b, int off, int len) throws GeneralSecurityException;
+    }
+
+    /** Streams the canonical form of {@code doc} into {@code sink} block by block (no whole copy of a large table's text). */
+    private static void canonical(JsonObject doc, Sink sink) throws GeneralSecurityException {
         OutputStream out = new OutputStream() {
             @Override
             public void write(int b) throws IOException {
@@ -101,8 +130,8 @@ public final class SpecSignature {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 try {
-                    s.update(b, off, len);
-                } catch (SignatureException e) {
+                    sink.update(b, off, len);
+                } catch (GeneralSecurityException e) {
                     throw new IOException(e);
                 }
             }
@@ -110,7 +139,7 @@ public final class SpecSignature {
         try {
             JsonWriter.canonical(doc, out);
         } catch (IOException e) {
-            throw e.getCause() instanceof SignatureException se ? se : new SignatureException(e);
+            throw e.getCause() instanceof GeneralSecurityException ge ? ge : new SignatureException(e);
         }
     }
 
@@ -118,7 +147,7 @@ public final class SpecSignature {
     static void checkShape(JsonObject doc) throws FieldException {
         JsonObject sig = Fields.object(doc.get("signature").orElseThrow(), "/signature");
         Fields.allowedKeys(sig, "/signature", KEYS);
-        Fields.oneOf(Fields.member(sig, "algorithm", "/signature"), "/signature/algorithm", ALGORITHM);
+        Fields.oneOf(Fields.member(sig, "algorithm", "/signature"), "/signature/algorithm", ALGORITHM, LEGACY);
         String id = Fields.string(Fields.member(sig, "key_id", "/signature"), "/signature/key_id");
         if (id.isBlank()) {
             throw new FieldException("/signature/key_id", "must not be blank");
@@ -156,7 +185,12 @@ public final class SpecSignature {
         try {
             Signature s = Signature.getInstance("Ed25519");
             s.initVerify(key);
-            update(s, doc.without("signature"));
+            JsonObject signed = doc.without("signature");
+            if (sig.get("algorithm").orElseThrow().asString().equals(LEGACY)) {
+                canonical(signed, s::update); // the JDK buffers this message whole
+            } else {
+                s.update(message(signed));
+            }
             if (!s.verify(Base64.getDecoder().decode(sig.get("value").orElseThrow().asString()))) {
                 throw new FieldException("/signature/value", "does not verify with trusted key " + Fields.quote(id)
                         + ": the spec was changed after it was signed, or signed by another key");

@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * A unit body in closed form for a structured statistic (Joseph–Yu 2023), stored by its parameters alone and sampled
  * without any table in the spec, at any dimension up to {@link org.optimech.runtime.statistic.StructuredStatistic#MAX_DIMENSION}.
- * Q below is [0, 1]^d ∩ {Σx ≤ k}. All are idealized-only (floating-point samplers; docs/LATTICE_KNORM.md says why).
+ * Q below is [0, 1]^d ∩ {Σx ≤ k}. All have idealized (floating-point) samplers; the sum ball and count ball also have an exact
+ * lattice sampler (docs/LATTICE_KNORM.md, "Structured bodies").
  */
 public sealed interface StructuredBody extends Body permits StructuredBody.SumBall, StructuredBody.CountBall, StructuredBody.CountJoin,
         StructuredBody.Permutohedron {

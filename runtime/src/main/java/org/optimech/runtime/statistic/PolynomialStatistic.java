@@ -76,14 +76,14 @@ public record PolynomialStatistic(List<BoxVariable> variables, List<CategoricalV
         }
     }
 
-    /** A named feature: a sum of terms. */
+    /**
+     * A named feature: a sum of terms. No terms is the zero polynomial, which only {@link #canonical()} produces (the reader
+     * refuses an empty list of terms).
+     */
     public record Feature(String name, List<Term> terms) {
         public Feature {
             Objects.requireNonNull(name, "name");
             terms = List.copyOf(terms);
-            if (terms.isEmpty()) {
-                throw new IllegalArgumentException("feature " + name + " must have at least one term");
-            }
         }
     }
 
@@ -167,6 +167,142 @@ public record PolynomialStatistic(List<BoxVariable> variables, List<CategoricalV
             out.add(new Feature(f.name(), ts));
         }
         return new PolynomialStatistic(variables, categoricals, out);
+    }
+
+    /**
+     * The same features in canonical form, the one every exact use of the polynomials starts from (the runtime's certificate
+     * evaluator and the geometry's polynomial map): like monomials collected with exact decimal sums, terms whose sum is zero
+     * dropped (so y − y and x·y − y·x are the zero polynomial, with no terms), a variable whose box is a single value
+     * substituted, an indicator's power taken as 1 and a product of two levels of one categorical variable dropped (exactly
+     * one level is 1). Terms are ordered by their exponent vector over the box variables, then by indicators; powers are
+     * listed in the variables' order. Collected coefficients are exact decimals that need not be doubles.
+     */
+    public PolynomialStatistic canonical() {
+        List<String> boxNames = variableNames();
+        Map<String, Integer> categoryOf = new java.util.HashMap<>();
+        List<String> indicators = new ArrayList<>();
+        for (int c = 0; c < categoricals.size(); c++) {
+            for (String level : categoricals.get(c).levels()) {
+                categoryOf.put(categoricals.get(c).indicator(level), c);
+                indicators.add(categoricals.get(c).indicator(level));
+            }
+        }
+        int k = boxNames.size();
+        List<Feature> out = new ArrayList<>();
+        for (Feature f : features) {
+            java.util.TreeMap<List<Integer>, BigDecimal> sums = new java.util.TreeMap<>(PolynomialStatistic::compareKeys);
+            for (Term t : f.terms()) {
+                Integer[] key = new Integer[k + indicators.size()];
+                java.util.Arrays.fill(key, 0);
+                BigDecimal c = t.coefficient();
+                boolean zero = false;
+                int[] levelOf = new int[categoricals.size()];
+                java.util.Arrays.fill(levelOf, -1);
+                for (Map.Entry<String, Integer> e : t.powers().entrySet()) {
+                    int v = boxNames.indexOf(e.getKey());
+                    if (v >= 0) {
+                        BoxVariable b = variables.get(v);
+                        if (b.lower() == b.upper()) {
+                            c = c.multiply(new BigDecimal(b.lower()).pow(e.getValue()));
+                        } else {
+                            key[v] += e.getValue();
+                        }
+                        continue;
+                    }
+                    int i = indicators.indexOf(e.getKey());
+                    if (i < 0) {
+                        throw new IllegalArgumentException("feature " + f.name() + " uses " + e.getKey() + ", which is neither a box variable nor a level's indicator");
+                    }
+                    int cat = categoryOf.get(e.getKey());
+                    zero |= levelOf[cat] >= 0 && levelOf[cat] != i;
+                    levelOf[cat] = i;
+                    key[k + i] = 1;
+                }
+                if (!zero && c.signum() != 0) {
+                    sums.merge(java.util.Arrays.asList(key), c, BigDecimal::add);
+                }
+            }
+            List<Term> terms = new ArrayList<>();
+            for (Map.Entry<List<Integer>, BigDecimal> e : sums.entrySet()) {
+                if (e.getValue().signum() == 0) {
+                    continue;
+                }
+                Map<String, Integer> powers = new LinkedHashMap<>();
+                for (int v = 0; v < e.getKey().size(); v++) {
+                    if (e.getKey().get(v) > 0) {
+                        powers.put(v < k ? boxNames.get(v) : indicators.get(v - k), e.getKey().get(v));
+                    }
+                }
+                terms.add(new Term(e.getValue().stripTrailingZeros(), powers));
+            }
+            out.add(new Feature(f.name(), terms));
+        }
+        return new PolynomialStatistic(variables, categoricals, out);
+    }
+
+    /** Total degree first, then the exponent vector lexicographically with the earlier variable's higher power first. */
+    private static int compareKeys(List<Integer> a, List<Integer> b) {
+        int da = a.stream().mapToInt(Integer::intValue).sum();
+        int db = b.stream().mapToInt(Integer::intValue).sum();
+        if (da != db) {
+            return Integer.compare(da, db);
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                return Integer.compare(b.get(i), a.get(i));
+            }
+        }
+        return 0;
+    }
+
+    /** The names of the features that are identically zero (in canonical form: no terms). */
+    public List<String> zeroFeatures() {
+        List<String> out = new ArrayList<>();
+        for (Feature f : canonical().features()) {
+            if (f.terms().isEmpty()) {
+                out.add(f.name());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The dimension of the linear span of the adjacent outputs: of {±t(x)} (add/remove, {@code differences} false) or of
+     * {t(x) − t(x′)} ({@code differences} true), computed exactly as the rank of the canonical coefficient matrix (without its
+     * constant column for differences). Distinct monomials of box variables are linearly independent functions on a box with
+     * interior, so the rank is the span's dimension; with categorical variables the indicators of one variable sum to 1, so
+     * the rank is then an upper bound. Below {@link #dimension()} the adjacent output space lies in a proper subspace.
+     */
+    public int spanDimension(boolean differences) {
+        List<Feature> fs = canonical().features();
+        Map<Map<String, Integer>, Integer> column = new LinkedHashMap<>();
+        for (Feature f : fs) {
+            for (Term t : f.terms()) {
+                if (!(differences && t.powers().isEmpty())) {
+                    column.putIfAbsent(t.powers(), column.size());
+                }
+            }
+        }
+        if (column.isEmpty()) {
+            return 0;
+        }
+        int scale = 0;
+        for (Feature f : fs) {
+            for (Term t : f.terms()) {
+                scale = Math.max(scale, t.coefficient().scale());
+            }
+        }
+        java.math.BigInteger[][] m = new java.math.BigInteger[fs.size()][column.size()];
+        for (int j = 0; j < fs.size(); j++) {
+            java.util.Arrays.fill(m[j], java.math.BigInteger.ZERO);
+            for (Term t : fs.get(j).terms()) {
+                Integer col = column.get(t.powers());
+                if (col != null) {
+                    m[j][col] = t.coefficient().movePointRight(scale).toBigIntegerExact();
+                }
+            }
+        }
+        return org.optimech.runtime.exact.IntegerMatrices.rank(m);
     }
 
     /** How many points {@link #domainImages()} enumerates: 2^k box vertices times the product of the level counts. */

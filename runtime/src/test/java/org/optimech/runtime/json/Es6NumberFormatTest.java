@@ -80,4 +80,55 @@ class Es6NumberFormatTest {
             assertEquals(d == 0 ? 0.0 : d, Double.parseDouble(Es6NumberFormat.format(d)));
         }
     }
+
+    /**
+     * The search that starts from Double.toString's length finds the same digits as trying every length from one up (the
+     * definition it replaced), on random bit patterns, dyadics of few bits and short decimals.
+     */
+    @net.jqwik.api.Property(tries = 2000)
+    void startingFromDoubleToStringGivesTheShortestDigits(@net.jqwik.api.ForAll long bits, @net.jqwik.api.ForAll @net.jqwik.api.constraints.IntRange(min = -2000, max = 2000) int k,
+            @net.jqwik.api.ForAll @net.jqwik.api.constraints.IntRange(min = -40, max = 40) int e) {
+        for (double d : new double[] {Double.longBitsToDouble(bits), Math.scalb((double) k, e), k / 1000.0, Math.scalb(1.0, e * 25)}) {
+            if (Double.isFinite(d) && d > 0) {
+                assertEquals(fromOneDigit(d), Es6NumberFormat.format(d), "digits of " + d);
+            }
+        }
+    }
+
+    /** The first length from one up at which the floor or ceiling reads back; the closer (then the even) of those that do. */
+    private static String fromOneDigit(double value) {
+        java.math.BigDecimal exact = new java.math.BigDecimal(value);
+        for (int p = 1; p <= 17; p++) {
+            java.math.BigDecimal down = exact.round(new java.math.MathContext(p, java.math.RoundingMode.FLOOR));
+            java.math.BigDecimal up = exact.round(new java.math.MathContext(p, java.math.RoundingMode.CEILING));
+            boolean downOk = Double.parseDouble(down.toString()) == value;
+            boolean upOk = Double.parseDouble(up.toString()) == value;
+            if (downOk || upOk) {
+                java.math.BigDecimal pick = downOk && upOk ? (exact.subtract(down).compareTo(up.subtract(exact)) < 0 ? down
+                        : exact.subtract(down).compareTo(up.subtract(exact)) > 0 ? up : down.unscaledValue().testBit(0) ? up : down) : downOk ? down : up;
+                pick = pick.stripTrailingZeros();
+                // the same layout as the formatter: compare digit strings and the decimal exponent
+                return Es6NumberFormat.format(Double.parseDouble(pick.toString())).equals(Es6NumberFormat.format(value)) && new java.math.BigDecimal(
+                        Es6NumberFormat.format(value)).compareTo(pick) == 0 ? Es6NumberFormat.format(value) : "expected " + pick.toPlainString();
+            }
+        }
+        throw new AssertionError("no decimal of at most 17 digits reads back as " + value);
+    }
+
+    /** A short literal's own digits, laid out, are the canonical form of its nearest double (the writer's fast path). */
+    @net.jqwik.api.Property(tries = 3000)
+    void aShortLiteralIsTheCanonicalFormOfItsDouble(@net.jqwik.api.ForAll @net.jqwik.api.constraints.LongRange(min = -999_999_999_999_999L, max = 999_999_999_999_999L) long unscaled,
+            @net.jqwik.api.ForAll @net.jqwik.api.constraints.IntRange(min = -320, max = 320) int scale, @net.jqwik.api.ForAll boolean exponentForm) {
+        java.math.BigDecimal b = java.math.BigDecimal.valueOf(unscaled, scale);
+        String literal = exponentForm ? b.toString().replace("E", "e") : b.toPlainString();
+        if (!literal.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?")) {
+            literal = b.toPlainString();
+        }
+        String fast = Es6NumberFormat.canonicalOfShortLiteral(literal);
+        double d = Double.parseDouble(literal);
+        if (fast != null) {
+            assertEquals(Es6NumberFormat.format(d), fast, literal);
+            assertTrue(JsonNumber.ofLiteral(literal).roundTrips(), literal);
+        }
+    }
 }

@@ -122,4 +122,63 @@ class SignatureTest {
         assertEquals(PUBLISHER.getPublic(), SpecSignature.publicKey(SpecSignature.encode(PUBLISHER.getPublic())));
         assertThrows(IllegalArgumentException.class, () -> SpecSignature.publicKey("not a key"));
     }
+
+    /** The Ed25519 signature of {@code message} by the publisher, Base64. */
+    static String rawSign(byte[] message) throws Exception {
+        java.security.Signature s = java.security.Signature.getInstance("Ed25519");
+        s.initSign(PUBLISHER.getPrivate());
+        s.update(message);
+        return java.util.Base64.getEncoder().encodeToString(s.sign());
+    }
+
+    static byte[] canonicalBytes(JsonObject doc) {
+        return JsonWriter.canonical(doc).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    static JsonObject withSignature(JsonObject sealed, String algorithm, String value) {
+        return sealed.without("signature").with("signature", JsonObject.builder().put("algorithm", algorithm).put("key_id", "publisher").put("value", value).build());
+    }
+
+    /**
+     * Issue 23 (4): what is signed is the domain string and the SHA-512 of the canonical form (a streamed hash), not the
+     * canonical form itself. Checked against an independent computation of that message from the whole canonical text.
+     */
+    @Test
+    void signaturesAreOverTheSha512OfTheCanonicalForm() throws Exception {
+        JsonObject golden = GoldenFilesTest.golden("count-path.json");
+        JsonObject signed = SpecSignature.sign(golden, PUBLISHER.getPrivate(), "publisher");
+        JsonObject sig = signed.get("signature").orElseThrow().asObject();
+        assertEquals("ed25519-sha512", sig.get("algorithm").orElseThrow().asString());
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-512").digest(canonicalBytes(golden.without("signature")));
+        java.io.ByteArrayOutputStream message = new java.io.ByteArrayOutputStream();
+        message.write("optimech spec signature v2 sha-512\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        message.write(digest);
+        java.security.Signature v = java.security.Signature.getInstance("Ed25519");
+        v.initVerify(PUBLISHER.getPublic());
+        v.update(message.toByteArray());
+        assertTrue(v.verify(java.util.Base64.getDecoder().decode(sig.get("value").orElseThrow().asString())));
+        // Ed25519 is deterministic: signing the same message independently gives the same value
+        assertEquals(rawSign(message.toByteArray()), sig.get("value").orElseThrow().asString());
+    }
+
+    /** Specs signed before (algorithm "ed25519", the canonical form signed whole) still verify, and still refuse edits. */
+    @Test
+    void legacySignaturesStillVerifyAndCannotBeRelabelled() throws Exception {
+        JsonObject golden = GoldenFilesTest.golden("count-path.json");
+        String legacyValue = rawSign(canonicalBytes(golden.without("signature")));
+        JsonObject legacy = withSignature(golden, "ed25519", legacyValue);
+        assertEquals("publisher", strict().check(SpecLoader.load(write(legacy, "legacy.spec.json"), strict())));
+        // edited and resealed: refused
+        JsonObject edited = SpecDigest.seal((JsonObject) JsonEdit.set(legacy, "/design/note", new JsonString("edited")));
+        InvalidSpecException e = refused(withSignature(edited, "ed25519", legacyValue), strict());
+        assertEquals("/signature/value", e.pointer());
+        // a legacy value relabelled as the new algorithm, or a new value relabelled as legacy, does not verify
+        assertEquals("/signature/value", refused(withSignature(golden, "ed25519-sha512", legacyValue), strict()).pointer());
+        String newValue = SpecSignature.sign(golden, PUBLISHER.getPrivate(), "publisher").get("signature").orElseThrow().asObject().get("value")
+                .orElseThrow().asString();
+        assertEquals("/signature/value", refused(withSignature(golden, "ed25519", newValue), strict()).pointer());
+        // signing the bare SHA-512 without the domain string is not accepted either
+        byte[] bare = java.security.MessageDigest.getInstance("SHA-512").digest(canonicalBytes(golden.without("signature")));
+        assertEquals("/signature/value", refused(withSignature(golden, "ed25519-sha512", rawSign(bare)), strict()).pointer());
+    }
 }

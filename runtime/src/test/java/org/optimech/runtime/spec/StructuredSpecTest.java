@@ -228,12 +228,19 @@ class StructuredSpecTest {
         String stat = "{\"counts\": {\"dimension\": 5, \"max_nonzero\": 2}}";
         assertEquals("/mechanism/body/k", assertThrows(InvalidSpecException.class, () -> spec(5, new StructuredBody.SumBall(6), "9", stat,
                 Relation.SUBSTITUTION)).pointer());
-        KNormBlock lattice = new KNormBlock(5, null, new StructuredBody.SumBall(2), BigDecimal.TEN, BigDecimal.ONE, null,
+        KNormBlock lattice = new KNormBlock(5, null, new StructuredBody.CountJoin(2), BigDecimal.TEN, BigDecimal.ONE, null,
                 new KNormBlock.Lattice(0, org.optimech.runtime.exact.Rational.of(BigInteger.TEN)));
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> KNormSpec.of(lattice, Relation.SUBSTITUTION, BigDecimal.ONE, BigDecimal.ONE,
                 design(stat, "substitution"), JsonObject.builder().build()));
         assertEquals("/mechanism/lattice", e.pointer());
         assertTrue(e.detail().contains("idealized"), e.getMessage());
+        // the sum ball has an exact sampler: its lattice sensitivity must be Δ/2^e + d/k = 10 + 5/2
+        KNormBlock sum = new KNormBlock(5, null, new StructuredBody.SumBall(2), BigDecimal.TEN, BigDecimal.ONE, null,
+                new KNormBlock.Lattice(0, org.optimech.runtime.exact.Rational.of(BigInteger.TEN)));
+        e = assertThrows(InvalidSpecException.class, () -> KNormSpec.of(sum, Relation.SUBSTITUTION, BigDecimal.ONE, BigDecimal.ONE,
+                design(stat, "substitution"), JsonObject.builder().build()));
+        assertEquals("/mechanism/lattice/lattice_sensitivity", e.pointer());
+        assertTrue(e.detail().contains("25/2"), e.getMessage());
         JsonObject doc = SpecCodec.write(spec(5, new StructuredBody.Permutohedron(new BigDecimal("1")), "50", "{\"ranking\": {\"candidates\": 5, \"scores\": "
                 + "\"borda\"}}", Relation.SUBSTITUTION));
         JsonObject bad = (JsonObject) org.optimech.runtime.testing.JsonEdit.set(doc, "/mechanism/body/prism_half_height", new org.optimech.runtime.json.JsonString(

@@ -1,0 +1,127 @@
+package org.optimech.designer.structured;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.optimech.designer.Design;
+import org.optimech.designer.Designers;
+import org.optimech.designer.problem.KNormProblem;
+import org.optimech.designer.spec.KNormSpecs;
+import org.optimech.runtime.KNormMechanism;
+import org.optimech.runtime.Mechanisms;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonParser;
+import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.random.SeededRandomBits;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.KNormSpec;
+import org.optimech.runtime.spec.Numerics;
+import org.optimech.runtime.spec.RuntimePolicy;
+import org.optimech.runtime.spec.SpecCodec;
+import org.optimech.runtime.spec.SpecDigest;
+import org.optimech.runtime.spec.StructuredBody;
+
+/**
+ * Structured designs stored on the lattice with exact noise: the sum ball and the count ball become exact specs that load under
+ * the standard policy (no idealized numerics), release lattice points whose E‖V‖² matches the body's closed-form trace times
+ * the stored inflation (z-test, |z| &lt; 5.7, false-failure probability 1.2e-8 each), refuse a body whose sampler cannot
+ * certify its acceptance, and refuse tampered body parameters or spacing at load.
+ */
+class StructuredLatticeDesignTest {
+    private static KNormSpec exact(KNormProblem p, String body) throws Exception {
+        Designers.Options o = Designers.Options.defaults().withLattice(KNormSpecs.Lattice.auto());
+        return ((Design.StructuredKNorm) Designers.design(p, body == null ? o : o.withBody(body))).spec();
+    }
+
+    @Test
+    void sumAndCountBallsAreStoredOnTheLatticeAndReleaseExactNoiseOfTheRightScale() throws Exception {
+        Object[][] cases = {
+            {"{\"bounded_contribution\": {\"dimension\": 50, \"max_abs\": 1, \"max_nonzero\": 20, \"nonnegative\": false}}", "add-remove",
+                StructuredBody.SumBall.class, 31L},
+            {"{\"counts\": {\"dimension\": 60, \"max_nonzero\": 4}}", "substitution", StructuredBody.CountBall.class, 32L}};
+        for (Object[] c : cases) {
+            KNormProblem p = StructuredDesignerTest.problem((String) c[0], (String) c[1], null, "trace");
+            StructuredDesign idealized = StructuredDesigner.compare(p, null, s -> { });
+            assertEquals("hull", idealized.selected().name(), "the hull wins on trace here");
+            KNormSpec spec = exact(p, null);
+            assertEquals(Numerics.EXACT, spec.numerics());
+            assertTrue(((Class<?>) c[2]).isInstance(spec.block().body()), spec.block().body().toString());
+            KNormSpec.LatticeNoise lattice = spec.latticeNoise().orElseThrow();
+            KNormMechanism m = (KNormMechanism) Mechanisms.of(spec, RuntimePolicy.standard());
+            double gamma = Math.scalb(1.0, lattice.exponent());
+            double inflation = spec.block().lattice().latticeSensitivity().doubleValue() * gamma / spec.block().sensitivity().doubleValue();
+            double expected = idealized.selected().trace() * inflation * inflation;
+            SeededRandomBits bits = new SeededRandomBits((Long) c[3]);
+            int n = 4000;
+            double sum = 0;
+            double sumSq = 0;
+            double[] zero = new double[p.dimension()];
+            for (int i = 0; i < n; i++) {
+                double[] v = m.sample(zero, bits);
+                double norm2 = 0;
+                for (double x : v) {
+                    double units = x / gamma;
+                    assertEquals(Math.rint(units), units, 0.0, "a release off the lattice");
+                    norm2 += x * x;
+                }
+                sum += norm2;
+                sumSq += norm2 * norm2;
+            }
+            double mean = sum / n;
+            double se = Math.sqrt((sumSq / n - mean * mean) / n);
+            assertTrue(Math.abs(mean - expected) < 5.7 * se, c[0] + ": E|V|^2 sampled " + mean + " +- " + se + ", closed form x inflation^2 " + expected);
+        }
+    }
+
+    @Test
+    void aBodyWhoseSamplerCannotCertifyItsAcceptanceIsRefusedByNameOrReplaced() throws Exception {
+        // d = 1000, k = 300: far from both the l1 ball and the cube; the exact sampler refuses to be built
+        KNormProblem p = StructuredDesignerTest.problem("{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 300, "
+                + "\"nonnegative\": false}}", "add-remove", null, "trace");
+        Designers.OptionException e = assertThrows(Designers.OptionException.class, () -> exact(p, "hull"));
+        assertTrue(e.getMessage().contains("cannot certify"), e.getMessage());
+        KNormSpec spec = exact(p, null);
+        assertTrue(spec.block().body() instanceof org.optimech.runtime.spec.Body.Ball, "a ball is stored instead: " + spec.block().body());
+        e = assertThrows(Designers.OptionException.class, () -> exact(StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 10, \"max_nonzero\": 2}}",
+                "add-remove", null, "trace"), "l2"));
+        assertTrue(e.getMessage().contains("no exact lattice sampler"), e.getMessage());
+    }
+
+    @Test
+    void tamperedBodyParametersAndSpacingAreRefusedAtLoad() throws Exception {
+        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 40, \"max_nonzero\": 3}}", "substitution", null, "trace");
+        KNormSpec spec = exact(p, null);
+        JsonObject doc = spec.document();
+        SpecCodec.read(doc); // the untouched spec loads
+        JsonObject mech = doc.get("mechanism").orElseThrow().asObject();
+        JsonObject body = mech.get("body").orElseThrow().asObject();
+        JsonObject lattice = mech.get("lattice").orElseThrow().asObject();
+        // a larger k: a smaller rounding term and a body the stored sensitivity no longer covers
+        assertRefused(reseal(doc, mech.with("body", body.with("k", JsonNumber.of(4)))), "/mechanism");
+        // a coarser spacing with the same lattice sensitivity: the rounding is no longer covered
+        int e = lattice.get("spacing_exponent").orElseThrow().asNumber().bigIntegerValueExact().intValueExact();
+        assertRefused(reseal(doc, mech.with("lattice", lattice.with("spacing_exponent", JsonNumber.of(e + 1)))),
+                "/mechanism/lattice/lattice_sensitivity");
+        // a lattice sensitivity one unit smaller (less noise)
+        org.optimech.runtime.exact.Rational dl = spec.block().lattice().latticeSensitivity();
+        assertRefused(reseal(doc, mech.with("lattice", lattice.with("lattice_sensitivity", new JsonString(dl.subtract(
+                org.optimech.runtime.exact.Rational.of(java.math.BigInteger.ONE)).toString())))), "/mechanism/lattice/lattice_sensitivity");
+        // the recorded statistic with a larger k: the re-derived sensitivity exceeds the stored one
+        JsonObject design = doc.get("design").orElseThrow().asObject();
+        JsonObject problem = design.get("problem").orElseThrow().asObject().with("statistic",
+                JsonParser.parse("{\"counts\": {\"dimension\": 40, \"max_nonzero\": 4}}").asObject());
+        assertRefused(SpecDigest.seal(doc.with("design", design.with("problem", problem))), "/design/problem/statistic");
+    }
+
+    private static JsonObject reseal(JsonObject doc, JsonObject mechanism) {
+        return SpecDigest.seal(doc.with("mechanism", mechanism));
+    }
+
+    private static void assertRefused(JsonObject doc, String pointer) {
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SpecCodec.read(doc));
+        assertTrue(e.getMessage().contains(pointer), e.getMessage());
+    }
+}

@@ -1,0 +1,183 @@
+package org.optimech.runtime.lattice;
+
+import java.math.BigInteger;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.noise.ExactBernoulli;
+import org.optimech.runtime.noise.Geometric;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * Exact lattice noise P(z) ∝ exp(−r‖z‖_K) for the sum ball K = B∞ ∩ k·B1 and the count ball
+ * K = {‖x‖∞ ≤ 1, Σx₊ ≤ k, Σx₋ ≤ k}, by rejection from the better of the two product-form balls that sandwich K:
+ * <ul>
+ *   <li><b>ℓ1</b>: P(z) ∝ exp(−s‖z‖₁), d independent two-sided geometrics, with s = r/k (sum ball: ‖z‖₁/k ≤ ‖z‖_K) or
+ *       s = r/(2k) (count ball: ‖z‖₁/(2k) = (Σz₊ + Σz₋)/(2k) ≤ ‖z‖_K). Good when k·ln d is well below d (K is nearly k·B1);</li>
+ *   <li><b>ℓ∞</b>: P(z) ∝ exp(−r‖z‖∞) ({@link BoxRadius}; ‖z‖∞ ≤ ‖z‖_K). Good when k is near d/2 or above (K is nearly
+ *       the cube).</li>
+ * </ul>
+ * A proposal z is accepted with probability exp(−(r‖z‖_K − proposal exponent)) = exp(−u·E(z)) with u = r/k (or r/(2k))
+ * and E(z) a non-negative integer built from k‖z‖∞, Σz₊ and Σz₋: an exact Bernoulli, so the accepted z has exactly the
+ * target law. Each proposal costs O(d) draws and integer operations.
+ *
+ * <p>The probability that a proposal is accepted is Σ_z e^{−r‖z‖_K} / Σ_z (proposal weight); it is bounded from below when
+ * the sampler is built, with the numerator bound of {@link LatticeSampler} (the body's closed-form volume) and the
+ * proposal's normalizer in closed form (ℓ1: coth(s/2)^d) or by {@link LatticeSampler}'s radius sum (ℓ∞). The proposal with
+ * the larger certified bound is used. In between the two regimes (d = 1000, k roughly 230 to 460 for the sum ball) both
+ * bounds are exponentially small and the sampler refuses (docs/LATTICE_KNORM.md, "Structured bodies").
+ */
+final class StructuredEnvelope {
+    /** Proposals with every coordinate below this many lattice units take the long path (sums stay below 2^61). */
+    private final long longBound;
+    private final LatticeGauge gauge;
+    private final int k;
+    private final boolean count;
+    private final boolean l1;
+    /** u: the acceptance exponent is u·E(z). */
+    private final Rational unit;
+    private final Geometric coordinate;
+    private final BoxRadius box;
+    private final double acceptance;
+
+    private StructuredEnvelope(LatticeGauge gauge, boolean l1, Rational unit, Rational rate, double acceptance) {
+        int d = gauge.dimension();
+        this.gauge = gauge;
+        this.k = gauge.structuredK();
+        this.count = gauge.countBall();
+        this.l1 = l1;
+        this.unit = unit;
+        this.acceptance = acceptance;
+        this.longBound = (1L << 60) / (2L * d + 2);
+        Rational s = l1 ? (count ? unit : rate.divide(Rational.of(BigInteger.valueOf(k)))) : rate;
+        this.coordinate = l1 ? Geometric.twoSided(s.numerator(), s.denominator()) : null;
+        long[] ones = new long[d];
+        java.util.Arrays.fill(ones, 1);
+        this.box = l1 ? null : new BoxRadius(ones, rate);
+    }
+
+    /**
+     * The envelope for a sum-ball or count-ball gauge at rate r: the proposal with the larger certified acceptance.
+     *
+     * @throws IllegalArgumentException for a gauge that is neither
+     */
+    static StructuredEnvelope of(LatticeGauge gauge, Rational rate) {
+        int k = gauge.structuredK();
+        if (k == 0) {
+            throw new IllegalArgumentException("not a sum-ball or count-ball gauge: " + gauge.name());
+        }
+        Rational kr = Rational.of(BigInteger.valueOf(k));
+        // count ball with the l1 proposal: s = r/(2k) and E = 2·k‖z‖_K − ‖z‖₁; otherwise u = r/k
+        Rational perK = rate.divide(kr);
+        Rational l1Rate = gauge.countBall() ? perK.divide(Rational.of(BigInteger.TWO)) : perK;
+        double l1Bound = acceptanceL1(gauge, rate.doubleValue(), l1Rate.doubleValue());
+        double linfBound = acceptanceLinf(gauge, rate.doubleValue());
+        boolean useL1 = l1Bound >= linfBound;
+        Rational unit = useL1 && gauge.countBall() ? l1Rate : perK;
+        return new StructuredEnvelope(gauge, useL1, unit, rate, useL1 ? l1Bound : linfBound);
+    }
+
+    /**
+     * A certified lower bound on the ℓ1 proposal's acceptance: target mass bound over Σ_z e^{−s‖z‖₁} =
+     * ((1 + e^{−s})/(1 − e^{−s}))^d, halved (far more than the doubles' rounding).
+     */
+    static double acceptanceL1(LatticeGauge gauge, double r, double s) {
+        int d = gauge.dimension();
+        double logZ = d * (Math.log1p(Math.exp(-s)) - Math.log(-Math.expm1(-s)));
+        return bound(LatticeSampler.logTargetMassLowerBound(gauge, r) - logZ);
+    }
+
+    /** A certified lower bound on the ℓ∞ proposal's acceptance: target mass bound over Σ_z e^{−r‖z‖∞}, halved. */
+    static double acceptanceLinf(LatticeGauge gauge, double r) {
+        long[] ones = new long[gauge.dimension()];
+        java.util.Arrays.fill(ones, 1);
+        double logZ = Math.log(-Math.expm1(-r)) + LatticeSampler.logRadiusSum(ones, r, LatticeSampler.logFactorial(gauge.dimension()));
+        return bound(LatticeSampler.logTargetMassLowerBound(gauge, r) - logZ);
+    }
+
+    private static double bound(double logRatio) {
+        double a = Math.exp(logRatio) / 2;
+        return Double.isNaN(a) ? 0 : Math.min(1, a);
+    }
+
+    /** The certified lower bound on one proposal's acceptance probability. */
+    double acceptance() {
+        return acceptance;
+    }
+
+    /** {@code l1} or {@code linf}: the proposal in use. */
+    String proposalName() {
+        return l1 ? "l1" : "linf";
+    }
+
+    /** One proposal: a {@code long[]} on the common path, a {@code BigInteger[]} for tiny rates on a fine lattice. */
+    Object proposal(RandomSource random) {
+        if (!l1) {
+            return box.point(random);
+        }
+        return LatticeSampler.independent(coordinate, gauge.dimension(), random);
+    }
+
+    /** Accepts a proposal with probability exp(−u·E(z)), exactly. */
+    boolean accept(Object proposal, RandomSource random) {
+        if (proposal instanceof long[] z && fitsLong(z)) {
+            long e = excessUnits(z);
+            if (e == 0) {
+                return true;
+            }
+            BigInteger p = unit.numerator();
+            BigInteger q = unit.denominator();
+            if (p.bitLength() + 64 - Long.numberOfLeadingZeros(e) < 62 && q.bitLength() < 62) {
+                return ExactBernoulli.bernoulliExpMinus(p.longValue() * e, q.longValue(), random);
+            }
+            return ExactBernoulli.bernoulliExpMinus(p.multiply(BigInteger.valueOf(e)), q, random);
+        }
+        BigInteger[] z = proposal instanceof long[] l ? LatticeSampler.toBig(l) : (BigInteger[]) proposal;
+        return ExactBernoulli.bernoulliExpMinus(unit.numerator().multiply(excessUnits(z)), unit.denominator(), random);
+    }
+
+    private boolean fitsLong(long[] z) {
+        for (long v : z) {
+            if (v >= longBound || v <= -longBound) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * E(z) ≥ 0 with r‖z‖_K − (proposal exponent) = u·E(z), in longs (every coordinate below {@link #longBound}: the sums and
+     * k·max stay below 2^60). With G = k‖z‖_K (an integer): sum ball, ℓ1: G − ‖z‖₁; count ball, ℓ1: 2G − ‖z‖₁; ℓ∞: G − k‖z‖∞.
+     */
+    private long excessUnits(long[] z) {
+        long max = 0;
+        long plus = 0;
+        long minus = 0;
+        for (long v : z) {
+            if (v > 0) {
+                plus += v;
+                max = Math.max(max, v);
+            } else {
+                minus -= v;
+                max = Math.max(max, -v);
+            }
+        }
+        long kMax = max * k;
+        long g = count ? Math.max(kMax, Math.max(plus, minus)) : Math.max(kMax, plus + minus);
+        return l1 ? (count ? 2 * g : g) - plus - minus : g - kMax;
+    }
+
+    private BigInteger excessUnits(BigInteger[] z) {
+        BigInteger max = BigInteger.ZERO;
+        BigInteger norm = BigInteger.ZERO;
+        for (BigInteger v : z) {
+            max = max.max(v.abs());
+            norm = norm.add(v.abs());
+        }
+        BigInteger kMax = max.multiply(BigInteger.valueOf(k));
+        BigInteger g = gauge.scaledGauge(z);
+        BigInteger e = l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
+        if (e.signum() < 0) {
+            throw new IllegalStateException("the proposal's exponent exceeds the target's: refusing to sample");
+        }
+        return e;
+    }
+}
