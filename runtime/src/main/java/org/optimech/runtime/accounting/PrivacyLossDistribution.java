@@ -392,7 +392,15 @@ public final class PrivacyLossDistribution {
             lo = hi;
             hi *= 2;
         }
-        // to a relative 1e-10: closer than any figure is shown or charged (each step is one direct sum over the grid)
+        double[] crossing = bisect(lo, hi, delta);
+        return bound == Bound.UPPER ? crossing[1] * (1 + 1e-12) + 1e-15 : Math.max(0, crossing[0] * (1 - 1e-12) - 1e-15);
+    }
+
+    /**
+     * Narrows [lo, hi] with δ(lo) &gt; δ ≥ δ(hi), δ decreasing inside, to a relative 1e-10: closer than any figure is shown or
+     * charged (each step is one direct sum over the grid).
+     */
+    private double[] bisect(double lo, double hi, double delta) {
         for (int i = 0; i < 200 && hi - lo > 1e-10 * Math.max(1, hi); i++) {
             double mid = (lo + hi) / 2;
             if (delta(mid) > delta) {
@@ -401,7 +409,7 @@ public final class PrivacyLossDistribution {
                 hi = mid;
             }
         }
-        return bound == Bound.UPPER ? hi * (1 + 1e-12) + 1e-15 : Math.max(0, lo * (1 - 1e-12) - 1e-15);
+        return new double[] {lo, hi};
     }
 
     /**
@@ -428,16 +436,7 @@ public final class PrivacyLossDistribution {
                 if (!(delta(lo) > delta)) {
                     continue; // the estimate's rounding: the direct sum decides
                 }
-                double hi = (offset + k) * step;
-                for (int i = 0; i < 200 && hi - lo > 1e-10 * Math.max(1, hi); i++) {
-                    double mid = (lo + hi) / 2;
-                    if (delta(mid) > delta) {
-                        lo = mid;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                return lo;
+                return bisect(lo, (offset + k) * step, delta)[0];
             }
         }
         return 0;
