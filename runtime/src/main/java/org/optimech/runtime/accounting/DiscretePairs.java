@@ -27,8 +27,10 @@ final class DiscretePairs {
     private final double margin;
     private final long unit;
     private final int[][] pairs;
+    /** How many outputs the spec has (rows may list fewer: those with a positive lower bound). */
+    private final long outputCount;
 
-    private DiscretePairs(int[][] outputs, long[][] masses, long[] slack, int bits, double margin, long unit, int[][] pairs) {
+    private DiscretePairs(int[][] outputs, long[][] masses, long[] slack, int bits, double margin, long unit, int[][] pairs, long outputCount) {
         this.outputs = outputs;
         this.masses = masses;
         this.slack = slack;
@@ -36,6 +38,7 @@ final class DiscretePairs {
         this.margin = margin;
         this.unit = unit;
         this.pairs = pairs;
+        this.outputCount = outputCount;
     }
 
     /** Whether the spec is small enough to take pair by pair. */
@@ -71,7 +74,7 @@ final class DiscretePairs {
             ordered[2 * e] = new int[] {edges[e][0], edges[e][1]};
             ordered[2 * e + 1] = new int[] {edges[e][1], edges[e][0]};
         }
-        return new DiscretePairs(outs, ms, sl, rows.bits(), rows.margin(), rows.unit(), ordered);
+        return new DiscretePairs(outs, ms, sl, rows.bits(), rows.margin(), rows.unit(), ordered, spec.outputs().size());
     }
 
     int pairCount() {
@@ -95,8 +98,12 @@ final class DiscretePairs {
         return m;
     }
 
-    /** One pair's atoms: P-mass, loss enclosure, and the mass at +∞ (outputs b never gives, plus the unaccounted mass of a). */
-    record Atoms(double[] mass, double[] low, double[] high, double infinity, double error) {
+    /**
+     * One pair's atoms: P-mass, loss enclosure, the mass at +∞ (outputs b never gives), the unaccounted mass of a (error) and
+     * the part of it whose loss the stored numbers do not bound (errorInfinite, on outputs neither row lists) and the highest
+     * loss the rest can have (errorLoss).
+     */
+    record Atoms(double[] mass, double[] low, double[] high, double infinity, double error, double errorInfinite, double errorLoss) {
     }
 
     Atoms atoms(int a, int b) {
@@ -109,6 +116,10 @@ final class DiscretePairs {
         double[] high = new double[oa.length];
         double scale = Math.scalb(1.0, -bits);
         double infinity = 0;
+        // the unaccounted mass of a lies on outputs whose true P(ω | a) exceeds its lower bound: a listed output (loss at most
+        // its high end) or, when masses have a resolution (unit > 0), an unlisted one with P(ω | a) ≤ unit/2^bits
+        double errorLoss = Double.NEGATIVE_INFINITY;
+        double errorInfinite = 0;
         int j = 0;
         for (int k = 0; k < oa.length; k++) {
             while (j < ob.length && ob[j] < oa[k]) {
@@ -129,8 +140,29 @@ final class DiscretePairs {
             }
             high[k] = q == 0 ? Double.POSITIVE_INFINITY : widen(Math.log(pHigh) - Math.log(q), true);
             low[k] = widen(Math.log(p) - Math.log(qHigh), false);
+            errorLoss = Math.max(errorLoss, high[k]);
         }
-        return new Atoms(mass, low, high, infinity, slack[a] * scale);
+        if (unit > 0) {
+            // outputs a does not list: b's listed ones have loss at most ln(unit/q); one neither lists may have an infinite loss
+            long both = oa.length;
+            int i = 0;
+            for (int k = 0; k < ob.length; k++) {
+                while (i < oa.length && oa[i] < ob[k]) {
+                    i++;
+                }
+                if (i < oa.length && oa[i] == ob[k]) {
+                    continue;
+                }
+                both++;
+                errorLoss = Math.max(errorLoss, widen(Math.log(unit) - Math.log(mb[k]), true));
+            }
+            // outputs neither lists: P(ω | a) ≤ unit/2^bits each, with any loss
+            errorInfinite = Math.min(slack[a] * scale, (outputCount - both) * (double) unit * scale * (1 + 0x1.0p-50));
+        }
+        if (errorLoss == Double.NEGATIVE_INFINITY) {
+            errorInfinite = slack[a] * scale;
+        }
+        return new Atoms(mass, low, high, infinity, slack[a] * scale, errorInfinite, errorLoss);
     }
 
     /** A loss computed from two logs, moved outward by far more than their rounding. */
@@ -142,11 +174,23 @@ final class DiscretePairs {
     /** The pair's distribution on the grid, rounded one way. */
     PrivacyLossDistribution distribution(int pair, double step, PrivacyLossDistribution.Bound bound) {
         Atoms at = atoms(pairs[pair][0], pairs[pair][1]);
-        // upper: the unaccounted mass of a may be anywhere, so at +∞; lower: dropped (as if it had no loss)
-        double inf = at.infinity() + (bound == PrivacyLossDistribution.Bound.UPPER ? at.error() : 0);
         double rounding = at.mass().length * 0x1.0p-53;
-        // a lower bound's infinite atoms are real (b gives those outputs probability exactly 0)
-        return PrivacyLossDistribution.of(at.mass(), at.low(), at.high(), inf, rounding, step, bound);
+        if (bound == PrivacyLossDistribution.Bound.UPPER && at.error() > 0) {
+            // upper: the unaccounted mass of a at +∞ as far as it may sit on outputs neither row lists, the rest as one more atom
+            // at the highest loss it can have: moving mass to a higher loss only raises δ(ε) = E[(1 − e^{ε − L})⁺], after any
+            // number of releases too
+            int len = at.mass().length;
+            double[] mass = Arrays.copyOf(at.mass(), len + 1);
+            double[] low = Arrays.copyOf(at.low(), len + 1);
+            double[] high = Arrays.copyOf(at.high(), len + 1);
+            mass[len] = Math.max(0, at.error() - at.errorInfinite());
+            low[len] = Double.NEGATIVE_INFINITY;
+            high[len] = mass[len] == 0 ? 0 : at.errorLoss();
+            return PrivacyLossDistribution.of(mass, low, high, at.infinity() + at.errorInfinite(), rounding + 0x1.0p-52, step, bound);
+        }
+        // lower: the unaccounted mass dropped (as if it had no loss); a lower bound's infinite atoms are real (b gives those
+        // outputs probability exactly 0)
+        return PrivacyLossDistribution.of(at.mass(), at.low(), at.high(), at.infinity(), rounding, step, bound);
     }
 
     /**

@@ -33,14 +33,33 @@ public final class PrivacyLossDistribution {
     private final double infinity;
     private final double error;
     private final Bound bound;
+    /**
+     * For an exponentially tilted composition ({@link #composeTilted}): θ &gt; 0 per grid point, and the mass error on the points
+     * from index k up is at most {@link #error} plus exp(tailLogError − θ·k). 0 and −∞ otherwise.
+     */
+    private final double tilt;
+    private final double tailLogError;
+    /**
+     * From this array index up the exact masses are known to be 0 (the composition's whole support ends below it), so no
+     * error bound applies there; Integer.MAX_VALUE when unknown.
+     */
+    private final int zeroFrom;
 
     private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound) {
+        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY, Integer.MAX_VALUE);
+    }
+
+    private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound, double tilt, double tailLogError,
+            int zeroFrom) {
         this.step = step;
         this.offset = offset;
         this.masses = masses;
         this.infinity = infinity;
         this.error = error;
         this.bound = bound;
+        this.tilt = tilt;
+        this.tailLogError = tailLogError;
+        this.zeroFrom = zeroFrom;
     }
 
     /**
@@ -254,9 +273,27 @@ public final class PrivacyLossDistribution {
         return infinity;
     }
 
-    /** The ℓ1 bound on the masses' floating-point error (added to an upper δ, taken from a lower one). */
+    /**
+     * The ℓ1 bound on the masses' floating-point error (added to an upper δ, taken from a lower one). For a tilted composition
+     * it covers all the masses, however loosely: its bound on the upper tail, the part δ reads, is far smaller.
+     */
     public double error() {
-        return error;
+        if (tilt == 0) {
+            return error;
+        }
+        // each computed mass lies in [0, 1] as the true one does, so the whole ℓ1 error is at most their sum plus one
+        return Math.min(errorFrom(0), Convolution.l1(masses) + 1 + error);
+    }
+
+    /** A bound on Σ_{j ≥ k} |computed − exact| of the masses (the relative part excluded). */
+    private double errorFrom(int k) {
+        if (k >= zeroFrom) {
+            return 0; // beyond the whole support: computed and exact masses are both 0 there
+        }
+        if (tilt == 0) {
+            return error;
+        }
+        return error + Math.exp(tailLogError - tilt * k) * (1 + 1e-12);
     }
 
     /** The smallest and largest finite loss with mass. */
@@ -298,11 +335,13 @@ public final class PrivacyLossDistribution {
         // Kahan summation of the non-negative terms
         double sum = 0;
         double c = 0;
+        int from = masses.length; // the first grid point whose loss exceeds ε
         for (int k = masses.length - 1; k >= 0; k--) {
             double l = (offset + k) * step;
             if (l <= epsilon) {
                 break;
             }
+            from = k;
             double t = masses[k] * -Math.expm1(epsilon - l);
             double y = t - c;
             double s = sum + y;
@@ -310,7 +349,7 @@ public final class PrivacyLossDistribution {
             sum = s;
         }
         double total = sum + infinity;
-        double slack = error + 8 * U * total + 1e-300;
+        double slack = errorFrom(from) + 8 * U * total + 1e-300;
         return bound == Bound.UPPER ? Math.min(1, total + slack) : Math.max(0, total - slack);
     }
 
@@ -324,6 +363,9 @@ public final class PrivacyLossDistribution {
         }
         if (delta(Double.MAX_VALUE) > delta) {
             return Double.POSITIVE_INFINITY;
+        }
+        if (tilt > 0 && bound == Bound.LOWER) {
+            return tiltedLowerEpsilon(delta);
         }
         if (delta(0) <= delta) {
             return 0;
@@ -350,7 +392,15 @@ public final class PrivacyLossDistribution {
             lo = hi;
             hi *= 2;
         }
-        // to a relative 1e-10: closer than any figure is shown or charged (each step is one direct sum over the grid)
+        double[] crossing = bisect(lo, hi, delta);
+        return bound == Bound.UPPER ? crossing[1] * (1 + 1e-12) + 1e-15 : Math.max(0, crossing[0] * (1 - 1e-12) - 1e-15);
+    }
+
+    /**
+     * Narrows [lo, hi] with δ(lo) &gt; δ ≥ δ(hi), δ decreasing inside, to a relative 1e-10: closer than any figure is shown or
+     * charged (each step is one direct sum over the grid).
+     */
+    private double[] bisect(double lo, double hi, double delta) {
         for (int i = 0; i < 200 && hi - lo > 1e-10 * Math.max(1, hi); i++) {
             double mid = (lo + hi) / 2;
             if (delta(mid) > delta) {
@@ -359,7 +409,37 @@ public final class PrivacyLossDistribution {
                 hi = mid;
             }
         }
-        return bound == Bound.UPPER ? hi * (1 + 1e-12) + 1e-15 : Math.max(0, lo * (1 - 1e-12) - 1e-15);
+        return new double[] {lo, hi};
+    }
+
+    /**
+     * For a tilted lower bound, whose δ(ε) is not monotone (its error bound falls with ε faster than the masses near and below
+     * the mean): the true δ is non-increasing, so every ε' with δ(ε') &gt; δ shows that the true ε exceeds ε'. The largest such
+     * ε' is found going down the grid: between grid losses l_{k−1} ≤ ε &lt; l_k the error bound is fixed and δ decreasing, so
+     * the interval's best point is l_{k−1} (estimated with running sums, then checked with the direct sum) and the crossing
+     * inside it is found by bisection. Returns a value whose δ was seen above δ, or 0.
+     */
+    private double tiltedLowerEpsilon(double delta) {
+        double a = infinity;
+        double t = 0;
+        double shrink = Math.exp(-step);
+        for (int k = masses.length - 1; k >= 0; k--) {
+            a += masses[k];
+            t = masses[k] + shrink * t; // Σ_{j≥k} m_j e^{l_k − l_j}
+            double left = (offset + k - 1) * step;
+            if (left + step <= 0) {
+                return 0;
+            }
+            double estimate = a - shrink * t - errorFrom(k);
+            if (estimate > delta) {
+                double lo = Math.max(0, left);
+                if (!(delta(lo) > delta)) {
+                    continue; // the estimate's rounding: the direct sum decides
+                }
+                return bisect(lo, (offset + k) * step, delta)[0];
+            }
+        }
+        return 0;
     }
 
     /**
@@ -408,9 +488,9 @@ public final class PrivacyLossDistribution {
         Convolution.Result c = Convolution.of(masses, other.masses);
         double massA = Convolution.l1(masses);
         double massB = Convolution.l1(other.masses);
-        double err = error * massB + (massA + error) * other.error + c.errorL1();
+        double err = error() * massB + (massA + error()) * other.error() + c.errorL1();
         double inf = infinity + other.infinity - infinity * other.infinity;
-        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound);
+        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY, c.values().length);
     }
 
     /** Most grid points a Fourier-domain N-fold composition uses. */
@@ -434,8 +514,28 @@ public final class PrivacyLossDistribution {
         if (n == 1) {
             return this;
         }
-        long full = n * (masses.length - 1L) + 1;
-        double[] a = masses;
+        Window w = fourier(masses, error(), n);
+        if (w == null) {
+            return composeBySquaring(n);
+        }
+        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY, w.zeroFrom());
+    }
+
+    /** A window of N-fold indices [first, first + values.length) and an ℓ1 bound on its error against the exact N-fold masses. */
+    private record Window(long first, double[] values, double error, long full) {
+        /** The window index from which the exact N-fold masses are 0: its end when it reaches the top of the support. */
+        long zeroFrom() {
+            return first + values.length >= full ? full - first : Long.MAX_VALUE;
+        }
+    }
+
+    /**
+     * The N-fold self-convolution of a (with ℓ1 error aError) by one Fourier round trip on a window centred on the N-fold mean,
+     * the mass outside it bounded by Chernoff and counted in the error; null when a has no mass or no window of at most
+     * {@value #MAX_FOURIER_POINTS} points keeps the folded mass below {@value #MAX_ALIASING}.
+     */
+    private static Window fourier(double[] a, double aError, long n) {
+        long full = n * (a.length - 1L) + 1;
         double mean = 0;
         double total = 0;
         for (int k = 0; k < a.length; k++) {
@@ -443,7 +543,7 @@ public final class PrivacyLossDistribution {
             total += a[k];
         }
         if (total == 0) {
-            return composeBySquaring(n);
+            return null;
         }
         mean /= total;
         double var = 0;
@@ -460,7 +560,7 @@ public final class PrivacyLossDistribution {
                 first = 0;
                 folded = 0;
             } else {
-                // the window [first, first + m) of N-fold indices (relative to n·offset), centred on the N-fold mean
+                // the window [first, first + m) of N-fold indices, centred on the N-fold mean
                 first = Math.max(0, Math.min(full - m, Math.round(n * mean) - m / 2));
                 folded = Chernoff.above(a, n, first + m - 1) + Chernoff.below(a, n, first);
                 if (!(folded <= MAX_ALIASING)) {
@@ -475,11 +575,87 @@ public final class PrivacyLossDistribution {
             }
             double massA = Convolution.l1(a);
             // the input's own error: ‖ã^{*n} − a^{*n}‖₁ ≤ n·e·(‖a‖₁ + e)^(n−1)
-            double inherited = error == 0 ? 0 : n * error * Math.exp((n - 1) * Math.log(massA + error) * (1 + 1e-12)) * (1 + 1e-12);
-            double err = c.errorL1() + inherited + folded + 4 * U;
-            return truncate(step, n * offset + first, window, composedInfinity(n), err, bound);
+            double inherited = aError == 0 ? 0 : n * aError * Math.exp((n - 1) * Math.log(massA + aError) * (1 + 1e-12)) * (1 + 1e-12);
+            return new Window(first, window, c.errorL1() + inherited + folded + 4 * U, full);
         }
-        return composeBySquaring(n);
+        return null;
+    }
+
+    /**
+     * The N-fold composition computed on exponentially tilted masses, for the far upper tail that small δ reads. The
+     * Fourier composition's error is absolute, about 1e-9 of the total mass at N = 500 on 2^17 points, so on its own it hides
+     * every δ below that. Tilting first, b_k = a_k·e^{θk − K} (K normalises b to mass at most 1), commutes with convolution:
+     * the exact N-fold masses are a^{*N}_j = b^{*N}_j·e^{NK − θj}. The same absolute error on b^{*N} thus becomes, on the
+     * masses from index J up, at most E·e^{NK − θJ}: a Chernoff bound at J times E, relative to the tail rather than to the
+     * whole. θ = sds / (standard deviation of the N-fold index sum) centres the tilted law about that many standard deviations
+     * above the mean, where a δ of e^{−sds²/2} is read. Every floating-point step (the tilt, the powering, the un-tilt) is in
+     * that bound; each computed mass is clamped to [0, 1], which only brings it nearer the exact one. The losses keep their
+     * rounding direction, so the result is pessimistic (or optimistic) exactly as {@link #compose(long)} is, with a δ(ε) that
+     * is tighter far out and looser (up to 1) near and below the mean: use the smaller of the two (larger for a lower bound).
+     *
+     * @return null when there is nothing to tilt (N &lt; 2, a single point, no spread) or no Fourier window fits
+     */
+    PrivacyLossDistribution composeTilted(long n, double sds) {
+        if (n < 2 || masses.length < 2 || !(sds > 0)) {
+            return null;
+        }
+        double total = 0;
+        double mean = 0;
+        for (int k = 0; k < masses.length; k++) {
+            total += masses[k];
+            mean += masses[k] * k;
+        }
+        if (!(total > 0)) {
+            return null;
+        }
+        mean /= total;
+        double var = 0;
+        for (int k = 0; k < masses.length; k++) {
+            var += masses[k] * (k - mean) * (k - mean);
+        }
+        var /= total;
+        if (!(var > 0)) {
+            return null;
+        }
+        double theta = sds / Math.sqrt(n * var);
+        int last = masses.length - 1;
+        double[] b = new double[masses.length];
+        double sum = 0;
+        for (int k = 0; k <= last; k++) {
+            b[k] = masses[k] * Math.exp(theta * (k - last)); // exponent ≤ 0: no overflow
+            sum += b[k];
+        }
+        if (!(sum > 0)) {
+            return null;
+        }
+        double sUp = sum * (1 + (masses.length + 2) * U);
+        for (int k = 0; k <= last; k++) {
+            b[k] /= sUp;
+        }
+        double k0 = theta * last + Math.log(sUp); // b_k = a_k·e^{θk − K} up to the relative error below
+        // each b_k: θ(k − last) (rounded), exp, product, quotient, and K's own rounding, relative
+        double relB = 4 * U * (2 * theta * last + Math.abs(k0) + 8);
+        // the input's own error, weighted by e^{θk − K} ≤ 1/sUp, plus the tilt's rounding
+        double bError = error() / sUp * (1 + 4 * U) + relB * Convolution.l1(b);
+        Window w = fourier(b, bError, n);
+        if (w == null) {
+            return null;
+        }
+        double[] v = w.values();
+        long first = w.first();
+        double nk = n * k0;
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            // a subnormal or zero result: off by at most 2^-1074 (counted below); an overflow: clamped to 1
+            out[i] = v[i] == 0 ? 0 : Math.min(1, v[i] * Math.exp(nk - theta * (first + i)));
+        }
+        // the un-tilt factor's relative error (nK, θj, their difference, exp, the product), against e^{NK − θj} exactly
+        double relU = 4 * U * (n * (Math.abs(k0) + 1) + theta * (first + v.length) + 8);
+        double tailScale = (w.error() + relU * 2 * Convolution.l1(v)) * (1 + 1e-12);
+        double logTail = Math.log(tailScale) + nk - theta * first;
+        logTail += 1e-12 * (Math.abs(nk) + theta * first + 1) + 1e-12;
+        double absolute = v.length * 0x1.0p-1074 * 2 + 4 * U * 1e-300;
+        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail, w.zeroFrom());
     }
 
     /** P(L = ∞) after n releases, 1 − (1 − p)^n, rounded the way the bound needs. */
@@ -515,10 +691,12 @@ public final class PrivacyLossDistribution {
     }
 
     /** Drops at most {@link #TAIL} of mass from each end, in the safe direction. */
-    private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound) {
+    private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound, double tilt, double tailLogError,
+            long zeroFrom) {
         int first = 0;
         double below = 0;
-        while (first < m.length - 1 && below + m[first] <= TAIL) {
+        // a tilted composition keeps its lower end: its tail error bound counts from array index 0
+        while (tilt == 0 && first < m.length - 1 && below + m[first] <= TAIL) {
             below += m[first++];
         }
         int last = m.length - 1;
@@ -534,7 +712,10 @@ public final class PrivacyLossDistribution {
         } else {
             kept[kept.length - 1] += above; // the upper tail moves down; the lower tail is dropped
         }
-        return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound);
+        // the upper points dropped keep being counted by the tail bound from any index, moving their computed mass only raises δ
+        long zero = zeroFrom - first; // in the kept array's indices (the dropped upper points stay below it)
+        return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound, tilt, tailLogError,
+                (int) Math.min(Integer.MAX_VALUE, Math.max(0, zero)));
     }
 
     @Override

@@ -16,12 +16,13 @@ public final class Releases {
     private final String method;
     private final BigDecimal basicEpsilon;
     private final BigDecimal basicDelta;
-    private final List<PrivacyLossDistribution> upper;
+    /** Per pair, composed distributions each of which bounds its δ from above: the pair's δ is the least of them. */
+    private final List<List<PrivacyLossDistribution>> upper;
     private final List<PrivacyLossDistribution> lower;
     private final DoubleUnaryOperator closedUpper;
     private final DoubleUnaryOperator closedLower;
 
-    private Releases(long releases, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<PrivacyLossDistribution> upper,
+    private Releases(long releases, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<List<PrivacyLossDistribution>> upper,
             List<PrivacyLossDistribution> lower, DoubleUnaryOperator closedUpper, DoubleUnaryOperator closedLower) {
         this.releases = releases;
         this.method = method;
@@ -33,10 +34,32 @@ public final class Releases {
         this.closedLower = closedLower;
     }
 
-    /** From composed distributions: δ is the largest over them (one per pair that was not dominated). */
-    static Releases ofDistributions(long n, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<PrivacyLossDistribution> upper,
+    /**
+     * From composed distributions: per pair that was not dominated, one or more upper ones (the plain composition and tilted ones,
+     * each a valid bound: the pair's δ is the least of them), δ the largest over the pairs; the lower ones each a valid lower
+     * bound, δ the largest of them.
+     */
+    static Releases ofDistributions(long n, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<List<PrivacyLossDistribution>> upper,
             List<PrivacyLossDistribution> lower) {
-        return new Releases(n, method, basicEpsilon, basicDelta, List.copyOf(upper), List.copyOf(lower), null, null);
+        return new Releases(n, method, basicEpsilon, basicDelta, upper.stream().map(List::copyOf).toList(), List.copyOf(lower), null, null);
+    }
+
+    /** The least of the upper bounds on one pair's δ(ε). */
+    static double pairDelta(List<PrivacyLossDistribution> bounds, double epsilon) {
+        double d = 1;
+        for (PrivacyLossDistribution p : bounds) {
+            d = Math.min(d, p.delta(epsilon));
+        }
+        return d;
+    }
+
+    /** The least of the upper bounds on one pair's ε(δ): each δ bound is non-increasing, so the least one's ε is the least ε. */
+    static double pairEpsilon(List<PrivacyLossDistribution> bounds, double delta) {
+        double e = Double.POSITIVE_INFINITY;
+        for (PrivacyLossDistribution p : bounds) {
+            e = Math.min(e, p.epsilon(delta));
+        }
+        return e;
     }
 
     /** From a closed-form profile δ(ε), bounded from above and below. */
@@ -78,8 +101,8 @@ public final class Releases {
             return Math.min(1, closedUpper.applyAsDouble(epsilon));
         }
         double d = 0;
-        for (PrivacyLossDistribution p : upper) {
-            d = Math.max(d, p.delta(epsilon));
+        for (List<PrivacyLossDistribution> pair : upper) {
+            d = Math.max(d, pairDelta(pair, epsilon));
         }
         return d;
     }
@@ -110,8 +133,8 @@ public final class Releases {
             return invert(closedUpper, delta, true);
         }
         double e = 0;
-        for (PrivacyLossDistribution p : upper) {
-            e = Math.max(e, p.epsilon(delta));
+        for (List<PrivacyLossDistribution> pair : upper) {
+            e = Math.max(e, pairEpsilon(pair, delta));
         }
         return e;
     }
