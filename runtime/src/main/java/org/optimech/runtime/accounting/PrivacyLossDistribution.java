@@ -44,13 +44,19 @@ public final class PrivacyLossDistribution {
      * error bound applies there; Integer.MAX_VALUE when unknown.
      */
     private final int zeroFrom;
+    /**
+     * A tilted composition whose window starts above the N-fold support's lowest index: the exact masses below its first point
+     * are neither stored nor bounded (the tail bound counts from the first point up), so an upper δ(ε) for an ε below the
+     * first point's loss is only the trivial 1.
+     */
+    private final boolean unknownBelow;
 
     private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound) {
-        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY, Integer.MAX_VALUE);
+        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY, Integer.MAX_VALUE, false);
     }
 
     private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound, double tilt, double tailLogError,
-            int zeroFrom) {
+            int zeroFrom, boolean unknownBelow) {
         this.step = step;
         this.offset = offset;
         this.masses = masses;
@@ -60,6 +66,7 @@ public final class PrivacyLossDistribution {
         this.tilt = tilt;
         this.tailLogError = tailLogError;
         this.zeroFrom = zeroFrom;
+        this.unknownBelow = unknownBelow;
     }
 
     /**
@@ -332,6 +339,9 @@ public final class PrivacyLossDistribution {
         if (Double.isNaN(epsilon)) {
             throw new IllegalArgumentException("epsilon must not be NaN");
         }
+        if (unknownBelow && bound == Bound.UPPER && epsilon < offset * step) {
+            return 1; // mass below the window may have loss above ε, and nothing bounds it (the plain composition answers there)
+        }
         // Kahan summation of the non-negative terms
         double sum = 0;
         double c = 0;
@@ -490,7 +500,7 @@ public final class PrivacyLossDistribution {
         double massB = Convolution.l1(other.masses);
         double err = error() * massB + (massA + error()) * other.error() + c.errorL1();
         double inf = infinity + other.infinity - infinity * other.infinity;
-        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY, c.values().length);
+        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY, c.values().length, false);
     }
 
     /** Most grid points a Fourier-domain N-fold composition uses. */
@@ -518,7 +528,7 @@ public final class PrivacyLossDistribution {
         if (w == null) {
             return composeBySquaring(n);
         }
-        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY, w.zeroFrom());
+        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY, w.zeroFrom(), false);
     }
 
     /** A window of N-fold indices [first, first + values.length) and an ℓ1 bound on its error against the exact N-fold masses. */
@@ -655,7 +665,7 @@ public final class PrivacyLossDistribution {
         double logTail = Math.log(tailScale) + nk - theta * first;
         logTail += 1e-12 * (Math.abs(nk) + theta * first + 1) + 1e-12;
         double absolute = v.length * 0x1.0p-1074 * 2 + 4 * U * 1e-300;
-        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail, w.zeroFrom());
+        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail, w.zeroFrom(), first > 0);
     }
 
     /** P(L = ∞) after n releases, 1 − (1 − p)^n, rounded the way the bound needs. */
@@ -692,7 +702,7 @@ public final class PrivacyLossDistribution {
 
     /** Drops at most {@link #TAIL} of mass from each end, in the safe direction. */
     private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound, double tilt, double tailLogError,
-            long zeroFrom) {
+            long zeroFrom, boolean unknownBelow) {
         int first = 0;
         double below = 0;
         // a tilted composition keeps its lower end: its tail error bound counts from array index 0
@@ -715,7 +725,7 @@ public final class PrivacyLossDistribution {
         // the upper points dropped keep being counted by the tail bound from any index, moving their computed mass only raises δ
         long zero = zeroFrom - first; // in the kept array's indices (the dropped upper points stay below it)
         return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound, tilt, tailLogError,
-                (int) Math.min(Integer.MAX_VALUE, Math.max(0, zero)));
+                (int) Math.min(Integer.MAX_VALUE, Math.max(0, zero)), unknownBelow);
     }
 
     @Override
