@@ -161,15 +161,7 @@ final class Summary {
         for (String s : r.failed()) {
             out.printf("  FAILED       %s%n", s);
         }
-        if (k.latticeNoise().isPresent()) {
-            var l = k.latticeNoise().get();
-            out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "
-                    + "sensitivity %s including the rounding, integer-arithmetic noise)%n", k.noiseEpsilon(), k.sensitivity(), l.exponent(), k.dimension(),
-                    org.optimech.runtime.exact.Rational.of(k.noiseEpsilon()).divide(l.rate()));
-        } else {
-            out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
-                    + "and CLI require an opt-in; --numerics exact releases on a lattice)%n", k.noiseEpsilon(), k.sensitivity());
-        }
+        knormGuarantee(out, k);
         if (k.sensitivityRechecked()) {
             out.printf("  sensitivity  %s%n", k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load"));
         } else {
@@ -180,6 +172,19 @@ final class Summary {
         out.printf("  time         %.2f s%n", totalSeconds);
         out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
+    }
+
+    /** The guarantee line of a K-norm spec: exact on its lattice, or idealized floating-point noise. */
+    private static void knormGuarantee(PrintWriter out, org.optimech.runtime.spec.KNormSpec k) {
+        if (k.latticeNoise().isPresent()) {
+            var l = k.latticeNoise().get();
+            out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "
+                    + "sensitivity %s including the rounding, integer-arithmetic noise)%n", k.noiseEpsilon(), k.sensitivity(), l.exponent(), k.dimension(),
+                    org.optimech.runtime.exact.Rational.of(k.noiseEpsilon()).divide(l.rate()));
+        } else {
+            out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
+                    + "and CLI require an opt-in; --numerics exact releases on a lattice)%n", k.noiseEpsilon(), k.sensitivity());
+        }
     }
 
     /** A K-norm mechanism for a structured statistic, its candidates compared in closed form. */
@@ -196,8 +201,7 @@ final class Summary {
         for (String skipped : s.skipped()) {
             out.printf("  not compared %s%n", skipped);
         }
-        out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
-                + "and CLI require an opt-in)%n", k.noiseEpsilon(), k.sensitivity());
+        knormGuarantee(out, k);
         out.printf("  sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load")
                 : "not re-derivable at load: " + k.sensitivityCheck());
         out.printf("  time         %.2f s%n", totalSeconds);
