@@ -15,20 +15,13 @@ public final class KNormSampler {
     private final double epsilon;
     private final double scale;
     private final double[][] embedding; // null, or ambient × body dimension (ERRATA K12)
-    /**
-     * Null, or the coordinates the subspace is parametrised by (the embedding's rows there are the identity): a release is then
-     * B·(t[pivots] + noise), a post-processing of the noised pivot coordinates, so a coordinate that is identically zero (or
-     * dependent) in exact arithmetic but not in the caller's floating-point evaluation never leaks that evaluation's residue.
-     */
-    private final int[] pivots;
 
-    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding, int[] pivots) {
+    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding) {
         this.body = body;
         this.sensitivity = sensitivity;
         this.epsilon = epsilon;
         this.scale = sensitivity / epsilon;
         this.embedding = embedding;
-        this.pivots = pivots;
     }
 
     public static KNormSampler of(UnitBody body, double sensitivity, double epsilon) {
@@ -38,7 +31,7 @@ public final class KNormSampler {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
-        return new KNormSampler(body, sensitivity, epsilon, null, null);
+        return new KNormSampler(body, sensitivity, epsilon, null);
     }
 
     /**
@@ -64,35 +57,7 @@ public final class KNormSampler {
             }
             e[i] = embedding[i].clone();
         }
-        return new KNormSampler(body, sensitivity, epsilon, e, null);
-    }
-
-    /**
-     * {@link #inSubspace(double[][])} for a subspace parametrised by the statistic's own coordinates {@code pivots} (the
-     * embedding's rows there are the identity): {@link #release} then noises t[pivots] and maps it, B·(t[pivots] + z), and
-     * never reads the other coordinates' values.
-     *
-     * @throws IllegalArgumentException for pivots that do not match the body's dimension, lie outside the ambient dimension or
-     *     are not increasing, or embedding rows at the pivots that are not the identity
-     */
-    public KNormSampler inSubspace(double[][] embedding, int[] pivots) {
-        KNormSampler s = inSubspace(embedding);
-        int r = body.dimension();
-        if (pivots.length != r) {
-            throw new IllegalArgumentException("pivots must have " + r + " entries (the body's dimension). Provided length: " + pivots.length);
-        }
-        for (int i = 0; i < r; i++) {
-            if (pivots[i] < 0 || pivots[i] >= s.embedding.length || i > 0 && pivots[i] <= pivots[i - 1]) {
-                throw new IllegalArgumentException("pivots must be increasing coordinates in [0, " + s.embedding.length + "). Provided value: "
-                        + java.util.Arrays.toString(pivots));
-            }
-            for (int j = 0; j < r; j++) {
-                if (s.embedding[pivots[i]][j] != (i == j ? 1 : 0)) {
-                    throw new IllegalArgumentException("the embedding's row at pivot " + pivots[i] + " must be the identity's row " + i);
-                }
-            }
-        }
-        return new KNormSampler(body, sensitivity, epsilon, s.embedding, pivots.clone());
+        return new KNormSampler(body, sensitivity, epsilon, e);
     }
 
     /** The dimension of the statistic (the ambient one when embedded). */
@@ -119,12 +84,6 @@ public final class KNormSampler {
 
     /** One noise vector. */
     public double[] noise(RandomSource bits) {
-        double[] u = subspaceNoise(bits);
-        return embedding == null ? u : embed(u);
-    }
-
-    /** r·U in the body's own coordinates. */
-    private double[] subspaceNoise(RandomSource bits) {
         int d = body.dimension();
         // shape = the span's dimension + 1: a body in a hyperplane (the permutohedron) has one dimension less than its points
         double r = Continuous.gamma(body.spanDimension() + 1, scale, bits);
@@ -132,12 +91,9 @@ public final class KNormSampler {
         for (int j = 0; j < d; j++) {
             u[j] *= r;
         }
-        return u;
-    }
-
-    /** B·u. */
-    private double[] embed(double[] u) {
-        int d = u.length;
+        if (embedding == null) {
+            return u;
+        }
         double[] x = new double[embedding.length];
         for (int i = 0; i < x.length; i++) {
             double s = 0;
@@ -154,20 +110,11 @@ public final class KNormSampler {
         if (statistic.length != dimension()) {
             throw new IllegalArgumentException("statistic must have " + dimension() + " coordinates. Provided length: " + statistic.length);
         }
-        for (int j = 0; j < statistic.length; j++) {
+        double[] v = noise(bits);
+        for (int j = 0; j < v.length; j++) {
             if (!Double.isFinite(statistic[j])) {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + statistic[j]);
             }
-        }
-        if (pivots != null) {
-            double[] y = subspaceNoise(bits);
-            for (int i = 0; i < y.length; i++) {
-                y[i] += statistic[pivots[i]];
-            }
-            return embed(y);
-        }
-        double[] v = noise(bits);
-        for (int j = 0; j < v.length; j++) {
             v[j] += statistic[j];
         }
         return v;

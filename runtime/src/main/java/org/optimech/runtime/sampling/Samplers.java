@@ -29,7 +29,7 @@ public final class Samplers {
     public static KNormSampler knorm(KNormSpec spec, NumericsPolicy policy) {
         policy.check(Numerics.IDEALIZED);
         KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
-        return spec.subspace().map(sub -> s.inSubspace(sub.embedding(), sub.pivots())).orElse(s);
+        return spec.subspace().map(sub -> s.inSubspace(sub.embedding())).orElse(s);
     }
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */
