@@ -45,7 +45,7 @@ public final class StructuredLatticeTiming {
             KNormSpec ideal = KNormSpec.of(Designers.design(p, Designers.Options.defaults()).spec()).orElseThrow();
             KNormSpec exact = KNormSpec.of(Designers.design(p, Designers.Options.defaults().withLattice(KNormSpecs.Lattice.auto())).spec()).orElseThrow();
             KNormSpec.LatticeNoise l = exact.latticeNoise().orElseThrow();
-            LatticeSampler s = LatticeSampler.of(l.gauge(), l.exponent(), l.rate(), l.maxAttempts());
+            LatticeSampler s = LatticeSampler.of(l.certified());
             double re = rate(Mechanisms.of(exact, RuntimePolicy.standard()), d);
             double ri = rate(Mechanisms.of(ideal, idealized), d);
             String name = c[0].replaceAll("[{}\" ]", "");
