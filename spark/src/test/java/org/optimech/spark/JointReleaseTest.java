@@ -172,6 +172,25 @@ class JointReleaseTest {
         assertTrue(mean + 6 * se < 0.70 * perKeyTrace, "joint " + mean + " against per-key " + perKeyTrace);
     }
 
+    /**
+     * A {@code counts} spec (d = 10, k = 3, ε = 0.5; the count join has no exact sampler, so the designer stored the ℓ1 ball)
+     * is joint too: ε once for G ≤ 3; one row per key is all a counts record allows, so maxRowsPerGroup(2) is refused, and so
+     * is G = 4.
+     */
+    @Test
+    void aCountsSpecIsJointForOneRowPerKey() throws Exception {
+        KNormSpec spec = (KNormSpec) SparkTestSupport.spec("joint-counts-l1.spec.json");
+        List<String> keys = declared().subList(0, 10);
+        GroupRelease job = GroupRelease.builder(spec).privacyUnit("user").groupBy("region").publicKeys(keys).maxGroupsPerUnit(3).build();
+        assertEquals(0, job.guarantee().epsilon().compareTo(new BigDecimal("0.5")), job.guarantee().describe());
+        SpecNotApplicableException rows = assertThrows(SpecNotApplicableException.class, () -> GroupRelease.builder(spec).privacyUnit("user")
+                .groupBy("region").publicKeys(keys).maxRowsPerGroup(2).build());
+        assertTrue(rows.getMessage().contains("/counts") && rows.getMessage().contains("Provided value: 2"), rows.getMessage());
+        SpecNotApplicableException groups = assertThrows(SpecNotApplicableException.class, () -> GroupRelease.builder(spec).privacyUnit("user")
+                .groupBy("region").publicKeys(keys).maxGroupsPerUnit(4).build());
+        assertTrue(groups.getMessage().contains("max_nonzero = 3") && groups.getMessage().contains("Provided value: 4"), groups.getMessage());
+    }
+
     /** What the joint release cannot honour is refused, naming the field and the value. */
     @Test
     void settingsOutsideTheStatisticAreRefused() throws Exception {
