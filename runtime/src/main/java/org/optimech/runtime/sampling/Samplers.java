@@ -22,14 +22,21 @@ public final class Samplers {
 
     /**
      * The floating-point K-norm sampler: T + B·(r·U), r ~ Gamma(k+1, Δ/ε) with Δ rounded up and ε rounded down to doubles, U
-     * uniform in the checked body, B the subspace's embedding when there is one.
+     * uniform in the checked body, B the subspace's embedding when there is one (then the release is n·q0 + B·(T[pivots] + r·U):
+     * {@link KNormSpec#subspaceRecordOffset}).
      *
-     * @throws IllegalStateException when the policy refuses idealized numerics
+     * @throws IllegalStateException when the policy refuses idealized numerics, or for a subspace spec under substitution whose
+     *     per-record offset is unknown
      */
     public static KNormSampler knorm(KNormSpec spec, NumericsPolicy policy) {
         policy.check(Numerics.IDEALIZED);
         KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
-        return spec.subspace().map(sub -> s.inSubspace(sub.embedding())).orElse(s);
+        // in a subspace the release reads the caller's statistic at the pivots only (and the public record count), so the
+        // coordinates that are zero or dependent in exact arithmetic publish no floating-point residue
+        return spec.subspace().map(sub -> s.inSubspace(sub.pivots(), sub.embedding(), spec.subspaceRecordOffset().orElseThrow(() -> new IllegalStateException(
+                "this spec's noise lives in a subspace under substitution, but it records no statistic (design.problem) the runtime can evaluate on a "
+                        + "record: the public part n·q0 of the statistic cannot be separated from the caller's rounding residue, which would be released "
+                        + "without noise")))).orElse(s);
     }
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */

@@ -51,7 +51,8 @@ final class BodyChecks {
      * The result of the checks, read-only: the checked body's geometry, the checked lattice noise (null without a lattice block),
      * the exact coverage test, and what the spec says about its sensitivity. No sampler: the runtime's mechanisms build those.
      */
-    record Checked(UnitBody unit, KNormSpec.LatticeNoise lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge) {
+    /** @param recordOffset for a spec in a subspace, the per-record offset q0 ({@link SubspaceOffsets}); null when not derivable or no subspace */
+    record Checked(UnitBody unit, KNormSpec.LatticeNoise lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge, Rational[] recordOffset) {
     }
 
     /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
@@ -135,7 +136,8 @@ final class BodyChecks {
         Arrays.fill(abstain, Double.NaN);
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
         SensitivityCheck recheck = SensitivityRecheck.recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
-        return new Checked(body.unit, lattice, coverage, recheck, largest);
+        Rational[] offset = sub == null ? null : SubspaceOffsets.perRecord(design, relation, sub, d).orElse(null);
+        return new Checked(body.unit, lattice, coverage, recheck, largest, offset);
     }
 
     /**
