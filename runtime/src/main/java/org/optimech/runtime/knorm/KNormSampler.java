@@ -18,8 +18,14 @@ public final class KNormSampler {
     private final int[] pivots; // null (noise only), or the coordinates whose embedding rows are the identity
     private final double[] recordOffset; // null: the statistic lies in the subspace itself; else q0, zero on the pivots
     private final int countRow; // the coordinate the public record count is read from (recordOffset[countRow] != 0)
+    private final double hyperplaneSum; // NaN, or σ for a body in the hyperplane Σx = 0 ({@link HyperplaneRelease})
 
     private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding, int[] pivots, double[] recordOffset) {
+        this(body, sensitivity, epsilon, embedding, pivots, recordOffset, Double.NaN);
+    }
+
+    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding, int[] pivots, double[] recordOffset, double hyperplaneSum) {
+        this.hyperplaneSum = hyperplaneSum;
         this.body = body;
         this.sensitivity = sensitivity;
         this.epsilon = epsilon;
@@ -112,6 +118,21 @@ public final class KNormSampler {
         return new KNormSampler(body, sensitivity, epsilon, e, p, q);
     }
 
+    /**
+     * The release of the same mechanism for a body in the hyperplane Σx = 0 (its {@link UnitBody#spanDimension} is d − 1)
+     * whose records each contribute the public sum σ = {@code recordSum}: see {@link HyperplaneRelease}, which publishes
+     * nothing of the caller's Σ t beyond the record count.
+     *
+     * @throws IllegalArgumentException unless the body spans a hyperplane, has no embedding, and σ is finite
+     */
+    public KNormSampler onHyperplane(double recordSum) {
+        if (embedding != null || body.spanDimension() != body.dimension() - 1) {
+            throw new IllegalArgumentException("a hyperplane release needs a body spanning the hyperplane Σx = 0 in the statistic's own coordinates; "
+                    + body.name() + " spans " + body.spanDimension() + " of " + dimension() + " dimensions");
+        }
+        return new KNormSampler(body, sensitivity, epsilon, null, null, null, HyperplaneRelease.checkedRecordSum(recordSum));
+    }
+
     private double[][] checkedEmbedding(double[][] embedding) {
         int r = body.dimension();
         if (embedding.length == 0) {
@@ -199,6 +220,9 @@ public final class KNormSampler {
             if (!Double.isFinite(statistic[j])) {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + statistic[j]);
             }
+        }
+        if (!Double.isNaN(hyperplaneSum)) {
+            return HyperplaneRelease.release(statistic, noise(bits), hyperplaneSum);
         }
         if (embedding == null) {
             double[] v = noise(bits);

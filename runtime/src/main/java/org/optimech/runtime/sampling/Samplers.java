@@ -36,7 +36,14 @@ public final class Samplers {
         return spec.subspace().map(sub -> s.inSubspace(sub.pivots(), sub.embedding(), spec.subspaceRecordOffset().orElseThrow(() -> new IllegalStateException(
                 "this spec's noise lives in a subspace under substitution, but it records no statistic (design.problem) the runtime can evaluate on a "
                         + "record: the public part n·q0 of the statistic cannot be separated from the caller's rounding residue, which would be released "
-                        + "without noise")))).orElse(s);
+                        + "without noise")))).orElseGet(() -> spec.unitBody().spanDimension() < spec.dimension() ? s.onHyperplane(
+                                spec.subspaceRecordOffset().map(q -> q[q.length - 1]).orElseThrow(() -> new IllegalStateException(hyperplaneRefusal()))) : s);
+    }
+
+    private static String hyperplaneRefusal() {
+        return "this spec's noise lies in the hyperplane Σx = 0 under substitution, but it records no ranking (design.problem) whose per-record sum "
+                + "the runtime can read: the public sum n·σ of the statistic cannot be separated from the caller's rounding residue, which would be "
+                + "released without noise";
     }
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */
@@ -62,6 +69,8 @@ public final class Samplers {
      */
     public static EllipticGaussianSampler ellipticGaussian(EllipticGaussianSpec spec, NumericsPolicy policy) {
         policy.check(spec.numerics());
-        return EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()), spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
+        EllipticGaussianSampler s = EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()),
+                spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
+        return spec.varianceAlong() != 0 ? s : s.onHyperplane(spec.hyperplaneRecordSum().orElseThrow(() -> new IllegalStateException(hyperplaneRefusal())));
     }
 }

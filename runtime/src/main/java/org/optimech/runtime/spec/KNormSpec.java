@@ -255,7 +255,8 @@ public final class KNormSpec implements MechanismSpec {
      * in exact arithmetic from the statistic recorded in {@code design.problem} and rounded to doubles. Empty without a
      * subspace, or under substitution when the spec records no statistic the runtime can evaluate on a record: then no
      * floating-point release is built for it, since the part of a caller's statistic off V could not be told from the public
-     * n·q0 and would be published with no noise.
+     * n·q0 and would be published with no noise. For a body in the hyperplane Σx = 0 (a permutohedron without prism) it is
+     * (0, …, 0, σ), σ one record's sum (the subspace with pivots 0..d − 2).
      */
     public Optional<double[]> subspaceRecordOffset() {
         Rational[] q = checked.recordOffset();

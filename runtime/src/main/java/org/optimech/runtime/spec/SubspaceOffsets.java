@@ -66,6 +66,29 @@ final class SubspaceOffsets {
         return Optional.of(q);
     }
 
+    /**
+     * σ, the sum of one record's contributions, for a body in the hyperplane Σx = 0 (permutohedron without prism, elliptic
+     * Gaussian with no variance along 1): 0 under add/remove (a record is itself an adjacent output, so its sum is 0 for the
+     * body to cover it); under substitution the recorded ranking's score sum; empty when the spec records no ranking.
+     *
+     * @throws FieldException when the recorded statistic is malformed
+     */
+    static Optional<Rational> hyperplaneRecordSum(JsonObject design, Relation relation) throws FieldException {
+        if (relation != Relation.SUBSTITUTION) {
+            return Optional.of(Rational.ZERO);
+        }
+        Optional<RecordedProblem> problem = RecordedProblem.read(design);
+        if (problem.isEmpty() || problem.get().supportOracle().isPresent()
+                || !(problem.get().statistic() instanceof org.optimech.runtime.statistic.Ranking ranking)) {
+            return Optional.empty();
+        }
+        BigDecimal sum = BigDecimal.ZERO;
+        for (BigDecimal s : ranking.scores()) {
+            sum = sum.add(s);
+        }
+        return Optional.of(Rational.of(sum));
+    }
+
     /** t at the record with every box variable at its lower bound and every categorical at its first level, exactly. */
     static Rational[] firstRecord(PolynomialStatistic poly) {
         java.util.Set<String> on = new java.util.HashSet<>();
