@@ -214,7 +214,7 @@ public final class KNormSampler {
      */
     public double[] release(double[] statistic, RandomSource bits) {
         if (needsRecordCount()) {
-            throw new IllegalStateException("this statistic has a public part n·q0 off the noise's subspace (substitution): give the public record count "
+            throw new IllegalStateException("this statistic has a public part n·q0 off the noise's subspace or hyperplane (substitution): give the public record count "
                     + "n, release(statistic, n, bits); it is never estimated from the statistic, whose coordinates there carry a data-dependent rounding "
                     + "residue");
         }
