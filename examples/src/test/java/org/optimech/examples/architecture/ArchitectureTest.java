@@ -19,6 +19,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.spec.MechanismSpec;
@@ -127,6 +128,32 @@ class ArchitectureTest {
             "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp"}) {
             assertTrue(found.stream().anyMatch(f -> f.contains("tests instanceof " + type + " ")), type + " not reported: " + found);
         }
+    }
+
+    /** No exported type exposes a type of a package its module does not export to everyone, nor a type that is not public. */
+    @Test
+    void exportedTypesExposeOnlyExportedTypes() throws Exception {
+        Set<String> api = ApiLeaks.apiPackages();
+        // a rule over no API passes vacuously: make sure every library module's exports are here
+        for (String pkg : new String[] {"org.optimech.runtime.spec", "org.optimech.geometry.hull", "org.optimech.designer"}) {
+            assertTrue(api.contains(pkg), pkg + " not among the exported packages " + api);
+        }
+        assertEquals(List.of(), ApiLeaks.find(CLASSES, api), "an exported signature names a type its user cannot see");
+    }
+
+    /** The leak rule can fail: on a deliberately leaky class it reports each leaking member, and nothing else. */
+    @Test
+    void theLeakRuleCatchesADeliberatelyLeakyClass() throws Exception {
+        JavaClasses bad = new ClassFileImporter().importClasses(BadApi.class, Class.forName(BadApi.class.getName() + "$Hidden"));
+        Set<String> api = new java.util.TreeSet<>(ApiLeaks.apiPackages());
+        api.add(BadApi.class.getPackageName());
+        List<String> found = ApiLeaks.find(bad, api);
+        String type = BadApi.class.getName();
+        assertEquals(List.of(type + ".gauge(…) exposes org.optimech.runtime.certificate.Gauge from the package org.optimech.runtime.certificate, which is "
+                + "not exported to every module", type + ".hidden(…) exposes " + type + "$Hidden, which is not public",
+                type + ".samplers exposes org.optimech.runtime.sampling.Samplers from the package org.optimech.runtime.sampling, which is not exported "
+                        + "to every module", type + ".take(…) exposes org.optimech.runtime.certificate.Gauge from the package org.optimech.runtime.certificate, "
+                        + "which is not exported to every module"), found);
     }
 
     @Test
