@@ -105,17 +105,29 @@ class ArchitectureTest {
             Files.write(bad, in.readAllBytes());
         }
         List<String> found = SpecCasts.find(List.of(bad), SealedFamilies.members());
-        assertEquals(5, found.size(), found.toString());
+        assertEquals(6, found.size(), found.toString());
         assertTrue(found.get(0).endsWith("BadSpecCasts.java:14: (KNormSpec) spec"), found.toString());
         assertTrue(found.get(1).endsWith("BadSpecCasts.java:18: (org.optimech.runtime.spec.GaussianProcessSpec) spec"), found.toString());
         assertTrue(found.get(2).endsWith("BadSpecCasts.java:30: (DiscreteMechanism) m"), found.toString());
         assertTrue(found.get(3).endsWith("BadSpecCasts.java:34: (KNormProblem) p"), found.toString());
         assertTrue(found.get(4).endsWith("BadSpecCasts.java:38: (Design.Lp) d"), found.toString());
+        assertTrue(found.get(5).endsWith("BadSpecCasts.java:46: (org.optimech.runtime.accuracy.VectorAccuracy) a"), found.toString());
+    }
+
+    /** A package-scoped family's own package may cast to its kinds (the accuracy package builds and reads them). */
+    @Test
+    void thePackageOfAPackageScopedFamilyMayCastToItsKinds() throws Exception {
+        Path dir = Files.createTempDirectory("spec-casts");
+        Path own = dir.resolve("AccuracyOwnCasts.java");
+        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/AccuracyOwnCasts.java.txt")) {
+            Files.write(own, in.readAllBytes());
+        }
+        assertEquals(List.of(), SpecCasts.find(List.of(own), SealedFamilies.members()));
     }
 
     /**
      * The instanceof rule can fail: on a deliberately bad class (a compiled test fixture) it reports one {@code instanceof}
-     * per family (spec, mechanism, problem, design), and neither the own-type test in {@code equals} nor a test against a
+     * per family (spec, mechanism, problem, design, accuracy), and neither the own-type test in {@code equals} nor a test against a
      * family's root.
      */
     @Test
@@ -123,9 +135,9 @@ class ArchitectureTest {
         JavaClasses bad = new ClassFileImporter().importClasses(BadDispatch.class);
         com.tngtech.archunit.lang.EvaluationResult result = classes().should(notTestInstanceofOnFamilyMembers()).evaluate(bad);
         List<String> found = result.getFailureReport().getDetails();
-        assertEquals(4, found.size(), found.toString());
+        assertEquals(5, found.size(), found.toString());
         for (String type : new String[] {"org.optimech.runtime.spec.KNormSpec", "org.optimech.runtime.DiscreteMechanism",
-            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp"}) {
+            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp", "org.optimech.runtime.accuracy.VectorAccuracy"}) {
             assertTrue(found.stream().anyMatch(f -> f.contains("tests instanceof " + type + " ")), type + " not reported: " + found);
         }
     }
@@ -174,7 +186,8 @@ class ArchitectureTest {
                     for (InstanceofCheck check : u.getInstanceofChecks()) {
                         JavaClass type = check.getRawType();
                         // a class may test its own type (equals); everything else dispatches with the family's visitor
-                        if (SealedFamilies.members().contains(type.getName()) && !type.equals(c)) {
+                        if (SealedFamilies.members().contains(type.getName()) && !type.equals(c)
+                                && !SealedFamilies.allowedIn(type.getName(), c.getPackageName())) {
                             events.add(SimpleConditionEvent.violated(c, c.getName() + "." + u.getName() + " tests instanceof " + type.getName()
                                     + " (" + check.getSourceCodeLocation() + ")"));
                         }
