@@ -99,11 +99,7 @@ class ArchitectureTest {
     /** The cast rule can fail: on a deliberately bad class it reports each cast to a spec type, and nothing else. */
     @Test
     void theCastRuleCatchesADeliberatelyBadClass() throws Exception {
-        Path dir = Files.createTempDirectory("spec-casts");
-        Path bad = dir.resolve("BadSpecCasts.java");
-        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/BadSpecCasts.java.txt")) {
-            Files.write(bad, in.readAllBytes());
-        }
+        Path bad = fixture("BadSpecCasts");
         List<String> found = SpecCasts.find(List.of(bad), SealedFamilies.members());
         assertEquals(6, found.size(), found.toString());
         assertTrue(found.get(0).endsWith("BadSpecCasts.java:14: (KNormSpec) spec"), found.toString());
@@ -117,12 +113,16 @@ class ArchitectureTest {
     /** A package-scoped family's own package may cast to its kinds (the accuracy package builds and reads them). */
     @Test
     void thePackageOfAPackageScopedFamilyMayCastToItsKinds() throws Exception {
-        Path dir = Files.createTempDirectory("spec-casts");
-        Path own = dir.resolve("AccuracyOwnCasts.java");
-        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/AccuracyOwnCasts.java.txt")) {
-            Files.write(own, in.readAllBytes());
+        assertEquals(List.of(), SpecCasts.find(List.of(fixture("AccuracyOwnCasts")), SealedFamilies.members()));
+    }
+
+    /** A source fixture ({@code /architecture/NAME.java.txt}, never compiled) as {@code NAME.java} in a fresh directory. */
+    private static Path fixture(String name) throws java.io.IOException {
+        Path file = Files.createTempDirectory("spec-casts").resolve(name + ".java");
+        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/" + name + ".java.txt")) {
+            Files.write(file, in.readAllBytes());
         }
-        assertEquals(List.of(), SpecCasts.find(List.of(own), SealedFamilies.members()));
+        return file;
     }
 
     /**
