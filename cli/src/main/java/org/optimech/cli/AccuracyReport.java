@@ -26,11 +26,19 @@ final class AccuracyReport {
     static void print(PrintWriter out, Accuracy a, int maxRows) {
         out.printf("accuracy     %s%n", a.describe());
         out.printf("             (%s)%n", a.method());
-        if (a instanceof DiscreteAccuracy d) {
-            discrete(out, d, maxRows);
-        } else {
-            vector(out, (VectorAccuracy) a, maxRows);
-        }
+        a.accept(new Accuracy.Visitor<Void>() {
+            @Override
+            public Void visit(DiscreteAccuracy d) {
+                discrete(out, d, maxRows);
+                return null;
+            }
+
+            @Override
+            public Void visit(VectorAccuracy v) {
+                vector(out, v, maxRows);
+                return null;
+            }
+        });
     }
 
     private static void discrete(PrintWriter out, DiscreteAccuracy d, int maxRows) {

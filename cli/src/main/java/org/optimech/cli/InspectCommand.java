@@ -102,24 +102,25 @@ final class InspectCommand implements Callable<Integer> {
         }
         String conf = AccuracyReport.percent(1 - beta);
         List<String[]> table = new ArrayList<>();
-        boolean vector = rows.stream().anyMatch(r -> r.accuracy() instanceof org.optimech.runtime.accuracy.VectorAccuracy);
+        boolean vector = rows.stream().anyMatch(r -> r.accuracy() != null && r.accuracy().match(d -> false, v -> true));
         table.add(vector ? new String[] {"epsilon", "widest coordinate (" + conf + ")", "all at once", "l2", "how"}
                 : new String[] {"epsilon", "error in (" + conf + ")", "|error| <=", "min P(exact)", "risk", "how"});
         for (org.optimech.designer.target.EpsilonWhatIf.Row r : rows) {
             String e = r.epsilon().toPlainString();
             if (!r.ok()) {
                 table.add(vector ? new String[] {e, "failed", "", "", r.note()} : new String[] {e, "failed", "", "", "", r.note()});
-            } else if (r.accuracy() instanceof org.optimech.runtime.accuracy.VectorAccuracy v) {
-                double widest = 0;
-                for (org.optimech.runtime.accuracy.VectorAccuracy.Estimate c : v.coordinates()) {
-                    widest = Math.max(widest, c.value());
-                }
-                table.add(new String[] {e, AccuracyReport.fmt(widest), v.simultaneous().toString(), v.l2().toString(), r.note()});
             } else {
-                org.optimech.runtime.accuracy.DiscreteAccuracy d = (org.optimech.runtime.accuracy.DiscreteAccuracy) r.accuracy();
-                org.optimech.runtime.accuracy.DiscreteAccuracy.InputAccuracy w = d.worst();
-                table.add(new String[] {e, d.numeric() ? "[" + AccuracyReport.signed(w.lowerError()) + ", " + AccuracyReport.signed(w.upperError()) + "]" : "-",
-                    d.numeric() ? AccuracyReport.abs(w.absoluteError()) : "-", AccuracyReport.fmt(w.probabilityExact()), AccuracyReport.fmt(r.risk()), r.note()});
+                table.add(r.accuracy().match(d -> {
+                    org.optimech.runtime.accuracy.DiscreteAccuracy.InputAccuracy w = d.worst();
+                    return new String[] {e, d.numeric() ? "[" + AccuracyReport.signed(w.lowerError()) + ", " + AccuracyReport.signed(w.upperError()) + "]" : "-",
+                        d.numeric() ? AccuracyReport.abs(w.absoluteError()) : "-", AccuracyReport.fmt(w.probabilityExact()), AccuracyReport.fmt(r.risk()), r.note()};
+                }, v -> {
+                    double widest = 0;
+                    for (org.optimech.runtime.accuracy.VectorAccuracy.Estimate c : v.coordinates()) {
+                        widest = Math.max(widest, c.value());
+                    }
+                    return new String[] {e, AccuracyReport.fmt(widest), v.simultaneous().toString(), v.l2().toString(), r.note()};
+                }));
             }
         }
         out.printf("what-if over epsilon (worst input; accuracy from each stored mechanism):%n");

@@ -24,11 +24,8 @@ public final class AccuracyChart {
     /** Writes {@code DIR/accuracy.csv}, {@code .png} and {@code .svg}; returns the paths. */
     public static List<Path> write(Accuracy a, String title, Path dir) throws IOException {
         java.nio.file.Files.createDirectories(dir);
-        if (a instanceof DiscreteAccuracy d) {
-            return Figures.saveWithData(d.numeric() ? fan(d, title) : labels(d, title), dir.resolve("accuracy"), csv(d), List.of(a.method()));
-        }
-        VectorAccuracy v = (VectorAccuracy) a;
-        return Figures.saveWithData(coordinates(v, title), dir.resolve("accuracy"), csv(v), List.of(a.method()));
+        XYChart chart = a.match(d -> d.numeric() ? fan(d, title) : labels(d, title), v -> coordinates(v, title));
+        return Figures.saveWithData(chart, dir.resolve("accuracy"), a.match(AccuracyChart::csv, AccuracyChart::csv), List.of(a.method()));
     }
 
     private static String conf(Accuracy a) {

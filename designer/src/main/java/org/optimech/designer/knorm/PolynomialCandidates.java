@@ -258,8 +258,8 @@ final class PolynomialCandidates {
                 + "rounded up = " + viaSandwich;
         Gauge g;
         try {
-            g = org.optimech.runtime.spec.KNormSpec.certificateGauge(new Body.LinearImage(found.base(), found.a()), d);
-        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            g = Gauge.ofLinearImage(found.base(), found.a());
+        } catch (IllegalArgumentException e) {
             throw new IllegalStateException("the runtime refuses the searched body (a designer bug, please report it): " + e.getMessage(), e);
         }
         CertifiedSensitivity.Outcome o = g.kind() == Gauge.Kind.SUM

@@ -19,6 +19,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.spec.MechanismSpec;
@@ -98,23 +99,35 @@ class ArchitectureTest {
     /** The cast rule can fail: on a deliberately bad class it reports each cast to a spec type, and nothing else. */
     @Test
     void theCastRuleCatchesADeliberatelyBadClass() throws Exception {
-        Path dir = Files.createTempDirectory("spec-casts");
-        Path bad = dir.resolve("BadSpecCasts.java");
-        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/BadSpecCasts.java.txt")) {
-            Files.write(bad, in.readAllBytes());
-        }
+        Path bad = fixture("BadSpecCasts");
         List<String> found = SpecCasts.find(List.of(bad), SealedFamilies.members());
-        assertEquals(5, found.size(), found.toString());
+        assertEquals(6, found.size(), found.toString());
         assertTrue(found.get(0).endsWith("BadSpecCasts.java:14: (KNormSpec) spec"), found.toString());
         assertTrue(found.get(1).endsWith("BadSpecCasts.java:18: (org.optimech.runtime.spec.GaussianProcessSpec) spec"), found.toString());
         assertTrue(found.get(2).endsWith("BadSpecCasts.java:30: (DiscreteMechanism) m"), found.toString());
         assertTrue(found.get(3).endsWith("BadSpecCasts.java:34: (KNormProblem) p"), found.toString());
         assertTrue(found.get(4).endsWith("BadSpecCasts.java:38: (Design.Lp) d"), found.toString());
+        assertTrue(found.get(5).endsWith("BadSpecCasts.java:46: (org.optimech.runtime.accuracy.VectorAccuracy) a"), found.toString());
+    }
+
+    /** A package-scoped family's own package may cast to its kinds (the accuracy package builds and reads them). */
+    @Test
+    void thePackageOfAPackageScopedFamilyMayCastToItsKinds() throws Exception {
+        assertEquals(List.of(), SpecCasts.find(List.of(fixture("AccuracyOwnCasts")), SealedFamilies.members()));
+    }
+
+    /** A source fixture ({@code /architecture/NAME.java.txt}, never compiled) as {@code NAME.java} in a fresh directory. */
+    private static Path fixture(String name) throws java.io.IOException {
+        Path file = Files.createTempDirectory("spec-casts").resolve(name + ".java");
+        try (var in = ArchitectureTest.class.getResourceAsStream("/architecture/" + name + ".java.txt")) {
+            Files.write(file, in.readAllBytes());
+        }
+        return file;
     }
 
     /**
      * The instanceof rule can fail: on a deliberately bad class (a compiled test fixture) it reports one {@code instanceof}
-     * per family (spec, mechanism, problem, design), and neither the own-type test in {@code equals} nor a test against a
+     * per family (spec, mechanism, problem, design, accuracy), and neither the own-type test in {@code equals} nor a test against a
      * family's root.
      */
     @Test
@@ -122,11 +135,37 @@ class ArchitectureTest {
         JavaClasses bad = new ClassFileImporter().importClasses(BadDispatch.class);
         com.tngtech.archunit.lang.EvaluationResult result = classes().should(notTestInstanceofOnFamilyMembers()).evaluate(bad);
         List<String> found = result.getFailureReport().getDetails();
-        assertEquals(4, found.size(), found.toString());
+        assertEquals(5, found.size(), found.toString());
         for (String type : new String[] {"org.optimech.runtime.spec.KNormSpec", "org.optimech.runtime.DiscreteMechanism",
-            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp"}) {
+            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp", "org.optimech.runtime.accuracy.VectorAccuracy"}) {
             assertTrue(found.stream().anyMatch(f -> f.contains("tests instanceof " + type + " ")), type + " not reported: " + found);
         }
+    }
+
+    /** No exported type exposes a type of a package its module does not export to everyone, nor a type that is not public. */
+    @Test
+    void exportedTypesExposeOnlyExportedTypes() throws Exception {
+        Set<String> api = ApiLeaks.apiPackages();
+        // a rule over no API passes vacuously: make sure every library module's exports are here
+        for (String pkg : new String[] {"org.optimech.runtime.spec", "org.optimech.geometry.hull", "org.optimech.designer"}) {
+            assertTrue(api.contains(pkg), pkg + " not among the exported packages " + api);
+        }
+        assertEquals(List.of(), ApiLeaks.find(CLASSES, api), "an exported signature names a type its user cannot see");
+    }
+
+    /** The leak rule can fail: on a deliberately leaky class it reports each leaking member, and nothing else. */
+    @Test
+    void theLeakRuleCatchesADeliberatelyLeakyClass() throws Exception {
+        JavaClasses bad = new ClassFileImporter().importClasses(BadApi.class, Class.forName(BadApi.class.getName() + "$Hidden"));
+        Set<String> api = new java.util.TreeSet<>(ApiLeaks.apiPackages());
+        api.add(BadApi.class.getPackageName());
+        List<String> found = ApiLeaks.find(bad, api);
+        String type = BadApi.class.getName();
+        assertEquals(List.of(type + ".gauge(…) exposes org.optimech.runtime.certificate.Gauge from the package org.optimech.runtime.certificate, which is "
+                + "not exported to every module", type + ".hidden(…) exposes " + type + "$Hidden, which is not public",
+                type + ".samplers exposes org.optimech.runtime.sampling.Samplers from the package org.optimech.runtime.sampling, which is not exported "
+                        + "to every module", type + ".take(…) exposes org.optimech.runtime.certificate.Gauge from the package org.optimech.runtime.certificate, "
+                        + "which is not exported to every module"), found);
     }
 
     @Test
@@ -147,7 +186,8 @@ class ArchitectureTest {
                     for (InstanceofCheck check : u.getInstanceofChecks()) {
                         JavaClass type = check.getRawType();
                         // a class may test its own type (equals); everything else dispatches with the family's visitor
-                        if (SealedFamilies.members().contains(type.getName()) && !type.equals(c)) {
+                        if (SealedFamilies.members().contains(type.getName()) && !type.equals(c)
+                                && !SealedFamilies.allowedIn(type.getName(), c.getPackageName())) {
                             events.add(SimpleConditionEvent.violated(c, c.getName() + "." + u.getName() + " tests instanceof " + type.getName()
                                     + " (" + check.getSourceCodeLocation() + ")"));
                         }

@@ -52,7 +52,7 @@ final class SpecCasts {
     /**
      * The casts to members of the sealed families ({@code members}: binary names) in these files, as
      * {@code file:line: (Type) expression}. A file may cast to a type it declares itself (its own {@code equals}); the
-     * family's own package is not exempt.
+     * family's own package is exempt only for {@link SealedFamilies#PACKAGE_SCOPED_ROOTS}.
      *
      * @throws IllegalStateException when a file does not parse (a rule over unparsed files would pass vacuously)
      */
@@ -92,8 +92,8 @@ final class SpecCasts {
                     String canonical = binary.replace('$', '.');
                     String memberPackage = binary.substring(0, binary.lastIndexOf('.'));
                     String topLevel = binary.contains("$") ? binary.substring(0, binary.indexOf('$')) : binary;
-                    if (own.contains(topLevel)) {
-                        continue; // a type's own file (equals)
+                    if (own.contains(topLevel) || SealedFamilies.allowedIn(binary, pkg)) {
+                        continue; // a type's own file (equals), or a package-scoped family's own package
                     }
                     visible.add(canonical);
                     String local = canonical.substring(memberPackage.length() + 1); // Design.Lp, KNormSpec

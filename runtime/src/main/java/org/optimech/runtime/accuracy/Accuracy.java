@@ -1,5 +1,6 @@
 package org.optimech.runtime.accuracy;
 
+import java.util.function.Function;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.GaussianProcessSpec;
@@ -22,6 +23,31 @@ public sealed interface Accuracy permits DiscreteAccuracy, VectorAccuracy {
 
     /** One sentence a person can read: the worst case at 1 − β. */
     String describe();
+
+    /** Dispatches on the kind (a new kind does not compile until every caller handles it). */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per kind of accuracy. */
+    interface Visitor<R> {
+        R visit(DiscreteAccuracy discrete);
+
+        R visit(VectorAccuracy vector);
+    }
+
+    /** {@link #accept} with one function per kind, for callers that answer in an expression. */
+    default <R> R match(Function<? super DiscreteAccuracy, ? extends R> discrete, Function<? super VectorAccuracy, ? extends R> vector) {
+        return accept(new Visitor<R>() {
+            @Override
+            public R visit(DiscreteAccuracy d) {
+                return discrete.apply(d);
+            }
+
+            @Override
+            public R visit(VectorAccuracy v) {
+                return vector.apply(v);
+            }
+        });
+    }
 
     /**
      * The accuracy of a spec at failure probability β.

@@ -150,6 +150,11 @@ public final class DiscreteAccuracy implements Accuracy {
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public double beta() {
         return beta;
     }

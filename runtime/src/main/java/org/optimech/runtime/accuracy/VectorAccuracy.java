@@ -222,6 +222,11 @@ public final class VectorAccuracy implements Accuracy {
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public double beta() {
         return beta;
     }

@@ -1,7 +1,11 @@
 package org.optimech.runtime.certificate;
 
+import java.math.BigInteger;
 import java.util.Objects;
+import org.optimech.runtime.exact.Dyadic;
+import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.knorm.LpNorm;
 
 /**
  * The gauge of a stored body as a function a certificate can bound over the adjacent output space S_T:
@@ -57,6 +61,53 @@ public record Gauge(Kind kind, Rational[][] rows, Rational[] bounds) {
             ones[i] = Rational.of(java.math.BigInteger.ONE);
         }
         return new Gauge(kind, rows, kind == Kind.RANGES ? ones : null);
+    }
+
+    /**
+     * The gauge of the linear image A·B of the ℓ1 or ℓ∞ ball B, ‖u‖ = ‖A⁻¹u‖_B, exactly as the loader derives it from a
+     * stored {@code linear_image} body (so a designer proves what the runtime re-checks): A's entries are read as the
+     * dyadic rationals they are.
+     *
+     * @param base the ball's norm: {@link LpNorm#L1} or {@link LpNorm#LINF}
+     * @param a the square, invertible matrix A
+     * @throws IllegalArgumentException for an ℓ2 base, or a matrix that is not square, has a non-finite entry or is singular
+     */
+    public static Gauge ofLinearImage(LpNorm base, double[][] a) {
+        int shift = Dyadic.shift(a);
+        return ofLinearImage(base, IntegerMatrices.inverseRows(Dyadic.scale(a, shift)), shift);
+    }
+
+    /**
+     * {@link #ofLinearImage(LpNorm, double[][])} from the exact inverse the loader already holds: A = Â/2^s with Â integer,
+     * and Â⁻¹'s row i is n_i/q_i, so A⁻¹ = 2^s·Â⁻¹. For ℓ∞, |(A⁻¹u)_i| ≤ Δ ⇔ |n_i·u| ≤ Δ·q_i/2^s: integer rows n_i with
+     * bounds q_i/2^s. For ℓ1, the rows of A⁻¹ summed in absolute value.
+     *
+     * @param inverse Â⁻¹ as integer rows over positive denominators
+     * @param shift s, with A = Â/2^s
+     */
+    public static Gauge ofLinearImage(LpNorm base, IntegerMatrices.InverseRows inverse, int shift) {
+        Objects.requireNonNull(base, "base");
+        if (base == LpNorm.L2) {
+            throw new IllegalArgumentException("a linear image's base must be l1 or linf. Provided value: " + base.json());
+        }
+        BigInteger[][] n = inverse.numerators();
+        BigInteger[] q = inverse.denominators();
+        Rational twoS = Rational.of(Dyadic.powerOfTwo(shift));
+        Rational[][] rows = new Rational[n.length][];
+        for (int i = 0; i < n.length; i++) {
+            rows[i] = new Rational[n[i].length];
+            for (int j = 0; j < n[i].length; j++) {
+                rows[i][j] = base == LpNorm.L1 ? Rational.of(n[i][j]).multiply(twoS).divide(Rational.of(q[i])) : Rational.of(n[i][j]);
+            }
+        }
+        if (base == LpNorm.L1) {
+            return new Gauge(Kind.SUM, rows, null);
+        }
+        Rational[] bounds = new Rational[q.length];
+        for (int i = 0; i < q.length; i++) {
+            bounds[i] = Rational.of(q[i]).divide(twoS);
+        }
+        return new Gauge(Kind.RANGES, rows, bounds);
     }
 
     @Override

@@ -313,11 +313,6 @@ final class BodyChecks {
         return lhs.multiply(rhs.denominator()).compareTo(rhs.numerator()) <= 0;
     }
 
-    /** The certificate gauge of a stored body (null: it has none), as {@link #certified} re-checks it. */
-    static org.optimech.runtime.certificate.Gauge certificateGauge(Body b, int k) throws FieldException {
-        return readBody(b, k).certificateGauge();
-    }
-
     private static CheckedBody readBody(Body b, int k) throws FieldException {
         if (b instanceof Body.Ball ball) {
             return ball(ball.norm(), k);
@@ -712,17 +707,7 @@ final class BodyChecks {
 
             @Override
             org.optimech.runtime.certificate.Gauge certificateGauge() {
-                if (!l1) {
-                    return super.certificateGauge();
-                }
-                // A⁻¹ = 2^sa·Â⁻¹, row i = 2^sa·n_i/q_i
-                Rational[][] rows = new Rational[k][k];
-                for (int i = 0; i < k; i++) {
-                    for (int j = 0; j < k; j++) {
-                        rows[i][j] = Rational.of(n[i][j]).multiply(twoSa).divide(Rational.of(q[i]));
-                    }
-                }
-                return new org.optimech.runtime.certificate.Gauge(org.optimech.runtime.certificate.Gauge.Kind.SUM, rows, null);
+                return org.optimech.runtime.certificate.Gauge.ofLinearImage(base, inverseRows, sa);
             }
 
             @Override

@@ -112,20 +112,6 @@ public final class KNormSpec implements MechanismSpec {
         }
     }
 
-    /**
-     * The gauge a sensitivity certificate for {@code body} must bound, exactly as the loader derives it from the stored body
-     * (so a designer proves what the runtime re-checks), or null when the body has no certificate form.
-     *
-     * @throws InvalidSpecException when the body is malformed for this dimension
-     */
-    public static org.optimech.runtime.certificate.Gauge certificateGauge(Body body, int dimension) throws InvalidSpecException {
-        try {
-            return BodyChecks.certificateGauge(body, dimension);
-        } catch (FieldException e) {
-            throw InvalidSpecException.of(e);
-        }
-    }
-
     @Override
     public String kind() {
         return KIND;
