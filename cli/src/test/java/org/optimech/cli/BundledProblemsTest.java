@@ -96,8 +96,16 @@ class BundledProblemsTest {
             input = d.inputs().valueAt(d.inputs().size() / 2);
         } else if (loaded instanceof KNormSpec k) {
             input = String.join(",", java.util.Collections.nCopies(k.dimension(), "0.25"));
+            // a public part off the noise's subspace or hyperplane (substitution): the record count is the caller's
+            if (k.hyperplaneRecordSum().filter(s -> s != 0).isPresent()
+                    || k.subspaceRecordOffset().filter(q -> java.util.Arrays.stream(q).anyMatch(v -> v != 0)).isPresent()) {
+                sampleArgs.addAll(List.of("--records", "1"));
+            }
         } else if (loaded instanceof org.optimech.runtime.spec.EllipticGaussianSpec g) {
             input = String.join(",", java.util.Collections.nCopies(g.dimension(), "0.25"));
+            if (g.hyperplaneRecordSum().filter(s -> s != 0).isPresent()) {
+                sampleArgs.addAll(List.of("--records", "1"));
+            }
         } else {
             input = String.join(",", java.util.Collections.nCopies(((GaussianProcessSpec) loaded).grid().length, "0"));
         }
