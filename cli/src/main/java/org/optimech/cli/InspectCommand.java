@@ -54,8 +54,8 @@ final class InspectCommand implements Callable<Integer> {
                     + "or its noise rescaled (K-norm) or recalibrated (Gaussian process).")
     String atEpsilon;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr (--at-epsilon designs again).")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -96,7 +96,7 @@ final class InspectCommand implements Callable<Integer> {
         List<org.optimech.designer.target.EpsilonWhatIf.Row> rows;
         try {
             rows = org.optimech.designer.target.EpsilonWhatIf.of(loaded, grid, beta, DesignArgs.options("auto", 3600),
-                    quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.stderr());
+                    progressOption.progress());
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": --at-epsilon: " + e.getMessage(), e);
         }
