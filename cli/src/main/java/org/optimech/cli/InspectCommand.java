@@ -67,15 +67,8 @@ final class InspectCommand implements Callable<Integer> {
         MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
         AccuracyReport.beta(beta);
         int code = summary(out, loaded);
-        org.optimech.runtime.accuracy.Accuracy accuracy;
-        try {
-            accuracy = progressOption.progress().during("accuracy of " + file.getFileName() + " at beta " + beta, 5,
-                    () -> org.optimech.runtime.accuracy.Accuracy.of(loaded, beta));
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e); // Accuracy.of throws nothing checked
-        }
+        org.optimech.runtime.accuracy.Accuracy accuracy = progressOption.progress().running("accuracy of " + file.getFileName() + " at beta " + beta, 5,
+                () -> org.optimech.runtime.accuracy.Accuracy.of(loaded, beta));
         AccuracyReport.print(out, accuracy, maxRows);
         if (atEpsilon != null) {
             whatIf(out, loaded);

@@ -109,7 +109,7 @@ final class LedgerCommand {
             }
             PrintWriter out = spec.commandLine().getOut();
             try {
-                BudgetLedger.Spent now = progressOption.progress().during("charging " + releases + " release" + (releases == 1 ? "" : "s") + " of " + specFile
+                BudgetLedger.Spent now = progressOption.progress().running("charging " + releases + " release" + (releases == 1 ? "" : "s") + " of " + specFile
                         + " to \"" + dataset + "\"", 5, () -> ledger.charge(dataset, s, releases));
                 out.printf(Locale.ROOT, "charged %d release%s of %s to \"%s\": %d releases in all%n", releases, releases == 1 ? "" : "s", specFile, dataset,
                         now.releases());
@@ -117,10 +117,6 @@ final class LedgerCommand {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": " + e.getMessage() + "; nothing charged", e);
             } catch (UncheckedIOException e) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, e.getMessage() + "; nothing charged", e);
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e); // charge throws nothing else checked
             }
             print(ledger, out);
             return 0;

@@ -53,5 +53,13 @@ class CliProgressTest {
         assertFalse(sampleQuiet.err().contains("accountant,"), sampleQuiet.err());
         assertTrue(sampleQuiet.err().contains("30 releases: epsilon"), "the accountant's result is a note, not progress: " + sampleQuiet.err());
         assertEquals(sample.out(), sampleQuiet.out());
+
+        CliTest.Run inspect = CliTest.run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.err().contains("] accuracy of count.spec.json at beta 0.05"), inspect.err());
+        CliTest.Run inspectQuiet = CliTest.run("inspect", spec.toString(), "--quiet");
+        assertEquals(0, inspectQuiet.code(), inspectQuiet.err());
+        assertEquals("", inspectQuiet.err());
+        assertEquals(inspect.out(), inspectQuiet.out());
     }
 }

@@ -30,6 +30,22 @@ public interface Progress {
     }
 
     /**
+     * As {@link #during(String, int, Callable)} for a step that throws no checked exception (hulls, accuracy, accounting):
+     * its runtime exceptions pass through unchanged.
+     *
+     * @param <T> the step's result
+     */
+    default <T> T running(String message, int heartbeatSeconds, java.util.function.Supplier<T> step) {
+        try {
+            return during(message, heartbeatSeconds, step::get);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e); // a Supplier throws nothing checked
+        }
+    }
+
+    /**
      * A line with the figures of a long search: what it bounds, boxes done, the certified interval and its relative gap,
      * elapsed time and, when the gap is shrinking, an estimate of the time to the target gap.
      *
