@@ -71,7 +71,9 @@ import org.optimech.runtime.spec.Relation;
  *   <li>the output keys are declared (every declared key is released, empty or not; rows of other keys are dropped) or
  *       chosen by {@link PartitionSelection};</li>
  *   <li>the total guarantee is G·ε_spec (basic composition: a unit touches at most G groups) plus selection's ε, and
- *       G·δ_spec plus selection's δ.</li>
+ *       G·δ_spec plus selection's δ; or, for a K-norm spec designed for a structured statistic ({@code bounded_contribution}
+ *       or {@code counts} over the d declared keys), ε_spec once: the declared keys' counts are released jointly with one
+ *       draw, since a bounded unit's count change is one record of that statistic ({@link JointCounts}).</li>
  * </ul>
  *
  * <p>The statistic is a discrete spec's row count per group, or a K-norm spec's feature sums (counts, sums, products of
@@ -79,6 +81,8 @@ import org.optimech.runtime.spec.Relation;
  * null, or a variable NaN, are dropped (a per-row filter, so the bound per unit still holds).
  */
 public final class GroupRelease {
+    /** The joint draw's stream in seeded mode (the UDFs use salts 3 to 6, the job secret 7). */
+    private static final long JOINT_SALT = 8;
     private final MechanismSpec spec;
     /** The discrete spec of a per-group count (null for a K-norm release). */
     private final DiscreteSpec countSpec;
@@ -92,6 +96,8 @@ public final class GroupRelease {
     private final int maxGroups;
     private final int maxRows;
     private final NoiseSource noise;
+    /** The joint release over declared keys of a structured K-norm spec (null for one draw per group). */
+    private final JointCounts joint;
     private final JobGuarantee guarantee;
 
     private GroupRelease(Builder b, FeatureStatistic statistic) {
@@ -107,6 +113,7 @@ public final class GroupRelease {
         this.maxGroups = b.maxGroups;
         this.maxRows = b.maxRows;
         this.noise = b.noise;
+        this.joint = b.joint;
         this.guarantee = computeGuarantee();
     }
 
@@ -154,6 +161,9 @@ public final class GroupRelease {
             }
         }
         Dataset<Row> perKey = aggregate(data);
+        if (joint != null) {
+            return new Release(jointRelease(spark, perKey), guarantee);
+        }
         Dataset<Row> keys = publicKeys == null ? null : spark.createDataset(publicKeys, Encoders.STRING()).toDF("_pk");
         int d = statistic == null ? 1 : statistic.dimension();
         SpecBroadcast shipped = SpecBroadcast.of(spark, spec);
@@ -194,6 +204,29 @@ public final class GroupRelease {
                     .select(col(keyColumn), col("_released.*"));
         }
         return new Release(materialize(released), guarantee);
+    }
+
+    /**
+     * The joint release: the declared keys' exact bounded counts (at most d rows) brought to the driver and released with one
+     * K-norm draw, one output row per declared key in declared order whatever the data holds.
+     */
+    private Dataset<Row> jointRelease(SparkSession spark, Dataset<Row> perKey) {
+        Map<String, java.math.BigInteger> counts = new java.util.HashMap<>();
+        for (Row r : perKey.select(col("_k"), col("_s0")).collectAsList()) {
+            counts.put(r.getString(0), r.getDecimal(1).toBigIntegerExact());
+        }
+        SpecBroadcast shipped = SpecBroadcast.of(spark, spec);
+        if (!shipped.digest().equals(specDigest)) {
+            throw new IllegalStateException("the spec changed between build and release");
+        }
+        double[] v = joint.release(publicKeys, counts, shipped.knormMechanism(), noise.open(JOINT_SALT));
+        List<Row> rows = new ArrayList<>(v.length);
+        for (int j = 0; j < v.length; j++) {
+            rows.add(org.apache.spark.sql.RowFactory.create(publicKeys.get(j), v[j]));
+        }
+        StructType schema = new StructType(new StructField[] {DataTypes.createStructField(keyColumn, DataTypes.StringType, false),
+            DataTypes.createStructField("count", DataTypes.DoubleType, false)});
+        return spark.createDataFrame(rows, schema);
     }
 
     /**
@@ -327,6 +360,19 @@ public final class GroupRelease {
     }
 
     private JobGuarantee computeGuarantee() {
+        if (joint != null) {
+            List<String> terms = new ArrayList<>();
+            terms.add("joint release: one K-norm draw over the " + publicKeys.size() + " declared keys' counts (coordinate j = the j-th key, absent keys "
+                    + "count 0), spec sha-256 " + specDigest.substring(0, 16) + "…, certified ε = " + spec.certifiedEpsilon().toPlainString()
+                    + (spec.certifiedDelta().signum() == 0 ? "" : ", δ = " + spec.certifiedDelta()) + " for the " + joint.form() + " statistic");
+            terms.add("a unit keeps at most G = " + maxGroups + " keys and " + maxRows + " row" + (maxRows == 1 ? "" : "s")
+                    + " per key (keyed-hash selection, the same on every evaluation): its count change is one record of that statistic, so ε is "
+                    + "charged once, not G times");
+            terms.add("output keys: " + publicKeys.size() + " declared keys, each released (empty ones too); rows of other keys are dropped");
+            terms.add("randomness: " + noise + "; the draw is made once on the driver");
+            return new JobGuarantee(JobGuarantee.Neighbours.UNIT_ADD_REMOVE, spec.certifiedEpsilon(), spec.certifiedDelta(), spec.numerics(),
+                    noise.isSeeded(), terms);
+        }
         BigDecimal g = BigDecimal.valueOf(maxGroups);
         BigDecimal eps = spec.certifiedEpsilon().multiply(g);
         BigDecimal delta = spec.certifiedDelta().multiply(g);
@@ -368,6 +414,7 @@ public final class GroupRelease {
         private int maxRows = 1;
         private boolean allowIdealized;
         private NoiseSource noise = NoiseSource.secure();
+        private JointCounts joint;
 
         private Builder(MechanismSpec spec) {
             this.spec = spec;
@@ -475,6 +522,7 @@ public final class GroupRelease {
                         + "neighbours. Provided value: " + spec.relation().json());
             }
             selection = selectionEpsilon == null ? null : PartitionSelection.of(selectionEpsilon, selectionDelta, maxGroups);
+            joint = null; // a builder may be built again with other settings
             FeatureStatistic statistic = spec.accept(new MechanismSpec.Visitor<FeatureStatistic>() {
                 @Override
                 public FeatureStatistic visit(DiscreteMechanismSpec table) {
@@ -495,6 +543,13 @@ public final class GroupRelease {
                     if (k.numerics() == Numerics.IDEALIZED && !allowIdealized) {
                         throw new SpecNotApplicableException("/privacy/numerics: the spec's noise is floating point (idealized); design it with exact numerics "
                                 + "or call allowIdealizedNumerics(). Provided value: idealized");
+                    }
+                    if (JointCounts.applies(k)) {
+                        if (!variableColumns.isEmpty()) {
+                            throw new IllegalArgumentException("a joint release of per-key counts reads no variables. Provided: " + variableColumns.keySet());
+                        }
+                        joint = JointCounts.of(k, publicKeys, maxGroups, maxRows);
+                        return null;
                     }
                     statistic = FeatureStatistic.of(k);
                     if (!statistic.coveredRows(k, maxRows)) {
