@@ -32,8 +32,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Directory for the comparison files (created if needed).")
     Path out;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
 
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "" + DesignCommand.KNORM_DEFAULT_TIME_LIMIT,
             description = "Limit for the whole comparison, in seconds; stages stop at it with their certified bounds. Default: ${DEFAULT-VALUE}.")
@@ -55,7 +55,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         KNormComparison.Result r;
         try {
-            org.optimech.designer.common.Progress progress = quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.to(System.err);
+            org.optimech.designer.common.Progress progress = progressOption.progress();
             if (timeLimitSeconds <= 0) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--time-limit must be > 0 seconds. Provided value: " + timeLimitSeconds);
             }
@@ -104,7 +104,7 @@ final class CompareCommand implements Callable<Integer> {
     private Integer structured(KNormProblem problem, long start) {
         org.optimech.designer.structured.StructuredDesign s;
         try {
-            org.optimech.designer.common.Progress progress = quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.to(System.err);
+            org.optimech.designer.common.Progress progress = progressOption.progress();
             s = org.optimech.designer.structured.StructuredDesigner.compare(problem, null, progress::stage);
         } catch (InvalidProblemException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": invalid problem: " + e.getMessage(), e);

@@ -59,8 +59,8 @@ final class DesignCommand implements Callable<Integer> {
                     + "problem's inputs). Default: ${DEFAULT-VALUE}.")
     String method;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
 
     @Option(names = "--body", paramLabel = "NAME",
             description = "K-norm problems only: the body to store (l1, l2, linf, hull or search) instead of the one the problem's criterion selects.")
@@ -118,7 +118,7 @@ final class DesignCommand implements Callable<Integer> {
         // the LP backend is resolved (and OR-Tools loaded) only where an LP may be solved
         Designers.Options options = Designers.Options.of(discrete.isPresent() && designMethod.optimises() ? DesignArgs.options(solver,
                 solveTimeLimitSeconds) : null)
-                .withMethod(designMethod).withProgress(quiet ? Progress.silent() : Progress.stderr())
+                .withMethod(designMethod).withProgress(progressOption.progress())
                 .withTimeLimit(whole == null ? null : java.time.Duration.ofSeconds(whole));
         if (knorm.isPresent()) {
             KNormProblem k = knorm.get();

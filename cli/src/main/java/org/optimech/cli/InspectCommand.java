@@ -54,8 +54,8 @@ final class InspectCommand implements Callable<Integer> {
                     + "or its noise rescaled (K-norm) or recalibrated (Gaussian process).")
     String atEpsilon;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr (--at-epsilon designs again).")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -67,7 +67,8 @@ final class InspectCommand implements Callable<Integer> {
         MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
         AccuracyReport.beta(beta);
         int code = summary(out, loaded);
-        org.optimech.runtime.accuracy.Accuracy accuracy = org.optimech.runtime.accuracy.Accuracy.of(loaded, beta);
+        org.optimech.runtime.accuracy.Accuracy accuracy = progressOption.progress().running("accuracy of " + file.getFileName() + " at beta " + beta, 5,
+                () -> org.optimech.runtime.accuracy.Accuracy.of(loaded, beta));
         AccuracyReport.print(out, accuracy, maxRows);
         if (atEpsilon != null) {
             whatIf(out, loaded);
@@ -96,7 +97,7 @@ final class InspectCommand implements Callable<Integer> {
         List<org.optimech.designer.target.EpsilonWhatIf.Row> rows;
         try {
             rows = org.optimech.designer.target.EpsilonWhatIf.of(loaded, grid, beta, DesignArgs.options("auto", 3600),
-                    quiet ? org.optimech.designer.common.Progress.silent() : org.optimech.designer.common.Progress.stderr());
+                    progressOption.progress());
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, file + ": --at-epsilon: " + e.getMessage(), e);
         }

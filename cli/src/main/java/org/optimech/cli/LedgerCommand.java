@@ -51,6 +51,9 @@ final class LedgerCommand {
         @Parameters(index = "0", paramLabel = "FILE")
         Path file;
 
+        @picocli.CommandLine.Mixin
+        ProgressOption progressOption = new ProgressOption();
+
         @Option(names = "--dataset", required = true, paramLabel = "NAME", description = "The dataset the releases are computed on.")
         String dataset;
 
@@ -106,7 +109,8 @@ final class LedgerCommand {
             }
             PrintWriter out = spec.commandLine().getOut();
             try {
-                BudgetLedger.Spent now = ledger.charge(dataset, s, releases);
+                BudgetLedger.Spent now = progressOption.progress().running("charging " + releases + " release" + (releases == 1 ? "" : "s") + " of " + specFile
+                        + " to \"" + dataset + "\"", 5, () -> ledger.charge(dataset, s, releases));
                 out.printf(Locale.ROOT, "charged %d release%s of %s to \"%s\": %d releases in all%n", releases, releases == 1 ? "" : "s", specFile, dataset,
                         now.releases());
             } catch (BudgetExceededException e) {

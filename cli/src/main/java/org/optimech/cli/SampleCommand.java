@@ -45,6 +45,9 @@ final class SampleCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @ArgGroup(exclusive = true, multiplicity = "1")
     Source source;
 
@@ -132,7 +135,7 @@ final class SampleCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
-            err.println("optimech: note: " + accounted(mechanism.spec(), count, accountingTimeLimit, err));
+            err.println("optimech: note: " + accounted(mechanism.spec(), count, accountingTimeLimit, progressOption.progress()));
             err.flush();
         }
         Release release = mechanism.accept(new Mechanism.Visitor<Release>() {
@@ -293,23 +296,21 @@ final class SampleCommand implements Callable<Integer> {
      * What the same N releases cost under the privacy-loss-distribution accountant, at basic composition's δ (or 1e-6 when that
      * is 0), or why it is not available.
      */
-    static String accounted(MechanismSpec s, long n, double limitSeconds, PrintWriter err) {
+    static String accounted(MechanismSpec s, long n, double limitSeconds, org.optimech.designer.common.Progress reports) {
         if (!(limitSeconds > 0) || Double.isInfinite(limitSeconds)) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--accounting-time-limit must be > 0 seconds and finite. Provided value: "
                     + limitSeconds);
         }
         double delta = s.certifiedDelta().signum() > 0 ? Math.min(0.5, s.certifiedDelta().doubleValue() * n) : 1e-6;
-        long start = System.nanoTime();
-        long end = start + (long) (limitSeconds * 1e9);
-        long[] lastLine = {start};
+        long end = System.nanoTime() + (long) (limitSeconds * 1e9);
+        org.optimech.designer.common.Progress.Task[] task = {null};
         java.util.function.BiConsumer<Integer, Integer> progress = (done, total) -> {
-            long now = System.nanoTime();
-            if (done < total && now - lastLine[0] >= 1_000_000_000L) {
-                double elapsed = (now - start) / 1e9;
-                err.printf(Locale.ROOT, "optimech: accountant: %d of %d neighbouring pairs composed %d times (%.1f s; about %.0f s left)%n", done, total, n,
-                        elapsed, done == 0 ? Double.NaN : elapsed / done * (total - done));
-                err.flush();
-                lastLine[0] = now;
+            if (task[0] == null) {
+                task[0] = reports.task("privacy-loss accountant, " + n + " releases (neighbouring pairs composed)", total);
+            }
+            task[0].total(total);
+            if (done > task[0].completed()) {
+                task[0].advance(done - task[0].completed(), null);
             }
         };
         try {
@@ -324,6 +325,10 @@ final class SampleCommand implements Callable<Integer> {
                     new java.math.BigDecimal(adv[1]).round(new java.math.MathContext(6, java.math.RoundingMode.CEILING)).stripTrailingZeros().toPlainString());
         } catch (IllegalArgumentException e) {
             return "no privacy-loss-distribution accounting for this spec: " + e.getMessage();
+        } finally {
+            if (task[0] != null) {
+                task[0].done();
+            }
         }
     }
 

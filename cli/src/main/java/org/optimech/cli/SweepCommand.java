@@ -49,8 +49,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "3600", description = "Limit per LP solve, in seconds. Default: ${DEFAULT-VALUE}.")
     long timeLimitSeconds;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -70,7 +70,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method must be lp, structural or auto for a sweep. Provided value: " + method);
         }
         DiscreteProblem problem = SpecFiles.loadProblem(problemFile, DiscreteProblem.class, "sweep");
-        Progress progress = quiet ? Progress.silent() : Progress.to(System.err);
+        Progress progress = progressOption.progress();
         Path specDir = out.resolve("specs");
         EpsilonSweep.SpecSink sink = !writeSpecs ? null
                 : (point, mechanism) -> DesignSpecs.writeAndVerify(mechanism, specDir.resolve("epsilon-" + point.epsilon().toPlainString() + ".spec.json"));

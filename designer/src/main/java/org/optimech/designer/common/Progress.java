@@ -1,6 +1,7 @@
 package org.optimech.designer.common;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
@@ -26,6 +27,22 @@ public interface Progress {
     default <T> T during(String message, int heartbeatSeconds, Callable<T> step) throws Exception {
         stage(message);
         return step.call();
+    }
+
+    /**
+     * As {@link #during(String, int, Callable)} for a step that throws no checked exception (hulls, accuracy, accounting):
+     * its runtime exceptions pass through unchanged.
+     *
+     * @param <T> the step's result
+     */
+    default <T> T running(String message, int heartbeatSeconds, java.util.function.Supplier<T> step) {
+        try {
+            return during(message, heartbeatSeconds, step::get);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e); // a Supplier throws nothing checked
+        }
     }
 
     /**
@@ -92,12 +109,20 @@ public interface Progress {
      * {@code none}.
      */
     static Progress stderr() {
+        return console(new PrintWriter(System.err, true));
+    }
+
+    /**
+     * As {@link #stderr()}, on {@code out} (a command's error writer, which is stderr when run from a shell): a bar when
+     * {@code System.console()} says this is a terminal, plain lines otherwise, {@code OPTIMECH_PROGRESS} overriding.
+     */
+    static Progress console(PrintWriter out) {
         String mode = System.getenv("OPTIMECH_PROGRESS");
         if ("none".equals(mode)) {
             return silent();
         }
         boolean bar = "bar".equals(mode) || !"lines".equals(mode) && System.console() != null && !"dumb".equals(System.getenv("TERM"));
-        return to(System.err, bar);
+        return to(out, bar);
     }
 
     /**
@@ -105,6 +130,11 @@ public interface Progress {
      * percentage and the time left, ended by a newline when done; without, plain lines as {@link #to(PrintStream)}.
      */
     static Progress to(PrintStream out, boolean bar) {
+        return to(new PrintWriter(out, true), bar);
+    }
+
+    /** As {@link #to(PrintStream, boolean)}, on a writer. */
+    static Progress to(PrintWriter out, boolean bar) {
         long start = System.nanoTime();
         return new Progress() {
             private boolean open; // a bar line is being redrawn
@@ -121,20 +151,52 @@ public interface Progress {
 
             @Override
             public <T> T during(String message, int heartbeatSeconds, Callable<T> step) throws Exception {
-                stage(message);
+                return during(message, heartbeatSeconds, 0, step);
+            }
+
+            @Override
+            public <T> T during(String message, int heartbeatSeconds, double expectedSeconds, Callable<T> step) throws Exception {
+                if (!(heartbeatSeconds > 0)) {
+                    throw new IllegalArgumentException("heartbeatSeconds must be > 0. Provided value: " + heartbeatSeconds);
+                }
+                stage(expectedSeconds > 0 ? message + String.format(Locale.ROOT, " (expected about %s)", Eta.seconds(expectedSeconds)) : message);
                 long begun = System.nanoTime();
                 ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "optimech-progress");
                     t.setDaemon(true);
                     return t;
                 });
-                timer.scheduleAtFixedRate(() -> stage("  ... still running (" + Math.round((System.nanoTime() - begun) / 1e9) + " s)"),
-                        heartbeatSeconds, heartbeatSeconds, TimeUnit.SECONDS);
+                // a bar is redrawn every second; plain lines come once a heartbeat
+                timer.scheduleAtFixedRate(() -> heartbeat(message, (System.nanoTime() - begun) / 1e9, expectedSeconds, false), bar ? 1 : heartbeatSeconds,
+                        bar ? 1 : heartbeatSeconds, TimeUnit.SECONDS);
                 try {
                     return step.call();
                 } finally {
                     timer.shutdownNow();
+                    try {
+                        timer.awaitTermination(1, TimeUnit.SECONDS); // no heartbeat after the closing line
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    synchronized (this) {
+                        if (open) {
+                            heartbeat(message, (System.nanoTime() - begun) / 1e9, expectedSeconds, true);
+                        }
+                    }
                 }
+            }
+
+            private synchronized void heartbeat(String message, double elapsed, double expected, boolean finished) {
+                if (!bar) {
+                    stage("  ... still running (" + Heartbeat.figures(elapsed, expected) + ")");
+                    return;
+                }
+                out.print("\r" + Heartbeat.bar(message, elapsed, expected, finished) + "\u001b[K");
+                open = !finished;
+                if (finished) {
+                    out.println();
+                }
+                out.flush();
             }
 
             @Override
@@ -263,6 +325,36 @@ public interface Progress {
 
         private int percent() {
             return (int) Math.min(100, 100 * done / total);
+        }
+    }
+
+    /** How a long step of unknown length is shown while it runs: elapsed time against its estimate, if any. */
+    final class Heartbeat {
+        private Heartbeat() {
+        }
+
+        /** {@code 12 s}, or {@code 12 s of about 30 s expected}, or {@code 45 s, over the expected 30 s}. */
+        public static String figures(double elapsed, double expected) {
+            if (!(expected > 0)) {
+                return Eta.seconds(elapsed);
+            }
+            return elapsed <= expected ? Eta.seconds(elapsed) + " of about " + Eta.seconds(expected) + " expected"
+                    : Eta.seconds(elapsed) + ", over the expected " + Eta.seconds(expected);
+        }
+
+        /** {@code message [#####.....] 12 s of about 30 s expected}; without an estimate the bar is left out. */
+        public static String bar(String message, double elapsed, double expected, boolean finished) {
+            int width = 24;
+            String text;
+            if (finished) {
+                text = message + " [" + "#".repeat(width) + "] done in " + Eta.seconds(elapsed);
+            } else if (expected > 0) {
+                int filled = (int) Math.min(width - 1, width * elapsed / expected);
+                text = message + " [" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + figures(elapsed, expected);
+            } else {
+                text = message + " ... " + Eta.seconds(elapsed);
+            }
+            return text.length() > 150 ? text.substring(0, 147) + "..." : text;
         }
     }
 

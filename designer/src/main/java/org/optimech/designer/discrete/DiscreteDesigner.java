@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.optimech.designer.common.Progress;
+import org.optimech.designer.common.SolveProgress;
 import org.optimech.designer.lp.LagrangianBound;
 import org.optimech.designer.lp.LpException;
 import org.optimech.designer.lp.LpSolution;
@@ -115,11 +116,10 @@ public final class DiscreteDesigner {
             LpSolution sol;
             long t1 = System.nanoTime();
             try {
-                LpSolver current = solver;
-                sol = progress.during("solving with " + current.name() + " (attempt " + attempt + ")", 10, () -> current.solve(model.lp(), options.timeLimit()));
+                sol = SolveProgress.solve(progress, "LP (attempt " + attempt + ")", solver, model.lp(), options.timeLimit(), Double.NaN, 10);
             } catch (LpException e) {
                 throw new DesignException(e.getMessage(), e);
-            } catch (Exception e) {
+            } catch (RuntimeException e) {
                 throw new DesignException("solver " + solver.name() + " failed: " + e, e);
             }
             tSolve += seconds(t1);
@@ -163,7 +163,6 @@ public final class DiscreteDesigner {
                 throw new DesignException("solver " + solver.name() + " ended with status " + sol.status() + " (" + sol.statusDetail() + ") after "
                         + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);
             }
-            progress.stage(String.format("solved: %s, objective %.10g, %d iterations, %.2f s", sol.status(), sol.objectiveValue(), sol.iterations(), sol.seconds()));
             if (solved == p) {
                 boundSolution = sol;
                 boundSolver = solver;
@@ -255,7 +254,8 @@ public final class DiscreteDesigner {
             solver = options.solver();
             try {
                 double e = Math.exp(p.epsilon().doubleValue());
-                LpSolution own = solver.solve(DiscreteLp.build(p, e, e, p.delta().doubleValue(), p.delta().doubleValue(), false).lp(), options.timeLimit());
+                LpSolution own = SolveProgress.solve(progress, "LP at the requested (epsilon, delta), for the lower bound", solver,
+                        DiscreteLp.build(p, e, e, p.delta().doubleValue(), p.delta().doubleValue(), false).lp(), options.timeLimit(), Double.NaN, 10);
                 if (own.status() != LpStatus.OPTIMAL) {
                     return DiscreteDesign.Certificate.none("the LP for the requested (epsilon, delta) ended " + own.status() + " on " + solver.name()
                             + ", so there are no multipliers to bound the optimum with");

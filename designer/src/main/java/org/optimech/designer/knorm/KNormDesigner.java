@@ -180,7 +180,8 @@ public final class KNormDesigner {
                             + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),
                             specTime.toNanos() / 1e9 - deadline.remainingSeconds()));
                 }
-                return KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage);
+                return progress.running("comparing the candidates over the " + space.size() + " points", 10,
+                        () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
             }
             if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
                 return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep);

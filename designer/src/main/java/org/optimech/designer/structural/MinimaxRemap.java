@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import org.optimech.designer.common.Progress;
+import org.optimech.designer.common.SolveProgress;
 import org.optimech.designer.common.DesignException;
 import org.optimech.designer.lp.LinearProgram;
 import org.optimech.designer.lp.LpException;
@@ -69,7 +70,7 @@ final class MinimaxRemap {
             }
             LpSolution sol;
             try {
-                sol = solver.solve(lp, timeLimit, LP_TOLERANCE);
+                sol = SolveProgress.solve(progress, "minimax remap master LP", solver, lp, timeLimit, LP_TOLERANCE, 10);
             } catch (LpException e) {
                 failure = "the " + solver.name() + " backend failed on the minimax remap LP: " + e.getMessage();
                 continue;

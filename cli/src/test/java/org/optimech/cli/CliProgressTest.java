@@ -1,0 +1,65 @@
+package org.optimech.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 24 (6): commands with long work report through the one progress mechanism on the command's error stream, with
+ * figures (model size, iterations, seconds; pairs done of total with the time left), and {@code --quiet} silences all of it
+ * while keeping the command's own notes.
+ */
+class CliProgressTest {
+    /** A timestamped progress line ({@code [   1.23s] ...}). */
+    private static final Pattern PROGRESS_LINE = Pattern.compile("(?m)^\\[ *[0-9]+\\.[0-9]{2}s\\] ");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void designAndSampleReportProgressWithFiguresAndQuietSilencesIt() throws Exception {
+        Path problem = dir.resolve("count.json");
+        Files.writeString(problem, "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,12]}}");
+        Path spec = dir.resolve("count.spec.json");
+
+        CliTest.Run design = CliTest.run("design", problem.toString(), "--out", spec.toString(), "--method", "lp");
+        assertEquals(0, design.code(), design.err());
+        assertTrue(PROGRESS_LINE.matcher(design.err()).find(), design.err());
+        assertTrue(Pattern.compile("LP \\(attempt 1\\): solving with [a-z]+, 169 variables, [0-9,]+ rows, [0-9,]+ nonzeros").matcher(design.err()).find(),
+                design.err());
+        assertTrue(Pattern.compile("LP \\(attempt 1\\): [a-z]+ ended OPTIMAL after [0-9,]+ iterations in [0-9.]+ s, objective ").matcher(design.err()).find(),
+                design.err());
+
+        CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+
+        CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", "3", "--count", "30", "--seed", "1");
+        assertEquals(0, sample.code(), sample.err());
+        assertTrue(Pattern.compile("privacy-loss accountant, 30 releases \\(neighbouring pairs composed\\): [0-9]+/[0-9]+ \\([0-9]+%\\), (about .* left|estimating)")
+                .matcher(sample.err()).find(), sample.err());
+        assertTrue(Pattern.compile("privacy-loss accountant, 30 releases \\(neighbouring pairs composed\\): done, [0-9]+ in [0-9.]+ s").matcher(sample.err()).find(),
+                sample.err());
+
+        CliTest.Run sampleQuiet = CliTest.run("sample", spec.toString(), "--input", "3", "--count", "30", "--seed", "1", "--quiet");
+        assertEquals(0, sampleQuiet.code(), sampleQuiet.err());
+        assertFalse(PROGRESS_LINE.matcher(sampleQuiet.err()).find(), sampleQuiet.err());
+        assertFalse(sampleQuiet.err().contains("accountant,"), sampleQuiet.err());
+        assertTrue(sampleQuiet.err().contains("30 releases: epsilon"), "the accountant's result is a note, not progress: " + sampleQuiet.err());
+        assertEquals(sample.out(), sampleQuiet.out());
+
+        CliTest.Run inspect = CliTest.run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.err().contains("] accuracy of count.spec.json at beta 0.05"), inspect.err());
+        CliTest.Run inspectQuiet = CliTest.run("inspect", spec.toString(), "--quiet");
+        assertEquals(0, inspectQuiet.code(), inspectQuiet.err());
+        assertEquals("", inspectQuiet.err());
+        assertEquals(inspect.out(), inspectQuiet.out());
+    }
+}
