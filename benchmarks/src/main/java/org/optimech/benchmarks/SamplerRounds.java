@@ -88,6 +88,7 @@ public final class SamplerRounds {
         scaling("structural", ExactSamplerBenchmark::structural, rounds);
         scaling("lpTable", ExactSamplerBenchmark::lpTable, rounds);
         scaling("naiveFloatLaplace", x -> (long) x.naiveFloatLaplace(), rounds);
+        parallelBatch(b, rounds);
         System.out.println("load average after: " + ExactSamplerBenchmarks.loadAverage() + "; " + Runtime.getRuntime().availableProcessors() + " cores");
     }
 
@@ -147,6 +148,45 @@ public final class SamplerRounds {
                 median(cpu2) / 1e6, median(perThread), quantile(perThread, 0.1), quantile(perThread, 0.9));
         System.out.printf("  cores the two threads got (CPU time / wall): median %.2f [%.2f, %.2f]; the scaling is 2 x the per-thread ratio x this / 2%n",
                 median(share), quantile(share, 0.1), quantile(share, 0.9));
+    }
+
+    /**
+     * The library's parallel batch ({@code sampleParallel}: common pool plus the caller, one secure source per chunk) against
+     * the same array on one thread, alternating: wall-clock rates, and the process's CPU time per draw (all its threads).
+     */
+    static void parallelBatch(ExactSamplerBenchmark b, int rounds) {
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        double[] scale = new double[rounds];
+        double[] cpuRatio = new double[rounds];
+        double[] share = new double[rounds];
+        double[] wall1 = new double[rounds];
+        double[] wall2 = new double[rounds];
+        int n = ExactSamplerBenchmark.PARALLEL;
+        for (int r = -2; r < rounds; r++) {
+            long c0 = os.getProcessCpuTime();
+            long w0 = System.nanoTime();
+            b.structuralBigBatch();
+            long w1 = System.nanoTime();
+            long c1 = os.getProcessCpuTime();
+            b.structuralParallelBatch();
+            long w2 = System.nanoTime();
+            long c2 = os.getProcessCpuTime();
+            if (r < 0) {
+                continue;
+            }
+            wall1[r] = n / ((w1 - w0) * 1e-9);
+            wall2[r] = n / ((w2 - w1) * 1e-9);
+            scale[r] = wall2[r] / wall1[r];
+            cpuRatio[r] = (c1 - c0) / (double) Math.max(1, c2 - c1);
+            share[r] = (c2 - c1) / (double) (w2 - w1);
+        }
+        System.out.printf("%nstructural batch of %d draws, sampleParallel vs one thread (%d rounds):%n", n, rounds);
+        System.out.printf("  wall-clock rate: one thread %.2f M/s, parallel %.2f M/s; scaling per round median %.2fx [%.2f, %.2f]%n", median(wall1) / 1e6,
+                median(wall2) / 1e6, median(scale), quantile(scale, 0.1), quantile(scale, 0.9));
+        System.out.printf("  process CPU time per draw, one thread / parallel: median %.2f [%.2f, %.2f] (1.0 = no parallel overhead)%n", median(cpuRatio),
+                quantile(cpuRatio, 0.1), quantile(cpuRatio, 0.9));
+        System.out.printf("  cores the parallel batch got (process CPU time / wall): median %.2f [%.2f, %.2f]%n", median(share), quantile(share, 0.1),
+                quantile(share, 0.9));
     }
 
     /** Runs one thread per state at once; per thread {cpu ns, unused, wall ns}. */
