@@ -61,7 +61,7 @@ import org.optimech.runtime.spec.RuntimePolicy;
 @State(Scope.Thread)
 public class ExactSamplerBenchmark {
     static final int BATCH = 4096;
-    static final int PARALLEL = 1 << 17;
+    static final int PARALLEL = 1 << 20;
 
     DiscreteMechanism lpTable;
     DiscreteMechanism lpTableConstantTime;

@@ -84,12 +84,42 @@ public final class SamplerRounds {
             }
             System.out.printf("%-24s / %-16s %6.2fx [%.2f, %.2f]%n", p[0], p[1], median(ratios), quantile(ratios, 0.1), quantile(ratios, 0.9));
         }
+ bitsPerDraw(b);
         System.out.println("load average after the 1-thread rounds: " + ExactSamplerBenchmarks.loadAverage());
         scaling("structural", ExactSamplerBenchmark::structural, rounds);
         scaling("lpTable", ExactSamplerBenchmark::lpTable, rounds);
         scaling("naiveFloatLaplace", x -> (long) x.naiveFloatLaplace(), rounds);
         parallelBatch(b, rounds);
         System.out.println("load average after: " + ExactSamplerBenchmarks.loadAverage() + "; " + Runtime.getRuntime().availableProcessors() + " cores");
+    }
+
+    /** Random bits per draw (counted over a million draws from the secure source, look-ahead included) against the entropy. */
+    static void bitsPerDraw(ExactSamplerBenchmark b) {
+        int draws = 1_000_000;
+        System.out.printf("%n%-24s %10s %10s%n", "sampler", "bits/draw", "H (bits)");
+        Object[][] rows = {{"lpTable", b.lpTable, null}, {"structural", b.structural, null}};
+        for (Object[] r : rows) {
+            org.optimech.runtime.DiscreteMechanism m = (org.optimech.runtime.DiscreteMechanism) r[1];
+            org.optimech.runtime.random.CountingRandomSource c = org.optimech.runtime.random.CountingRandomSource.of(new SecureRandomBits());
+            for (int i = 0; i < draws; i++) {
+                m.sample(10L, c);
+            }
+            double h = 0;
+            for (double p : m.outputProbabilities(10)) {
+                h -= p > 0 ? p * Math.log(p) / Math.log(2) : 0;
+            }
+            System.out.printf("%-24s %10.3f %10.3f   (%s)%n", r[0], c.bits() / (double) draws, h, m.sampler());
+        }
+        org.optimech.runtime.random.CountingRandomSource c = org.optimech.runtime.random.CountingRandomSource.of(new SecureRandomBits());
+        for (int i = 0; i < draws; i++) {
+            b.laplace.sample(c);
+        }
+        System.out.printf("%-24s %10.3f %10.3f%n", "discreteLaplace", c.bits() / (double) draws, b.laplace.entropyBits());
+        c = org.optimech.runtime.random.CountingRandomSource.of(new SecureRandomBits());
+        for (int i = 0; i < draws; i++) {
+            b.gaussian.sample(c);
+        }
+        System.out.printf("%-24s %10.3f %10.3f%n", "discreteGaussian", c.bits() / (double) draws, b.gaussian.entropyBits());
     }
 
     /** Thread CPU ns and wall ns of {@code draws} draws. */
@@ -157,8 +187,7 @@ public final class SamplerRounds {
     static void parallelBatch(ExactSamplerBenchmark b, int rounds) {
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         double[] scale = new double[rounds];
-        double[] cpuRatio = new double[rounds];
-        double[] share = new double[rounds];
+        long[] totals = new long[4]; // CPU one thread, wall one thread, CPU parallel, wall parallel (the CPU clock ticks coarsely)
         double[] wall1 = new double[rounds];
         double[] wall2 = new double[rounds];
         int n = ExactSamplerBenchmark.PARALLEL;
@@ -177,16 +206,17 @@ public final class SamplerRounds {
             wall1[r] = n / ((w1 - w0) * 1e-9);
             wall2[r] = n / ((w2 - w1) * 1e-9);
             scale[r] = wall2[r] / wall1[r];
-            cpuRatio[r] = (c1 - c0) / (double) Math.max(1, c2 - c1);
-            share[r] = (c2 - c1) / (double) (w2 - w1);
+            totals[0] += c1 - c0;
+            totals[1] += w1 - w0;
+            totals[2] += c2 - c1;
+            totals[3] += w2 - w1;
         }
         System.out.printf("%nstructural batch of %d draws, sampleParallel vs one thread (%d rounds):%n", n, rounds);
         System.out.printf("  wall-clock rate: one thread %.2f M/s, parallel %.2f M/s; scaling per round median %.2fx [%.2f, %.2f]%n", median(wall1) / 1e6,
                 median(wall2) / 1e6, median(scale), quantile(scale, 0.1), quantile(scale, 0.9));
-        System.out.printf("  process CPU time per draw, one thread / parallel: median %.2f [%.2f, %.2f] (1.0 = no parallel overhead)%n", median(cpuRatio),
-                quantile(cpuRatio, 0.1), quantile(cpuRatio, 0.9));
-        System.out.printf("  cores the parallel batch got (process CPU time / wall): median %.2f [%.2f, %.2f]%n", median(share), quantile(share, 0.1),
-                quantile(share, 0.9));
+        System.out.printf("  over all rounds: wall one thread / parallel %.2fx; process CPU time one thread / parallel %.2f (1.0 = no parallel overhead);"
+                + " cores the process got: one thread %.2f, parallel %.2f%n", totals[1] / (double) totals[3], totals[0] / (double) Math.max(1, totals[2]),
+                totals[0] / (double) totals[1], totals[2] / (double) totals[3]);
     }
 
     /** Runs one thread per state at once; per thread {cpu ns, unused, wall ns}. */
