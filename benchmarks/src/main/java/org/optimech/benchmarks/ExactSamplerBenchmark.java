@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.optimech.designer.common.DesignOptions;
 import org.optimech.designer.common.Progress;
@@ -41,8 +42,15 @@ import org.optimech.runtime.spec.RuntimePolicy;
  *       loss), middle row, Knuth-Yao walk / constant-time scan;
  *   <li>{@code structural} / {@code structuralConstantTime}: the default (structural) design of the same problem;
  *   <li>{@code structuralBatch}: the structural spec through the typed batch form, per draw;
- *   <li>{@code discreteLaplace}: exact discrete Laplace, ε = 1; {@code discreteGaussian}: exact discrete Gaussian, σ = 2.
+ *   <li>{@code discreteLaplace}: exact discrete Laplace, ε = 1; {@code discreteGaussian}: exact discrete Gaussian, σ = 2;
+ *   <li>scaling to the cores: {@code *2Threads} run the same draw on two threads at once, each with its own source (JMH
+ *       reports their total); {@code structuralParallelBatch} is the library's parallel batch form
+ *       ({@code sampleParallel}, common pool plus the caller) on {@value #PARALLEL} draws against {@code structuralBigBatch},
+ *       the same array on one thread.
  * </ul>
+ * The fast samplers look ahead ({@link org.optimech.runtime.random.PrefixTable}); {@code lpTableWalk} and
+ * {@code structuralWalk} draw from the same mechanisms through a source that cannot look ahead (the bit-by-bit walk, the
+ * same outputs and bits), which isolates what the look-ahead gives.
  * {@link ExactSamplerBenchmarks} prints each as a ratio to the baseline.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -53,6 +61,7 @@ import org.optimech.runtime.spec.RuntimePolicy;
 @State(Scope.Thread)
 public class ExactSamplerBenchmark {
     static final int BATCH = 4096;
+    static final int PARALLEL = 1 << 20;
 
     DiscreteMechanism lpTable;
     DiscreteMechanism lpTableConstantTime;
@@ -63,6 +72,9 @@ public class ExactSamplerBenchmark {
     RandomSource secure;
     long[] batchIn;
     long[] batchOut;
+    long[] bigIn;
+    long[] bigOut;
+    RandomSource walkOnly;
 
     @Setup(Level.Trial)
     public void setup() throws Exception {
@@ -79,6 +91,26 @@ public class ExactSamplerBenchmark {
         batchIn = new long[BATCH];
         java.util.Arrays.fill(batchIn, 10);
         batchOut = new long[BATCH];
+        bigIn = new long[PARALLEL];
+        java.util.Arrays.fill(bigIn, 10);
+        bigOut = new long[PARALLEL];
+        RandomSource bits = secure;
+        walkOnly = new RandomSource() { // the same source without look-ahead
+            @Override
+            public long nextLong() {
+                return bits.nextLong();
+            }
+
+            @Override
+            public long nextBits(int k) {
+                return bits.nextBits(k);
+            }
+
+            @Override
+            public int nextBit() {
+                return bits.nextBit();
+            }
+        };
     }
 
     static DiscreteMechanism discrete(MechanismSpec s, SamplingMode mode) throws Exception {
@@ -96,6 +128,48 @@ public class ExactSamplerBenchmark {
     @Benchmark
     public long lpTable() {
         return lpTable.sample(10L, secure);
+    }
+
+    @Benchmark
+    public long lpTableWalk() {
+        return lpTable.sample(10L, walkOnly);
+    }
+
+    @Benchmark
+    public long structuralWalk() {
+        return structural.sample(10L, walkOnly);
+    }
+
+    @Benchmark
+    @Threads(2)
+    public double naiveFloatLaplace2Threads() {
+        return naiveFloatLaplace();
+    }
+
+    @Benchmark
+    @Threads(2)
+    public long lpTable2Threads() {
+        return lpTable();
+    }
+
+    @Benchmark
+    @Threads(2)
+    public long structural2Threads() {
+        return structural();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(PARALLEL)
+    public long[] structuralBigBatch() {
+        structural.sample(bigIn, bigOut, secure);
+        return bigOut;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(PARALLEL)
+    public long[] structuralParallelBatch() {
+        structural.sampleParallel(bigIn, bigOut, RandomSource::secure);
+        return bigOut;
     }
 
     @Benchmark

@@ -10,6 +10,7 @@ import org.optimech.runtime.discrete.RemapSampler;
 import org.optimech.runtime.discrete.SamplingMode;
 import org.optimech.runtime.discrete.KnuthYaoRows;
 import org.optimech.runtime.noise.DiscreteLaplace;
+import org.optimech.runtime.random.PrefixTable;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.GeometricRemapSpec;
@@ -34,6 +35,8 @@ public final class DiscreteMechanism implements Mechanism {
     /** The sampler in words, and the rows' laws in floating point (for reports). */
     private final String samplerName;
     private final java.util.function.IntFunction<double[]> law;
+    /** Whether inputs and outputs are integer ranges (the typed {@code long} forms work). */
+    private final boolean integerRanges;
 
     /** The mechanism as a discrete one (by its visitor), or empty for the vector and function kinds. */
     public static java.util.Optional<DiscreteMechanism> of(Mechanism mechanism) {
@@ -65,8 +68,10 @@ public final class DiscreteMechanism implements Mechanism {
         this.mode = mode;
         this.inputRange = d.inputs() instanceof IntegerRange r ? r : null;
         this.outputFrom = d.outputs() instanceof IntegerRange r ? r.from() : 0;
-        this.sampler = mode == SamplingMode.FAST ? KnuthYaoRows.of(d.weights())::sample : ConstantTimeTable.of(d.weights())::sample;
-        this.samplerName = mode == SamplingMode.FAST ? "Knuth-Yao walk of the row's integers" : "constant-time table scan";
+        int rows = d.inputs().size();
+        this.sampler = mode == SamplingMode.FAST ? withLookAhead(rows, KnuthYaoRows.of(d.weights())::sample) : ConstantTimeTable.of(d.weights())::sample;
+        this.samplerName = mode == SamplingMode.FAST ? "Knuth-Yao walk of the row's integers" + lookAheadNote(rows) : "constant-time table scan";
+        this.integerRanges = inputRange != null && d.outputs() instanceof IntegerRange;
         this.law = row -> tableLaw(d, row);
     }
 
@@ -76,9 +81,12 @@ public final class DiscreteMechanism implements Mechanism {
         this.mode = mode;
         this.inputRange = g.inputs();
         this.outputFrom = g.outputs() instanceof IntegerRange r ? r.from() : 0;
-        this.sampler = mode == SamplingMode.FAST ? geometricRemap(g) : constantTimeGeometricRemap(g);
-        this.samplerName = mode == SamplingMode.FAST ? "exact discrete Laplace (Knuth-Yao over certified enclosures), clamp, Knuth-Yao remap"
+        int rows = g.inputs().size();
+        this.sampler = mode == SamplingMode.FAST ? withLookAhead(rows, geometricRemap(g)) : constantTimeGeometricRemap(g);
+        this.samplerName = mode == SamplingMode.FAST
+                ? "exact discrete Laplace (Knuth-Yao over certified enclosures), clamp, Knuth-Yao remap" + lookAheadNote(rows)
                 : "constant-time scans of the certified geometric table and the remap";
+        this.integerRanges = g.outputs() instanceof IntegerRange;
         this.law = row -> remapLaw(g, row);
     }
 
@@ -104,6 +112,29 @@ public final class DiscreteMechanism implements Mechanism {
             int z = noise.sample(input, random);
             return outputs[z][post.sample(z, random)];
         };
+    }
+
+    /**
+     * The fast sampler's walk tabulated per row over its next 6 to 10 bits ({@link PrefixTable}): one look-up and one take
+     * of exactly the bits the walk uses, instead of a call per bit; the same outputs and bits as the walk for every stream.
+     * At most 2^18 entries (2 MB) per mechanism: more rows than 2^12 keep the plain walk (whose noise is tabulated itself).
+     */
+    private static IndexSampler withLookAhead(int rows, IndexSampler walk) {
+        int width = lookAheadWidth(rows);
+        if (width == 0) {
+            return walk;
+        }
+        PrefixTable table = PrefixTable.of(rows, width, walk::sample);
+        return (row, random) -> (int) table.sample(row, random);
+    }
+
+    private static int lookAheadWidth(int rows) {
+        return PrefixTable.widthFor(rows, 6, 10, 1 << 18);
+    }
+
+    private static String lookAheadNote(int rows) {
+        int width = lookAheadWidth(rows);
+        return width == 0 ? "" : ", tabulated per row over the next " + width + " bits";
     }
 
     private static IndexSampler geometricRemap(GeometricRemapSpec g) {
@@ -261,7 +292,7 @@ public final class DiscreteMechanism implements Mechanism {
     }
 
     private void requireIntegerRanges() {
-        if (inputRange == null || !(spec.outputs() instanceof IntegerRange)) {
+        if (!integerRanges) {
             throw new UnsupportedOperationException("this spec's inputs or outputs are labels, not an integer range: call sample(String, RandomSource)");
         }
     }

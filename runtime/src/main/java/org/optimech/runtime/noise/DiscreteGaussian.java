@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
+import org.optimech.runtime.random.PrefixTable;
 import org.optimech.runtime.random.RandomSource;
 
 /**
@@ -23,6 +24,8 @@ public final class DiscreteGaussian {
     private final long t;
     private final BigDecimal sigma2;
     private final ExactDdg magnitude;
+    /** The walk tabulated over its first bits ({@link PrefixTable}; null without the walker). */
+    private final PrefixTable lookAhead;
     private final DiscreteLaplace laplace;
     private final BigInteger bt;
     private final BigInteger den;
@@ -35,6 +38,7 @@ public final class DiscreteGaussian {
         Optional<ExactDdg> walker = ExactDdg.of(new GaussianPmf(a, b), 40);
         this.magnitude = walker.orElse(null);
         this.laplace = walker.isPresent() ? null : DiscreteLaplace.withScale(t);
+        this.lookAhead = walker.isPresent() ? PrefixTable.of(1, Geometric.LOOK_AHEAD, (row, random) -> walk(random)) : null;
         // the acceptance exponent (|Y|·b·t − a)² / (2·a·b·t²): the constant parts, computed once
         this.bt = b.multiply(BigInteger.valueOf(t));
         this.den = BigInteger.TWO.multiply(a).multiply(b).multiply(BigInteger.valueOf(t)).multiply(BigInteger.valueOf(t));
@@ -79,11 +83,16 @@ public final class DiscreteGaussian {
         return new GaussianPmf(a, b).entropyBits();
     }
 
+    /** The Knuth–Yao walk of the magnitude, one bit at a time, and the sign bit of a non-zero draw. */
+    private long walk(RandomSource random) {
+        long m = magnitude.sample(random);
+        return m == 0 || random.nextBit() == 0 ? m : -m;
+    }
+
     /** One draw. */
     public long sample(RandomSource random) {
-        if (magnitude != null) {
-            long m = magnitude.sample(random);
-            return m == 0 || random.nextBit() == 0 ? m : -m;
+        if (lookAhead != null) {
+            return lookAhead.sample(0, random); // exactly walk(random), the same bits consumed
         }
         while (true) {
             long y = laplace.sample(random);

@@ -3,6 +3,7 @@ package org.optimech.runtime.noise;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
+import org.optimech.runtime.random.PrefixTable;
 import org.optimech.runtime.random.RandomSource;
 
 /**
@@ -24,6 +25,10 @@ public final class Geometric {
     private final boolean isTwoSided;
     private final ExactDdg oneSided;
     private final ExactDdg magnitude;
+    /** The walk tabulated over its first {@value #LOOK_AHEAD} bits (null for the decomposition). */
+    private final PrefixTable lookAhead;
+    /** Look-ahead of the tabulated walk: 2^12 entries, 32 KB. */
+    static final int LOOK_AHEAD = 12;
 
     private Geometric(BigInteger p, BigInteger q, boolean twoSided) {
         this.p = p;
@@ -33,6 +38,7 @@ public final class Geometric {
         Optional<ExactDdg> walker = ExactDdg.of(new GeometricPmf(p, q, twoSided), 40);
         this.oneSided = twoSided ? null : walker.orElse(null);
         this.magnitude = twoSided ? walker.orElse(null) : null;
+        this.lookAhead = walker.isPresent() ? PrefixTable.of(1, LOOK_AHEAD, (row, random) -> walk(random)) : null;
     }
 
     /**
@@ -79,6 +85,14 @@ public final class Geometric {
      * than wrap: callers that must be total use {@link #sampleBig} when {@link #usesTable()} is false.
      */
     public long sample(RandomSource random) {
+        if (lookAhead != null) {
+            return lookAhead.sample(0, random); // exactly walk(random), the same bits consumed
+        }
+        return sampleBig(random).longValueExact();
+    }
+
+    /** The Knuth–Yao walk, one bit at a time (and the sign bit of a non-zero two-sided draw). */
+    private long walk(RandomSource random) {
         if (oneSided != null) {
             return oneSided.sample(random);
         }

@@ -81,7 +81,39 @@ public abstract class BufferedRandomSource implements RandomSource {
         return need == 64 ? low : (high << need) | low;
     }
 
+    /**
+     * The next {@code k} bits, {@code 1 ≤ k ≤ 32}, without consuming them: a table-driven walk looks ahead, then takes with
+     * {@link #nextBits} exactly the bits it used, so the stream, the outputs and the count of bits are those of the walk read
+     * bit by bit. Looking ahead may read the next block from the generator early; the bits stay in this source only.
+     */
+    @Override
+    public final long peekBits(int k) {
+        if ((k - 1) >>> 5 == 0 && k <= left) { // 1 ≤ k ≤ min(32, left)
+            return word >>> -k;
+        }
+        return peekBitsSlow(k);
+    }
+
+    private long peekBitsSlow(int k) {
+        if (k < 1 || k > 32) {
+            throw new IllegalArgumentException("k must be in 1..32. Provided value: " + k);
+        }
+        // k > left: the left bits are the high part, the rest the top of the next word, which stays in the block
+        ensureBlock();
+        int need = k - left;
+        long high = left == 0 ? 0 : word >>> -left;
+        return (high << need) | (block[next] >>> -need);
+    }
+
     private long refill() {
+        ensureBlock();
+        long w = block[next];
+        block[next++] = 0;
+        return w;
+    }
+
+    /** Reads the next block when every word of this one is taken. */
+    private void ensureBlock() {
         if (next == block.length) {
             if (owner != null && owner != Thread.currentThread()) {
                 throw new IllegalStateException("this random source belongs to thread \"" + owner.getName() + "\" and was used from thread \""
@@ -90,9 +122,6 @@ public abstract class BufferedRandomSource implements RandomSource {
             fill(block);
             next = 0;
         }
-        long w = block[next];
-        block[next++] = 0;
-        return w;
     }
 
     /** Drops the bits buffered so far (they are never handed out); the next call reads fresh words. */

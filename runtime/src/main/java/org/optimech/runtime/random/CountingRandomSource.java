@@ -44,6 +44,12 @@ public final class CountingRandomSource implements RandomSource {
         return r;
     }
 
+    /** Looks ahead in the wrapped source; counts nothing (the bits are counted when they are taken). */
+    @Override
+    public long peekBits(int k) {
+        return source.peekBits(k);
+    }
+
     @Override
     public int nextBit() {
         bits++;

@@ -32,6 +32,15 @@ public interface RandomSource {
         return k == 0 ? 0L : nextLong() >>> (64 - k);
     }
 
+    /**
+     * The next {@code k} bits ({@code 1 ≤ k ≤ 32}) without consuming them, or −1 when this source cannot look ahead (the
+     * default). A sampler that looks ahead must then take, with {@link #nextBits}, exactly the bits its walk used: the bits
+     * it looked at and did not use stay the next bits of the stream and are never used twice.
+     */
+    default long peekBits(int k) {
+        return -1;
+    }
+
     /** One uniform bit, 0 or 1. */
     default int nextBit() {
         return (int) nextBits(1);

@@ -4,6 +4,8 @@
  * 64-bit word for a 3-bit decision. Production uses {@link org.optimech.runtime.random.SecureRandomBits} (a DRBG per thread,
  * {@link org.optimech.runtime.random.RandomSource#secure()}); {@link org.optimech.runtime.random.SeededRandomBits} exists
  * only to reproduce a run and must never privatize real data; {@link org.optimech.runtime.random.CountingRandomSource}
- * counts the bits a sampler takes, for tests and benchmarks.
+ * counts the bits a sampler takes, for tests and benchmarks. Buffered sources can look ahead ({@link
+ * org.optimech.runtime.random.RandomSource#peekBits}); {@link org.optimech.runtime.random.PrefixTable} uses that to run a
+ * bit-by-bit exact walk as one table look-up per draw, consuming exactly the bits the walk would.
  */
 package org.optimech.runtime.random;

@@ -60,6 +60,38 @@ class RandomBitsTest {
         }
     }
 
+    /**
+     * Looking ahead reads the stream without moving in it, across word and block boundaries: peekBits(k) is the next k bits,
+     * and the bits taken after it are the stream's, as if nothing had been peeked.
+     */
+    @Property(tries = 300)
+    void peekingReadsTheNextBitsWithoutTakingThem(@ForAll @Size(max = 300) List<@IntRange(min = 0, max = 64) Integer> widths,
+            @ForAll @IntRange(min = 1, max = 32) int peek, @ForAll long seed) {
+        SeededRandomBits words = new SeededRandomBits(seed);
+        SeededRandomBits peeking = new SeededRandomBits(seed);
+        int total = widths.stream().mapToInt(Integer::intValue).sum() + peek;
+        int wordsNeeded = (total + 63) / 64;
+        BigInteger stream = BigInteger.ZERO;
+        for (int i = 0; i < wordsNeeded; i++) {
+            stream = stream.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(words.nextLong())));
+        }
+        int position = 0;
+        for (int k : widths) {
+            long ahead = peeking.peekBits(peek);
+            assertEquals(ahead, peeking.peekBits(peek), "a second look sees the same bits");
+            assertEquals(bitsAt(stream, wordsNeeded, position, peek), BigInteger.valueOf(ahead), "peek of " + peek + " at " + position);
+            long got = peeking.nextBits(k);
+            assertEquals(bitsAt(stream, wordsNeeded, position, k), new BigInteger(Long.toUnsignedString(got)), "bits " + position + ".." + (position + k));
+            position += k;
+        }
+        assertThrows(IllegalArgumentException.class, () -> peeking.peekBits(33));
+        assertThrows(IllegalArgumentException.class, () -> peeking.peekBits(0));
+    }
+
+    private static BigInteger bitsAt(BigInteger stream, int words, int position, int k) {
+        return stream.shiftRight(words * 64 - position - k).and(BigInteger.ONE.shiftLeft(k).subtract(BigInteger.ONE));
+    }
+
     @Test
     void countingSourceCountsWhatIsTaken() {
         CountingRandomSource c = CountingRandomSource.of(new SeededRandomBits(1));
