@@ -73,7 +73,18 @@ public final class JsonWriter {
     /** Passes the text so far on as UTF-8 (called between values, so a surrogate pair is never split). */
     private static void flush(StringBuilder sb, OutputStream out) throws IOException {
         if (out != null && sb.length() > 0) {
-            out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+            int n = sb.length();
+            byte[] ascii = new byte[n];
+            int i = 0;
+            for (; i < n; i++) {
+                char c = sb.charAt(i);
+                if (c >= 0x80) {
+                    break;
+                }
+                ascii[i] = (byte) c;
+            }
+            // a block of digits and punctuation (a remap, a table) is its own UTF-8: one pass instead of a String and its encoding
+            out.write(i == n ? ascii : sb.toString().getBytes(StandardCharsets.UTF_8));
             sb.setLength(0);
         }
     }
