@@ -77,6 +77,10 @@ final class GeometricDual {
                     + " levels exceeds " + (long) WORK_LIMIT + " steps");
         }
         double[] u = kmsSolve(b, g.alpha());
+        String nonFinite = nonFinite(prior, b, u);
+        if (nonFinite != null) {
+            return new Bound(Double.NaN, Double.NaN, -1, "dual verification: " + nonFinite);
+        }
         // Enclosures of α^k for the exact ε (the double ε may differ from the decimal by half an ulp: a relative 1e-14 covers it up to ε = 50).
         double[] powLo = new double[depth + 1];
         double[] powHi = new double[depth + 1];
@@ -96,9 +100,12 @@ final class GeometricDual {
                 pl = pl > 0 ? Math.nextDown(pl) : pl;
                 w[i] = Math.nextDown(pl - u[i]);
             }
+            if (!allFinite(w, w.length)) {
+                return Double.NaN; // refused below, never skipped by the ray search
+            }
             return -minOverRays(w, w.length, depth, powLo, powHi, new double[2][depth + 1], new double[2][depth + 1]);
         }).max().orElse(0);
-        return paid(u, deficit, depth);
+        return finiteOrRefused(paid(u, deficit, depth), "dual verification");
     }
 
     /**
@@ -118,6 +125,10 @@ final class GeometricDual {
         int n = g.n();
         int m = loss.outputs();
         double[] u = kmsSolve(b, g.alpha());
+        String nonFinite = nonFinite(prior, b, u);
+        if (nonFinite != null) {
+            return new Bound(Double.NaN, Double.NaN, -1, "windowed dual verification: " + nonFinite);
+        }
         long reach = 0;
         for (int i = 0; i <= n; i++) {
             long r = reach(prior[i], f.scaleAt(i), f.power(), u[i]);
@@ -170,11 +181,42 @@ final class GeometricDual {
                 // the cheapest continuation beyond each edge costs tail·v_edge: it adds to the edge's coefficient
                 w[0] = Math.nextDown(w[0] + tailLeft[lo]);
                 w[len - 1] = Math.nextDown(w[len - 1] + tailRight[hi]);
+                if (!allFinite(w, len)) {
+                    return Double.NaN; // NaN compares false: the ray search would skip it, so the column is refused instead
+                }
                 worst = Math.max(worst, -minOverRays(w, len, len, powLo, powHi, cur, next));
             }
             return worst;
         }).max().orElse(0);
-        return paid(u, deficit, depth);
+        return finiteOrRefused(paid(u, deficit, depth), "windowed dual verification");
+    }
+
+    /** The first non-finite prior, b or dual entry, described, or null: every comparison with NaN is false, so none may pass. */
+    private static String nonFinite(double[] prior, double[] b, double[] u) {
+        for (int i = 0; i < prior.length; i++) {
+            if (!Double.isFinite(prior[i]) || !Double.isFinite(b[i]) || !Double.isFinite(u[i])) {
+                return "input " + i + " has prior " + prior[i] + ", column value " + b[i] + " and dual " + u[i] + ": not finite, nothing is certified";
+            }
+        }
+        return null;
+    }
+
+    private static boolean allFinite(double[] w, int len) {
+        for (int i = 0; i < len; i++) {
+            if (!Double.isFinite(w[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code b} when its bound and deficit are finite, else a refusal (an entry overflowed: loss scales near the double range). */
+    private static Bound finiteOrRefused(Bound b, String check) {
+        if (b.computed() && !(Double.isFinite(b.lowerBound()) && Double.isFinite(b.deficit()))) {
+            return new Bound(Double.NaN, Double.NaN, b.depth(), check + ": a column entry, the deficit or the bound is not finite (lower bound "
+                    + b.lowerBound() + ", deficit " + b.deficit() + "; loss values near the double range?), nothing is certified");
+        }
+        return b;
     }
 
     /** A lower bound of w^j_i = p_i·L_ij − u_i, with L_ij as {@link Loss.DistanceForm} rounds it (x_i − y_j given). */

@@ -60,6 +60,11 @@ final class StructuralRisk {
         }
         double[] lower = new double[n + 1];
         double[] upper = new double[n + 1];
+        Loss.DistanceForm form = loss.distanceForm().orElse(null);
+        if (form != null && remap.isDeterministic()) {
+            deterministicDistance(g, remap, form, loss, w, pw, kappa, lower, upper);
+            return new PerInput(lower, upper, w);
+        }
         // inputs are independent: evaluate them in parallel (O(n·window), the largest part of a design at n = 10^6)
         java.util.stream.IntStream.rangeClosed(0, n).parallel().forEach(i -> {
             int zLo = Math.max(0, i - w);
@@ -82,5 +87,36 @@ final class StructuralRisk {
             upper[i] = outside == 0 ? r : r + outside * loss.rowMax(i);
         });
         return new PerInput(lower, upper, w);
+    }
+
+    /**
+     * {@link #of} for a deterministic remap and a distance-form loss: the same sums in the same order, with each loss
+     * entry c_i·|θ_i − ω_{remap(z)}|^power computed from flat arrays ({@link Loss.DistanceForm#at}'s arithmetic: the long
+     * difference, then its double), so the values are bit for bit those of the general loop at a fraction of its cost.
+     */
+    private static void deterministicDistance(Geometric g, Remap remap, Loss.DistanceForm form, Loss loss, int w, double[] pw, double[] kappa,
+            double[] lower, double[] upper) {
+        int n = g.n();
+        int[] out = new int[n + 1];
+        for (int z = 0; z <= n; z++) {
+            out[z] = remap.outputAt(z, 0);
+        }
+        long shift = form.inputs().from() - form.outputs().from();
+        boolean squared = form.power() == 2;
+        java.util.stream.IntStream.rangeClosed(0, n).parallel().forEach(i -> {
+            int zLo = Math.max(0, i - w);
+            int zHi = Math.min(n, i + w);
+            double c = form.scaleAt(i);
+            long xi = shift + i;
+            double r = 0;
+            for (int z = zLo; z <= zHi; z++) {
+                double d = Math.abs((double) (xi - out[z]));
+                double l = c * (squared ? d * d : d);
+                r += kappa[z] * pw[Math.abs(i - z)] * l;
+            }
+            double outside = (zLo > 0 ? g.tailBeyond(i - zLo) : 0) + (zHi < n ? g.tailBeyond(zHi - i) : 0);
+            lower[i] = r;
+            upper[i] = outside == 0 ? r : r + outside * loss.rowMax(i);
+        });
     }
 }

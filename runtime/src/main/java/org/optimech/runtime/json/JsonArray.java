@@ -8,6 +8,8 @@ import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
+import java.util.function.IntToLongFunction;
 
 /** A JSON array; immutable. */
 public final class JsonArray implements JsonValue {
@@ -41,7 +43,23 @@ public final class JsonArray implements JsonValue {
             throw new IllegalArgumentException("size must be >= 0. Provided value: " + size);
         }
         Objects.requireNonNull(element, "element");
-        return new JsonArray(new View(size, element));
+        return new JsonArray(new View(size, element, null, null));
+    }
+
+    /**
+     * A {@link #view} whose element i is the integer {@code integer.applyAsLong(i)} where {@code isInteger.test(i)}, and
+     * {@code other.apply(i)} elsewhere. The writers and digests print such an integer straight from the long, with no
+     * element object or string made for it: a remap of millions of rows is formatted at the cost of its digits. The same
+     * purity rules as {@link #view} apply; {@link #get} makes the {@link JsonNumber#of(long)} of an integer element.
+     */
+    public static JsonArray viewOfIntegers(int size, IntPredicate isInteger, IntToLongFunction integer, IntFunction<? extends JsonValue> other) {
+        Objects.requireNonNull(isInteger, "isInteger");
+        Objects.requireNonNull(integer, "integer");
+        Objects.requireNonNull(other, "other");
+        if (size < 0) {
+            throw new IllegalArgumentException("size must be >= 0. Provided value: " + size);
+        }
+        return new JsonArray(new View(size, i -> isInteger.test(i) ? JsonNumber.of(integer.applyAsLong(i)) : other.apply(i), isInteger, integer));
     }
 
     public static JsonArray of(JsonValue... elements) {
@@ -115,14 +133,33 @@ public final class JsonArray implements JsonValue {
         return JsonWriter.compact(this);
     }
 
+    /** Whether element {@code i} is an integer of a {@link #viewOfIntegers} (then {@link #integerAt} gives it without an element object). */
+    boolean isIntegerAt(int i) {
+        return elements instanceof View v && v.isInteger != null && v.isInteger.test(i);
+    }
+
+    /** Element {@code i} of a {@link #viewOfIntegers} where {@link #isIntegerAt} holds. */
+    long integerAt(int i) {
+        return ((View) elements).integer.applyAsLong(i);
+    }
+
+    /** Whether this is a {@link #viewOfIntegers}. */
+    boolean hasIntegerView() {
+        return elements instanceof View v && v.isInteger != null;
+    }
+
     /** The element list of a {@link #view}. */
     private static final class View extends AbstractList<JsonValue> implements RandomAccess {
         private final int size;
         private final IntFunction<? extends JsonValue> element;
+        private final IntPredicate isInteger;
+        private final IntToLongFunction integer;
 
-        View(int size, IntFunction<? extends JsonValue> element) {
+        View(int size, IntFunction<? extends JsonValue> element, IntPredicate isInteger, IntToLongFunction integer) {
             this.size = size;
             this.element = element;
+            this.isInteger = isInteger;
+            this.integer = integer;
         }
 
         @Override

@@ -221,7 +221,7 @@ public final class JsonStreamWriter implements Closeable, Flushable {
             return endObject();
         }
         if (v instanceof JsonArray a) {
-            if (pretty && a.size() > 0 && onlyScalars(a)) {
+            if (pretty && a.size() > 0 && JsonWriter.onlyScalars(a)) {
                 // the layout is known: stream the one line instead of holding the array back (a remap of millions of rows)
                 beforeValue(true);
                 push(false);
@@ -230,8 +230,13 @@ public final class JsonStreamWriter implements Closeable, Flushable {
             } else {
                 beginArray();
             }
-            for (JsonValue e : a.elements()) {
-                value(e);
+            boolean integers = a.hasIntegerView();
+            for (int i = 0; i < a.size(); i++) {
+                if (integers && a.isIntegerAt(i)) {
+                    value(a.integerAt(i)); // no element object (a remap of millions of rows)
+                } else {
+                    value(a.get(i));
+                }
             }
             return endArray();
         }
@@ -248,15 +253,6 @@ public final class JsonStreamWriter implements Closeable, Flushable {
             return value(b == JsonBoolean.TRUE);
         }
         return nullValue();
-    }
-
-    private static boolean onlyScalars(JsonArray a) {
-        for (JsonValue e : a.elements()) {
-            if (e instanceof JsonObject || e instanceof JsonArray) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Whether the one top-level value has been written. */

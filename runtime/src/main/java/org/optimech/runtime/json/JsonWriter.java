@@ -73,7 +73,18 @@ public final class JsonWriter {
     /** Passes the text so far on as UTF-8 (called between values, so a surrogate pair is never split). */
     private static void flush(StringBuilder sb, OutputStream out) throws IOException {
         if (out != null && sb.length() > 0) {
-            out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+            int n = sb.length();
+            byte[] ascii = new byte[n];
+            int i = 0;
+            for (; i < n; i++) {
+                char c = sb.charAt(i);
+                if (c >= 0x80) {
+                    break;
+                }
+                ascii[i] = (byte) c;
+            }
+            // a block of digits and punctuation (a remap, a table) is its own UTF-8: one pass instead of a String and its encoding
+            out.write(i == n ? ascii : sb.toString().getBytes(StandardCharsets.UTF_8));
             sb.setLength(0);
         }
     }
@@ -98,7 +109,11 @@ public final class JsonWriter {
                 if (i > 0) {
                     sb.append(',');
                 }
-                writeCompact(a.get(i), sb);
+                if (a.isIntegerAt(i)) {
+                    sb.append(a.integerAt(i));
+                } else {
+                    writeCompact(a.get(i), sb);
+                }
             }
             sb.append(']');
         } else {
@@ -127,7 +142,7 @@ public final class JsonWriter {
             indent(sb, indent);
             sb.append('}');
         } else if (value instanceof JsonArray a) {
-            boolean scalars = a.elements().stream().noneMatch(v -> v instanceof JsonObject || v instanceof JsonArray);
+            boolean scalars = onlyScalars(a);
             if (scalars) {
                 writeCompactArrayWithSpaces(a, sb);
                 return;
@@ -154,9 +169,28 @@ public final class JsonWriter {
             if (i > 0) {
                 sb.append(", ");
             }
-            writeScalar(a.get(i), sb, false);
+            if (a.isIntegerAt(i)) {
+                sb.append(a.integerAt(i));
+            } else {
+                writeScalar(a.get(i), sb, false);
+            }
         }
         sb.append(']');
+    }
+
+    /** Whether no element is an object or an array (the integers of a {@link JsonArray#viewOfIntegers} are not made to ask). */
+    static boolean onlyScalars(JsonArray a) {
+        boolean integers = a.hasIntegerView();
+        for (int i = 0; i < a.size(); i++) {
+            if (integers && a.isIntegerAt(i)) {
+                continue;
+            }
+            JsonValue v = a.get(i);
+            if (v instanceof JsonObject || v instanceof JsonArray) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Canonical text into {@code sb}, passed on to {@code out} (when not null) block by block. */
@@ -183,11 +217,23 @@ public final class JsonWriter {
             sb.append('}');
         } else if (value instanceof JsonArray a) {
             sb.append('[');
+            boolean integers = a.hasIntegerView();
             for (int i = 0; i < a.size(); i++) {
                 if (i > 0) {
                     sb.append(',');
                 }
-                writeCanonical(a.get(i), sb, out);
+                if (integers && a.isIntegerAt(i) && isSmallInteger(a.integerAt(i))) {
+                    sb.append(a.integerAt(i)); // as isSmallIntegerLiteral: ECMAScript prints its digits
+                    if (out != null && sb.length() >= CANONICAL_BLOCK) {
+                        try {
+                            flush(sb, out);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                } else {
+                    writeCanonical(a.get(i), sb, out);
+                }
             }
             sb.append(']');
         } else {
@@ -220,6 +266,11 @@ public final class JsonWriter {
         } else {
             throw new IllegalStateException("not a scalar: " + value.typeName());
         }
+    }
+
+    /** An integer of at most 15 digits: its literal passes {@link #isSmallIntegerLiteral}. */
+    static boolean isSmallInteger(long v) {
+        return v > -1_000_000_000_000_000L && v < 1_000_000_000_000_000L;
     }
 
     /** An integer literal of at most 15 digits, no leading zero, not -0: exactly a double, which ECMAScript prints as these digits. */

@@ -134,10 +134,8 @@ public final class SpecCodec {
 
     /** The remap member: a view over the remap; a row with one output is written as its index. */
     static JsonArray remapJson(Remap r) {
-        return JsonArray.view(r.rows(), z -> {
-            if (r.width(z) == 1) {
-                return JsonNumber.of(r.outputAt(z, 0));
-            }
+        // a row of width one is printed straight from its index by the writers and digests
+        return JsonArray.viewOfIntegers(r.rows(), z -> r.width(z) == 1, z -> r.outputAt(z, 0), z -> {
             long[] w = r.weights(z);
             List<JsonValue> ws = new ArrayList<>(w.length);
             for (long x : w) {
@@ -442,18 +440,13 @@ public final class SpecCodec {
         }
         long total = 1L << bits;
         for (int z = 0; z < rows; z++) {
-            String rp = JsonPointer.child(ptr, z);
             for (int k = held.start[z]; k < held.start[z + 1]; k++) {
                 int o = held.outputs[k];
-                if (o >= outputCount) {
-                    String op = held.weights[k] < 0 ? rp : JsonPointer.child(rp + "/outputs", k - held.start[z]);
-                    Fields.integer(JsonNumber.of(o), op, 0, outputCount - 1); // throws the tree's message
+                if (o >= outputCount || held.weights[k] == 0 || held.weights[k] > total) {
+                    rowError(held, z, k, outputCount, bits); // the row's pointer is made only for a message
                 }
                 if (held.weights[k] < 0) {
                     held.weights[k] = total; // a row written as one index takes the whole mass
-                } else if (held.weights[k] == 0 || held.weights[k] > total) {
-                    throw new FieldException(JsonPointer.child(rp + "/weights", k - held.start[z]), "must be in [1, 2^" + bits + "]. Provided value: "
-                            + held.weights[k]);
                 }
             }
         }
@@ -462,6 +455,17 @@ public final class SpecCodec {
         } catch (IllegalArgumentException e) {
             throw new FieldException(ptr, e.getMessage());
         }
+    }
+
+    /** Throws the tree's message for entry {@code k} of row {@code z}, which {@link #readRemap} found wrong. */
+    private static void rowError(SpecStream.RemapRows held, int z, int k, int outputCount, int bits) throws FieldException {
+        String rp = JsonPointer.child("/mechanism/remap", z);
+        int o = held.outputs[k];
+        if (o >= outputCount) {
+            String op = held.weights[k] < 0 ? rp : JsonPointer.child(rp + "/outputs", k - held.start[z]);
+            Fields.integer(JsonNumber.of(o), op, 0, outputCount - 1); // throws the tree's message
+        }
+        throw new FieldException(JsonPointer.child(rp + "/weights", k - held.start[z]), "must be in [1, 2^" + bits + "]. Provided value: " + held.weights[k]);
     }
 
     /** ε of a privacy statement: in (0, 700] (the exact bounds on e^ε cover that range). */

@@ -131,12 +131,10 @@ final class SpecStream {
         }
 
         JsonArray json() {
-            return JsonArray.view(rows(), z -> {
+            // a row read as one index is printed straight from it by the writers and digests
+            return JsonArray.viewOfIntegers(rows(), z -> weights[start[z]] < 0, z -> outputs[start[z]], z -> {
                 int from = start[z];
                 int to = start[z + 1];
-                if (weights[from] < 0) {
-                    return JsonNumber.of(outputs[from]);
-                }
                 long[] o = new long[to - from];
                 List<String> w = new ArrayList<>(to - from);
                 for (int k = from; k < to; k++) {
