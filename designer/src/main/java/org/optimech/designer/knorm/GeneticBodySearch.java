@@ -76,10 +76,10 @@ public final class GeneticBodySearch {
     }
 
     /**
-     * The best body found, or null when the stop came before any family finished or S_T's witnesses do not span the space (no
-     * invertible A fits them).
+     * The best body found, or null when S_T's witnesses do not span the space (no invertible A fits them).
      *
-     * @param stop asked every generation: once true, the family under way keeps what it found and the rest are skipped
+     * @param stop asked every generation: once true, the family under way keeps what it found and the rest are skipped (the
+     *     first family runs at least one generation)
      */
     static BodySearch.Found search(StatisticPolynomials sp, boolean pairs, int d, Criterion criterion, Settings settings, BooleanSupplier stop,
             Progress progress) {
@@ -94,12 +94,13 @@ public final class GeneticBodySearch {
         int evaluations = 0;
         int done = 0;
         for (int f = 0; f < families.size(); f++) {
-            if (stop.getAsBoolean()) {
-                break;
+            if (done > 0 && stop.getAsBoolean()) {
+                break; // the first family always runs a generation, so a body asked for is always found
             }
             Family fam = families.get(f);
-            double[] bestGenes = evolve(fam, criterion, d, settings, f, stop, task);
-            evaluations += settings.population() * settings.generations();
+            int[] generations = {0};
+            double[] bestGenes = evolve(fam, criterion, d, settings, f, stop, task, generations);
+            evaluations += settings.population() * generations[0];
             done++;
             double score = logScore(fam, bestGenes, criterion, d);
             if (best == null || score < best.score()) {
@@ -228,7 +229,9 @@ public final class GeneticBodySearch {
         }
     }
 
-    private static double[] evolve(Family fam, Criterion criterion, int d, Settings settings, int index, BooleanSupplier stop, Progress.Task task) {
+    /** The best genes of one family; {@code generation[0]} counts the generations run. */
+    private static double[] evolve(Family fam, Criterion criterion, int d, Settings settings, int index, BooleanSupplier stop, Progress.Task task,
+            int[] generation) {
         double range = Math.log(SCALE_RANGE);
         List<DoubleChromosome> chromosomes = new ArrayList<>();
         for (int i = 0; i < d; i++) {
@@ -244,7 +247,6 @@ public final class GeneticBodySearch {
             zero.add(DoubleChromosome.of(DoubleGene.of(0, -range, range)));
         }
         Genotype<DoubleGene> start = Genotype.of(zero);
-        int[] generation = {0};
         Phenotype<DoubleGene, Double> best = RandomRegistry.with(new java.util.Random(settings.seed() * 31 + index), r -> engine.stream(List.of(start))
                 .limit(settings.generations()).takeWhile(g -> generation[0] == 0 || !stop.getAsBoolean())
                 .peek(g -> {

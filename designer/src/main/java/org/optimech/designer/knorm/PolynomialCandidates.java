@@ -196,7 +196,7 @@ final class PolynomialCandidates {
                             found = GeneticBodySearch.search(sp, pairs, d, problem.criterion(), bodySearch, () -> System.nanoTime() - searchEnd >= 0, progress);
                             if (found == null) {
                                 skipped.add("search: the witnesses of S_T do not span its " + d + " coordinates (a constant or dependent feature), so no "
-                                        + "invertible linear image fits them, or the time limit came first");
+                                        + "invertible linear image fits them");
                                 break;
                             }
                             BodySearch.Found pick = found;

@@ -100,6 +100,27 @@ class GeneticBodySearchTest {
     }
 
     @Test
+    void progressGoesThroughTheToolsTaskAndTheTimeLimitCutsTheSearchShortButItsPickIsStillCertified() throws Exception {
+        KNormProblem p = KNormProblemParser.parse(JsonParser.parse(correlated("trace", "substitution")));
+        List<String> lines = new java.util.ArrayList<>();
+        Progress recording = lines::add;
+        KNormComparison.Result full = KNormDesigner.compare(p, recording, Deadline.none(), false, null, GeneticBodySearch.Settings.seeded(1));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("body search: ") && l.contains("best witnessed")), lines.toString());
+        GeneticBodySearch.Settings settings = GeneticBodySearch.Settings.seeded(1);
+        BodySearch.Found all = full.search();
+        assertEquals(all.starts() * settings.population() * settings.generations(), all.evaluations());
+        // a limit that has run out before the search: the body to be stored still runs, one generation per family at most
+        Deadline gone = Deadline.after(java.time.Duration.ofNanos(1));
+        Thread.sleep(1);
+        KNormComparison.Result cut = KNormDesigner.compare(p, Progress.silent(), gone, true, "search", settings);
+        BodySearch.Found f = cut.search();
+        assertNotNull(f, cut.skipped().toString());
+        assertTrue(f.evaluations() <= settings.population(), f.method());
+        CandidateReport c = candidate(cut, "search");
+        assertNotNull(c.certificate(), c.note());
+    }
+
+    @Test
     void theSameSeedFindsTheSameBody() throws Exception {
         KNormProblem p = KNormProblemParser.parse(JsonParser.parse(correlated("trace", "substitution")));
         BodySearch.Found a = compare(p, 7).search();
