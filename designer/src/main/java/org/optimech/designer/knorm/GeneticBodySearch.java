@@ -73,6 +73,12 @@ public final class GeneticBodySearch {
 
     /** One family: a base ball and a map W (rows of Wᵀ act on the witnesses). */
     record Family(LpNorm base, String map, double[][] w, double[][] rotated, double[] start) {
+        /** The same family with one more witness (in W's coordinates). */
+        Family with(double[] y) {
+            double[][] r = java.util.Arrays.copyOf(rotated, rotated.length + 1);
+            r[rotated.length] = y;
+            return new Family(base, map, w, r, start);
+        }
     }
 
     /**
@@ -90,7 +96,11 @@ public final class GeneticBodySearch {
         }
         Progress.Task task = progress.task(String.format(Locale.ROOT, "body search: %d families (%d witnesses of S_T), %d x %d per family", families.size(),
                 witnesses.length, settings.population(), settings.generations()), (long) families.size() * settings.generations());
+        PairObjective o = new PairObjective(sp.rows(Gauge.identity(Gauge.Kind.RANGES, d)), pairs);
+        double[] lo = sp.searchLower(pairs);
+        double[] hi = sp.searchUpper(pairs);
         BodySearch.Found best = null;
+        int added = 0;
         int evaluations = 0;
         int done = 0;
         for (int f = 0; f < families.size(); f++) {
@@ -99,8 +109,21 @@ public final class GeneticBodySearch {
             }
             Family fam = families.get(f);
             int[] generations = {0};
-            double[] bestGenes = evolve(fam, criterion, d, settings, f, stop, task, generations);
+            double[] bestGenes = evolve(fam, criterion, d, settings, f, stop, task, generations, new double[d]);
             evaluations += settings.population() * generations[0];
+            // the sample may miss where the pick's gauge peaks: search S_T for that point, add it and evolve again from the pick
+            for (int round = 0; round < REFINEMENTS && !stop.getAsBoolean(); round++) {
+                double[] u = worstWitness(o, lo, hi, fam, bestGenes, settings.seed() + round, stop);
+                if (u == null || !(gauge(fam, scales(fam, bestGenes), rotate(fam.w(), u)) > witnessedDelta(fam, bestGenes) * (1 + 1e-9))) {
+                    break; // the sample already holds the pick's largest gauge found
+                }
+                fam = fam.with(rotate(fam.w(), u));
+                added++;
+                generations[0] = 0;
+                task.total(task.total() + settings.generations());
+                bestGenes = evolve(fam, criterion, d, settings, f, stop, task, generations, bestGenes);
+                evaluations += settings.population() * generations[0];
+            }
             done++;
             double score = logScore(fam, bestGenes, criterion, d);
             if (best == null || score < best.score()) {
@@ -117,8 +140,61 @@ public final class GeneticBodySearch {
         task.done();
         return best == null ? null : new BodySearch.Found(best.base(), best.a(), best.inverseExact(), best.score(), done, evaluations, String.format(Locale.ROOT,
                 "genetic search (Jenetics, seed %d) over A = W*diag(s) for the l1 and linf balls, W the identity or the principal axes of %d witnesses of "
-                        + "S_T, ranked by the witnessed criterion (%d families, %d evaluations); best: %s", settings.seed(), witnesses.length, done, evaluations,
-                best.method()));
+                        + "S_T, ranked by the witnessed criterion (%d families, %d evaluations, %d witnesses added where a pick's gauge peaked); best: %s",
+                settings.seed(), witnesses.length, done, evaluations, added, best.method()));
+    }
+
+    /** Rounds of witness refinement per family (a witness search for the pick's gauge, then the family evolved again). */
+    static final int REFINEMENTS = 4;
+
+    /** The point of S_T where the gauge of the family's body with these genes is largest by a genetic search, or null. */
+    private static double[] worstWitness(PairObjective o, double[] lo, double[] hi, Family fam, double[] genes, long seed, BooleanSupplier stop) {
+        double[] s = scales(fam, genes);
+        double[] x = GeneticWitnesses.best(p -> gauge(fam, s, rotate(fam.w(), midpoint(o, p))), lo, hi, GeneticWitnesses.POPULATION,
+                GeneticWitnesses.GENERATIONS, seed, stop);
+        return x == null ? null : midpoint(o, x);
+    }
+
+    private static double[] midpoint(PairObjective o, double[] x) {
+        double[][] g = o.differences(x, x);
+        double[] u = new double[g.length];
+        for (int j = 0; j < u.length; j++) {
+            u[j] = 0.5 * g[j][0] + 0.5 * g[j][1];
+        }
+        return u;
+    }
+
+    /** Wᵀu. */
+    private static double[] rotate(double[][] w, double[] u) {
+        int d = u.length;
+        double[] y = new double[d];
+        for (int c = 0; c < d; c++) {
+            double t = 0;
+            for (int j = 0; j < d; j++) {
+                t += w[j][c] * u[j];
+            }
+            y[c] = t;
+        }
+        return y;
+    }
+
+    /** ‖diag(s)⁻¹·y‖_B. */
+    private static double gauge(Family fam, double[] s, double[] y) {
+        double g = 0;
+        for (int i = 0; i < y.length; i++) {
+            double v = Math.abs(y[i]) / s[i];
+            g = fam.base() == LpNorm.L1 ? g + v : Math.max(g, v);
+        }
+        return g;
+    }
+
+    private static double witnessedDelta(Family fam, double[] genes) {
+        double[] s = scales(fam, genes);
+        double delta = 0;
+        for (double[] y : fam.rotated()) {
+            delta = Math.max(delta, gauge(fam, s, y));
+        }
+        return delta;
     }
 
     private static String describe(Family f) {
@@ -231,7 +307,7 @@ public final class GeneticBodySearch {
 
     /** The best genes of one family; {@code generation[0]} counts the generations run. */
     private static double[] evolve(Family fam, Criterion criterion, int d, Settings settings, int index, BooleanSupplier stop, Progress.Task task,
-            int[] generation) {
+            int[] generation, double[] startGenes) {
         double range = Math.log(SCALE_RANGE);
         List<DoubleChromosome> chromosomes = new ArrayList<>();
         for (int i = 0; i < d; i++) {
@@ -244,7 +320,7 @@ public final class GeneticBodySearch {
         // the witnesses' bounding box in W's coordinates starts the search (for linf it is already the best box on the witnesses)
         List<DoubleChromosome> zero = new ArrayList<>();
         for (int i = 0; i < d; i++) {
-            zero.add(DoubleChromosome.of(DoubleGene.of(0, -range, range)));
+            zero.add(DoubleChromosome.of(DoubleGene.of(startGenes[i], -range, range)));
         }
         Genotype<DoubleGene> start = Genotype.of(zero);
         Phenotype<DoubleGene, Double> best = RandomRegistry.with(new java.util.Random(settings.seed() * 31 + index), r -> engine.stream(List.of(start))
@@ -294,16 +370,7 @@ public final class GeneticBodySearch {
      */
     static double logScore(Family fam, double[] genes, Criterion criterion, int d) {
         double[] s = scales(fam, genes);
-        double delta = 0;
-        for (double[] y : fam.rotated()) {
-            double g = 0;
-            for (int i = 0; i < d; i++) {
-                double v = Math.abs(y[i]) / s[i];
-                g = fam.base() == LpNorm.L1 ? g + v : Math.max(g, v);
-            }
-            delta = Math.max(delta, g);
-        }
-        double logDelta = Math.log(delta);
+        double logDelta = Math.log(witnessedDelta(fam, genes));
         switch (criterion) {
             case TRACE: {
                 double sum = 0;

@@ -108,7 +108,8 @@ class GeneticBodySearchTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("body search: ") && l.contains("best witnessed")), lines.toString());
         GeneticBodySearch.Settings settings = GeneticBodySearch.Settings.seeded(1);
         BodySearch.Found all = full.search();
-        assertEquals(all.starts() * settings.population() * settings.generations(), all.evaluations());
+        // every family runs its generations in full without a limit (more when witnesses were added)
+        assertTrue(all.evaluations() >= all.starts() * settings.population() * settings.generations(), all.method());
         // a limit that has run out before the search: the body to be stored still runs, one generation per family at most
         Deadline gone = Deadline.after(java.time.Duration.ofNanos(1));
         Thread.sleep(1);
