@@ -15,7 +15,14 @@ public final class EllipticGaussianSampler {
     private final double across;
     private final double along;
 
+    private final double hyperplaneSum; // NaN, or σ when the noise lies in the hyperplane Σx = 0
+
     private EllipticGaussianSampler(int dimension, double across, double along) {
+        this(dimension, across, along, Double.NaN);
+    }
+
+    private EllipticGaussianSampler(int dimension, double across, double along, double hyperplaneSum) {
+        this.hyperplaneSum = hyperplaneSum;
         this.dimension = dimension;
         this.across = across;
         this.along = along;
@@ -77,9 +84,25 @@ public final class EllipticGaussianSampler {
             }
         }
         double[] v = noise(bits);
+        if (!Double.isNaN(hyperplaneSum)) {
+            return HyperplaneRelease.release(statistic, v, hyperplaneSum);
+        }
         for (int j = 0; j < dimension; j++) {
             v[j] += statistic[j];
         }
         return v;
+    }
+
+    /**
+     * The release of the same noise with no variance along 1 for a statistic whose records each contribute the public sum
+     * σ = {@code recordSum} ({@link HyperplaneRelease}): the caller's Σ t is not published, only the record count.
+     *
+     * @throws IllegalArgumentException when the noise has variance along 1, or σ is not finite
+     */
+    public EllipticGaussianSampler onHyperplane(double recordSum) {
+        if (along != 0) {
+            throw new IllegalArgumentException("a hyperplane release needs noise with no variance along 1");
+        }
+        return new EllipticGaussianSampler(dimension, across, along, HyperplaneRelease.checkedRecordSum(recordSum));
     }
 }

@@ -15,13 +15,33 @@ public final class KNormSampler {
     private final double epsilon;
     private final double scale;
     private final double[][] embedding; // null, or ambient × body dimension (ERRATA K12)
+    private final int[] pivots; // null (noise only), or the coordinates whose embedding rows are the identity
+    private final double[] recordOffset; // null: the statistic lies in the subspace itself; else q0, zero on the pivots
+    private final int countRow; // the coordinate the public record count is read from (recordOffset[countRow] != 0)
+    private final double hyperplaneSum; // NaN, or σ for a body in the hyperplane Σx = 0 ({@link HyperplaneRelease})
 
-    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding) {
+    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding, int[] pivots, double[] recordOffset) {
+        this(body, sensitivity, epsilon, embedding, pivots, recordOffset, Double.NaN);
+    }
+
+    private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding, int[] pivots, double[] recordOffset, double hyperplaneSum) {
+        this.hyperplaneSum = hyperplaneSum;
         this.body = body;
         this.sensitivity = sensitivity;
         this.epsilon = epsilon;
         this.scale = sensitivity / epsilon;
         this.embedding = embedding;
+        this.pivots = pivots;
+        this.recordOffset = recordOffset;
+        int row = -1;
+        if (recordOffset != null) {
+            for (int j = 0; j < recordOffset.length; j++) {
+                if (row < 0 || Math.abs(recordOffset[j]) > Math.abs(recordOffset[row])) {
+                    row = j;
+                }
+            }
+        }
+        this.countRow = row;
     }
 
     public static KNormSampler of(UnitBody body, double sensitivity, double epsilon) {
@@ -31,15 +51,89 @@ public final class KNormSampler {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be > 0 and finite. Provided value: " + epsilon);
         }
-        return new KNormSampler(body, sensitivity, epsilon, null);
+        return new KNormSampler(body, sensitivity, epsilon, null, null, null);
     }
 
     /**
-     * The same mechanism for a statistic whose adjacent output space spans a proper subspace (ERRATA K12): the
-     * noise is drawn in the subspace's coordinates (Gamma shape = its dimension + 1) and mapped by
-     * {@code embedding} (ambient dimension × subspace dimension, columns spanning the subspace).
+     * The noise of the same mechanism for a statistic whose adjacent output space spans a proper subspace (ERRATA K12):
+     * drawn in the subspace's coordinates (Gamma shape = its dimension + 1) and mapped by {@code embedding} (ambient
+     * dimension × subspace dimension, columns spanning the subspace). For {@link #noise} only: its {@link #release} refuses,
+     * since without pivots it could only add the noise to the caller's statistic, whose part off the subspace (zero in
+     * exact arithmetic, a rounding residue in floating point) would then be published with no noise at all.
      */
     public KNormSampler inSubspace(double[][] embedding) {
+        return new KNormSampler(body, sensitivity, epsilon, checkedEmbedding(embedding), null, null);
+    }
+
+    /**
+     * The release of the same mechanism in a subspace x = B·x[pivots] (B = {@code embedding}, whose pivot rows are the
+     * identity) for a statistic T = Σ t(x_i) whose records satisfy t(x) − B·t(x)[pivots] = q0 for every record x
+     * ({@code recordOffset} = q0, null when q0 = 0, as under add/remove). The release is n·q0 + B·(T[pivots] + Z): it reads
+     * the caller's statistic only at the pivots and through the record count n, never the rest, so a coordinate that is zero
+     * or dependent in exact arithmetic but carries a rounding residue in the caller's floating-point evaluation publishes
+     * nothing of it. n is public (the offset is nonzero only under substitution); it is read as the integer nearest to
+     * (T − B·T[pivots])_j / q0_j on the coordinate j with the largest |q0_j|, which is the exact n unless the caller's
+     * evaluation errs there by half of |q0_j| or more.
+     *
+     * @throws IllegalArgumentException unless the embedding has one finite row per statistic coordinate, one column per
+     *     subspace dimension and identity rows at the pivots, and the offset is finite, zero on the pivots and of the
+     *     statistic's length
+     */
+    public KNormSampler inSubspace(int[] pivots, double[][] embedding, double[] recordOffset) {
+        double[][] e = checkedEmbedding(embedding);
+        int[] p = pivots.clone();
+        if (p.length != body.dimension()) {
+            throw new IllegalArgumentException("pivots must number " + body.dimension() + " (the body's dimension). Provided length: " + p.length);
+        }
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] < 0 || p[i] >= e.length) {
+                throw new IllegalArgumentException("pivots must lie in [0, " + e.length + "). Provided value: " + p[i]);
+            }
+            for (int c = 0; c < p.length; c++) {
+                if (e[p[i]][c] != (i == c ? 1.0 : 0.0)) {
+                    throw new IllegalArgumentException("the embedding's pivot rows must form the identity; row " + p[i] + " does not");
+                }
+            }
+        }
+        double[] q = null;
+        if (recordOffset != null) {
+            if (recordOffset.length != e.length) {
+                throw new IllegalArgumentException("recordOffset must have " + e.length + " entries. Provided length: " + recordOffset.length);
+            }
+            q = recordOffset.clone();
+            boolean nonzero = false;
+            for (double v : q) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("recordOffset entries must be finite. Provided value: " + v);
+                }
+                nonzero |= v != 0;
+            }
+            for (int i : p) {
+                if (q[i] != 0) {
+                    throw new IllegalArgumentException("recordOffset must be zero on the pivots. Provided value at " + i + ": " + q[i]);
+                }
+            }
+            q = nonzero ? q : null;
+        }
+        return new KNormSampler(body, sensitivity, epsilon, e, p, q);
+    }
+
+    /**
+     * The release of the same mechanism for a body in the hyperplane Σx = 0 (its {@link UnitBody#spanDimension} is d − 1)
+     * whose records each contribute the public sum σ = {@code recordSum}: see {@link HyperplaneRelease}, which publishes
+     * nothing of the caller's Σ t beyond the record count.
+     *
+     * @throws IllegalArgumentException unless the body spans a hyperplane, has no embedding, and σ is finite
+     */
+    public KNormSampler onHyperplane(double recordSum) {
+        if (embedding != null || body.spanDimension() != body.dimension() - 1) {
+            throw new IllegalArgumentException("a hyperplane release needs a body spanning the hyperplane Σx = 0 in the statistic's own coordinates; "
+                    + body.name() + " spans " + body.spanDimension() + " of " + dimension() + " dimensions");
+        }
+        return new KNormSampler(body, sensitivity, epsilon, null, null, null, HyperplaneRelease.checkedRecordSum(recordSum));
+    }
+
+    private double[][] checkedEmbedding(double[][] embedding) {
         int r = body.dimension();
         if (embedding.length == 0) {
             throw new IllegalArgumentException("embedding must have at least one row");
@@ -57,7 +151,7 @@ public final class KNormSampler {
             }
             e[i] = embedding[i].clone();
         }
-        return new KNormSampler(body, sensitivity, epsilon, e);
+        return e;
     }
 
     /** The dimension of the statistic (the ambient one when embedded). */
@@ -84,6 +178,12 @@ public final class KNormSampler {
 
     /** One noise vector. */
     public double[] noise(RandomSource bits) {
+        double[] u = bodyNoise(bits);
+        return embedding == null ? u : embed(u);
+    }
+
+    /** r·U in the body's own coordinates. */
+    private double[] bodyNoise(RandomSource bits) {
         int d = body.dimension();
         // shape = the span's dimension + 1: a body in a hyperplane (the permutohedron) has one dimension less than its points
         double r = Continuous.gamma(body.spanDimension() + 1, scale, bits);
@@ -91,13 +191,14 @@ public final class KNormSampler {
         for (int j = 0; j < d; j++) {
             u[j] *= r;
         }
-        if (embedding == null) {
-            return u;
-        }
+        return u;
+    }
+
+    private double[] embed(double[] u) {
         double[] x = new double[embedding.length];
         for (int i = 0; i < x.length; i++) {
             double s = 0;
-            for (int j = 0; j < d; j++) {
+            for (int j = 0; j < u.length; j++) {
                 s += embedding[i][j] * u[j];
             }
             x[i] = s;
@@ -105,18 +206,57 @@ public final class KNormSampler {
         return x;
     }
 
-    /** t plus one noise vector. */
+    /**
+     * t plus one noise vector; in a subspace, n·q0 + B·(t[pivots] + z) (see {@link #inSubspace(int[], double[][], double[])}).
+     *
+     * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
+     * @throws IllegalStateException for a noise-only subspace sampler ({@link #inSubspace(double[][])})
+     */
     public double[] release(double[] statistic, RandomSource bits) {
         if (statistic.length != dimension()) {
             throw new IllegalArgumentException("statistic must have " + dimension() + " coordinates. Provided length: " + statistic.length);
         }
-        double[] v = noise(bits);
-        for (int j = 0; j < v.length; j++) {
+        for (int j = 0; j < statistic.length; j++) {
             if (!Double.isFinite(statistic[j])) {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + statistic[j]);
             }
-            v[j] += statistic[j];
         }
-        return v;
+        if (!Double.isNaN(hyperplaneSum)) {
+            return HyperplaneRelease.release(statistic, noise(bits), hyperplaneSum);
+        }
+        if (embedding == null) {
+            double[] v = noise(bits);
+            for (int j = 0; j < v.length; j++) {
+                v[j] += statistic[j];
+            }
+            return v;
+        }
+        if (pivots == null) {
+            throw new IllegalStateException("this sampler maps noise into a subspace without its pivots: it draws noise only; a release needs the spec's "
+                    + "sampler, which publishes nothing of the statistic off the subspace");
+        }
+        double[] w = bodyNoise(bits);
+        for (int i = 0; i < w.length; i++) {
+            w[i] += statistic[pivots[i]];
+        }
+        double[] x = embed(w);
+        if (recordOffset != null) {
+            double n = recordCount(statistic);
+            for (int j = 0; j < x.length; j++) {
+                if (recordOffset[j] != 0) {
+                    x[j] += n * recordOffset[j];
+                }
+            }
+        }
+        return x;
+    }
+
+    /** The public record count n, read as the integer nearest to (t − B·t[pivots])_j / q0_j on the count row j. */
+    private double recordCount(double[] statistic) {
+        double q = statistic[countRow];
+        for (int i = 0; i < pivots.length; i++) {
+            q -= embedding[countRow][i] * statistic[pivots[i]];
+        }
+        return Math.rint(q / recordOffset[countRow]);
     }
 }

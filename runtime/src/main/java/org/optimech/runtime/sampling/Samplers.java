@@ -22,14 +22,28 @@ public final class Samplers {
 
     /**
      * The floating-point K-norm sampler: T + B·(r·U), r ~ Gamma(k+1, Δ/ε) with Δ rounded up and ε rounded down to doubles, U
-     * uniform in the checked body, B the subspace's embedding when there is one.
+     * uniform in the checked body, B the subspace's embedding when there is one (then the release is n·q0 + B·(T[pivots] + r·U):
+     * {@link KNormSpec#subspaceRecordOffset}).
      *
-     * @throws IllegalStateException when the policy refuses idealized numerics
+     * @throws IllegalStateException when the policy refuses idealized numerics, or for a subspace spec under substitution whose
+     *     per-record offset is unknown
      */
     public static KNormSampler knorm(KNormSpec spec, NumericsPolicy policy) {
         policy.check(Numerics.IDEALIZED);
         KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
-        return spec.subspace().map(sub -> s.inSubspace(sub.embedding())).orElse(s);
+        // in a subspace the release reads the caller's statistic at the pivots only (and the public record count), so the
+        // coordinates that are zero or dependent in exact arithmetic publish no floating-point residue
+        return spec.subspace().map(sub -> s.inSubspace(sub.pivots(), sub.embedding(), spec.subspaceRecordOffset().orElseThrow(() -> new IllegalStateException(
+                "this spec's noise lives in a subspace under substitution, but it records no statistic (design.problem) the runtime can evaluate on a "
+                        + "record: the public part n·q0 of the statistic cannot be separated from the caller's rounding residue, which would be released "
+                        + "without noise")))).orElseGet(() -> spec.unitBody().spanDimension() < spec.dimension() ? s.onHyperplane(
+                                spec.subspaceRecordOffset().map(q -> q[q.length - 1]).orElseThrow(() -> new IllegalStateException(hyperplaneRefusal()))) : s);
+    }
+
+    private static String hyperplaneRefusal() {
+        return "this spec's noise lies in the hyperplane Σx = 0 under substitution, but it records no ranking (design.problem) whose per-record sum "
+                + "the runtime can read: the public sum n·σ of the statistic cannot be separated from the caller's rounding residue, which would be "
+                + "released without noise";
     }
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */
@@ -55,6 +69,8 @@ public final class Samplers {
      */
     public static EllipticGaussianSampler ellipticGaussian(EllipticGaussianSpec spec, NumericsPolicy policy) {
         policy.check(spec.numerics());
-        return EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()), spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
+        EllipticGaussianSampler s = EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()),
+                spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
+        return spec.varianceAlong() != 0 ? s : s.onHyperplane(spec.hyperplaneRecordSum().orElseThrow(() -> new IllegalStateException(hyperplaneRefusal())));
     }
 }

@@ -27,9 +27,12 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     private final JsonObject provenance;
     private final JsonObject document;
     private final SensitivityCheck checked;
+    private final Double hyperplaneSum; // σ for noise in the hyperplane Σx = 0, null when not derivable or not needed
 
     private EllipticGaussianSpec(EllipticGaussianBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
-            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document, SensitivityCheck checked) {
+            BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document, SensitivityCheck checked) throws FieldException {
+        this.hyperplaneSum = block.varianceAlong().signum() != 0 ? null
+                : SubspaceOffsets.hyperplaneRecordSum(design, relation).map(org.optimech.runtime.exact.Rational::doubleValue).orElse(null);
         this.block = block;
         this.relation = relation;
         this.epsilon = epsilon;
@@ -168,6 +171,16 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     /** The variance along 1/√d (0: noise in the hyperplane Σx = 0). */
     public double varianceAlong() {
         return block.varianceAlong().doubleValue();
+    }
+
+    /**
+     * For noise with no variance along 1: σ, the sum of one record's contributions (0 under add/remove; the recorded
+     * ranking's score sum under substitution), so the statistic of n records sums to n·σ and the release publishes no more of
+     * the caller's Σ t than n. Empty when the noise has variance along 1, or under substitution when the spec records no
+     * ranking: then no release is built for it.
+     */
+    public java.util.Optional<Double> hyperplaneRecordSum() {
+        return java.util.Optional.ofNullable(hyperplaneSum);
     }
 
     /** Each coordinate's noise variance, ((d − 1)·across + along)/d. */

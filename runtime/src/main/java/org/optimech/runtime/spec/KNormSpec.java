@@ -249,6 +249,27 @@ public final class KNormSpec implements MechanismSpec {
         return block.noiseEpsilon();
     }
 
+    /**
+     * For a spec whose noise lives in a subspace V = {x = B·x[pivots]}: the offset q0 with t(x) − B·t(x)[pivots] = q0 for every
+     * record (zero on the pivots; all zero under add/remove), so the statistic of n records lies in n·q0 + V. Derived at load
+     * in exact arithmetic from the statistic recorded in {@code design.problem} and rounded to doubles. Empty without a
+     * subspace, or under substitution when the spec records no statistic the runtime can evaluate on a record: then no
+     * floating-point release is built for it, since the part of a caller's statistic off V could not be told from the public
+     * n·q0 and would be published with no noise. For a body in the hyperplane Σx = 0 (a permutohedron without prism) it is
+     * (0, …, 0, σ), σ one record's sum (the subspace with pivots 0..d − 2).
+     */
+    public Optional<double[]> subspaceRecordOffset() {
+        Rational[] q = checked.recordOffset();
+        if (q == null) {
+            return Optional.empty();
+        }
+        double[] out = new double[q.length];
+        for (int j = 0; j < q.length; j++) {
+            out[j] = q[j].doubleValue();
+        }
+        return Optional.of(out);
+    }
+
     /** The subspace the noise lives in, when the adjacent outputs span a proper one. */
     public Optional<KNormBlock.Subspace> subspace() {
         return Optional.ofNullable(block.subspace());
