@@ -286,15 +286,8 @@ final class PolynomialCandidates {
             ProofReserve reserve, double epsilon, int d) {
         String through = "; S_T is curved: Delta through the sandwich = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), "
                 + "rounded up = " + viaSandwich;
-        Gauge g;
-        try {
-            g = org.optimech.runtime.spec.KNormSpec.certificateGauge(new Body.LinearImage(found.base(), found.a()), d);
-        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
-            throw new IllegalStateException("the runtime refuses the searched body (a designer bug, please report it): " + e.getMessage(), e);
-        }
-        CertifiedSensitivity.Outcome o = g.kind() == Gauge.Kind.SUM
-                ? CertifiedSensitivity.sum(sp, pairs, g, HULL_CERTIFICATE_GAP, budget, "search certificate", new double[0][])
-                : CertifiedSensitivity.ranges(sp, pairs, g, false, HULL_CERTIFICATE_GAP, budget, "search certificate");
+        Gauge g = searchGauge(found, d);
+        CertifiedSensitivity.Outcome o = certifySearch(sp, pairs, g, HULL_CERTIFICATE_GAP, budget, new double[0][]);
         CertificateCheck.Proof proof = reserve.prove(sp, pairs, g, o);
         if (proof.upper() > viaSandwich * (1 + KNormComparison.SANDWICH_TOLERANCE)) {
             return KNormComparison.searchReport(found, new Sensitivity(viaSandwich, false), epsilon, d, through + String.format(Locale.ROOT, "; stored WITHOUT a "
@@ -312,19 +305,28 @@ final class PolynomialCandidates {
      */
     private static CandidateReport certifiedGenetic(StatisticPolynomials sp, boolean pairs, BodySearch.Found found, SearchBudget budget, ProofReserve reserve,
             double epsilon, int d, java.util.function.BooleanSupplier stop) {
-        Gauge g;
-        try {
-            g = org.optimech.runtime.spec.KNormSpec.certificateGauge(new Body.LinearImage(found.base(), found.a()), d);
-        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
-            throw new IllegalStateException("the runtime refuses the searched body (a designer bug, please report it): " + e.getMessage(), e);
-        }
-        CertifiedSensitivity.Outcome o = g.kind() == Gauge.Kind.SUM
-                ? CertifiedSensitivity.sum(sp, pairs, g, RELATIVE_GAP, budget, "search certificate", GeneticWitnesses.forGauge(sp, pairs, g, true, stop))
-                : CertifiedSensitivity.ranges(sp, pairs, g, false, RELATIVE_GAP, budget, "search certificate");
+        Gauge g = searchGauge(found, d);
+        CertifiedSensitivity.Outcome o = certifySearch(sp, pairs, g, RELATIVE_GAP, budget, g.kind() == Gauge.Kind.SUM
+                ? GeneticWitnesses.forGauge(sp, pairs, g, true, stop) : new double[0][]);
         CertificateCheck.Proof proof = reserve.prove(sp, pairs, g, o);
         CandidateReport c = KNormComparison.searchReport(found, new Sensitivity(proof.upper(), false), epsilon, d, "; stored Delta " + note("search", o, proof,
                 pairs, sp.lower().length));
         return withCertificate(c, o.lower(), null, certificate(o));
+    }
+
+    /** The gauge the runtime derives from a searched linear image (what its certificate must bound). */
+    private static Gauge searchGauge(BodySearch.Found found, int d) {
+        try {
+            return org.optimech.runtime.spec.KNormSpec.certificateGauge(new Body.LinearImage(found.base(), found.a()), d);
+        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            throw new IllegalStateException("the runtime refuses the searched body (a designer bug, please report it): " + e.getMessage(), e);
+        }
+    }
+
+    /** The branch and bound over records for a searched linear image's gauge: ℓ1 images sum their rows, ℓ∞ images take ranges. */
+    private static CertifiedSensitivity.Outcome certifySearch(StatisticPolynomials sp, boolean pairs, Gauge g, double gap, SearchBudget budget, double[][] witnesses) {
+        return g.kind() == Gauge.Kind.SUM ? CertifiedSensitivity.sum(sp, pairs, g, gap, budget, "search certificate", witnesses)
+                : CertifiedSensitivity.ranges(sp, pairs, g, false, gap, budget, "search certificate");
     }
 
     /** The relative gap the hull's certificate is searched to: well inside the sandwich's own tolerance, which P is only good to. */
