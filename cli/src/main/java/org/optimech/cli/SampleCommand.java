@@ -71,6 +71,13 @@ final class SampleCommand implements Callable<Integer> {
                     + "certified advanced-composition bound instead (and basic composition as always). Default: ${DEFAULT-VALUE}."})
     double accountingTimeLimit;
 
+    @Option(names = "--records", paramLabel = "N",
+            description = {"The number of records the vector statistic sums (public under substitution). Needed by a K-norm or elliptic Gaussian spec "
+                    + "whose noise lies in a subspace or in the hyperplane Σx = 0 while the statistic has a public part there (a count of records, a "
+                    + "histogram's total, a ballot sum): that part is released as N times one record's share, never read from --input, whose "
+                    + "rounding depends on the data. Ignored by other specs."})
+    Long records;
+
     @Option(names = "--seed", paramLabel = "S",
             description = "Reproducibility only: draw from the documented L64X128MixRandom generator seeded with S. NOT for production: anyone who knows "
                     + "the seed can remove the noise.")
@@ -371,14 +378,22 @@ final class SampleCommand implements Callable<Integer> {
                 + "the reals, and the low bits of a double output can leak (Mironov 2012). The CLI accepts it on your behalf; the runtime API requires "
                 + "NumericsPolicy.ALLOW_IDEALIZED.");
         err.flush();
-        return statistic(m, m.dimension());
+        return statistic(m.dimension(), m.needsRecordCount(), (t, bits) -> records == null ? m.sample(t, bits) : m.sample(t, records, bits));
     }
 
     /** A vector statistic: the value is its coordinates; each output line is one released vector. */
-    private Release statistic(Mechanism m, int dimension) {
+    private Release statistic(int dimension, boolean needsRecords, java.util.function.BiFunction<double[], RandomSource, double[]> release) {
+        if (needsRecords && records == null) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--records is required for " + file + ": its noise lies in a subspace (or the "
+                    + "hyperplane Σx = 0) and the statistic has a public part off it under substitution (a count of records, a histogram's total, a "
+                    + "ballot sum), released as N times one record's share; give the number of records N the statistic sums");
+        }
+        if (records != null && records < 0) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--records must be >= 0. Provided value: " + records);
+        }
         return (value, where, bits, out) -> {
             double[] t = numbers(value, dimension, where, "the statistic's coordinates");
-            vectors(out, count, () -> m.sample(t, bits));
+            vectors(out, count, () -> release.apply(t, bits));
         };
     }
 
@@ -391,7 +406,7 @@ final class SampleCommand implements Callable<Integer> {
                     + "NumericsPolicy.ALLOW_IDEALIZED. Design with --numerics exact for a lattice release.");
             err.flush();
         }
-        return statistic(m, k.dimension());
+        return statistic(k.dimension(), m.needsRecordCount(), (t, bits) -> records == null ? m.sample(t, bits) : m.sample(t, records, bits));
     }
 
     /** A vector written with commas and/or white space between its numbers, each finite. */

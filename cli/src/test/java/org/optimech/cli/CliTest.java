@@ -64,7 +64,11 @@ class CliTest {
         Run inspect = run("inspect", spec.toString());
         assertEquals(0, inspect.code(), inspect.err());
         assertTrue(inspect.out().contains("a subspace: ERRATA K12") && inspect.out().contains("hull"), inspect.out());
-        Run sample = run("sample", spec.toString(), "--input", "10, 20, 30", "--count", "50", "--seed", "3");
+        // the total is public under substitution: given as --records, never read from --input
+        Run noRecords = run("sample", spec.toString(), "--input", "10, 20, 30", "--seed", "3");
+        assertEquals(2, noRecords.code());
+        assertTrue(noRecords.err().contains("--records is required"), noRecords.err());
+        Run sample = run("sample", spec.toString(), "--input", "10, 20, 30", "--records", "60", "--count", "50", "--seed", "3");
         assertEquals(0, sample.code(), sample.err());
         assertTrue(sample.err().contains("numerics \"idealized\""), sample.err());
         String[] lines = sample.out().strip().split("\n");
@@ -75,7 +79,7 @@ class CliTest {
             double total = Double.parseDouble(v[0]) + Double.parseDouble(v[1]) + Double.parseDouble(v[2]);
             assertEquals(60, total, 1e-9, line);
         }
-        Run wrong = run("sample", spec.toString(), "--input", "10,20");
+        Run wrong = run("sample", spec.toString(), "--input", "10,20", "--records", "30");
         assertEquals(2, wrong.code());
         assertTrue(wrong.err().contains("--input must have 3 numbers (the statistic's coordinates), separated by commas or spaces. Provided value: \"10,20\" (2 fields)"), wrong.err());
         Run halfspaces = run("design", problem.toString(), "--out", dir.resolve("hs.spec.json").toString(), "--body-form", "halfspaces", "--quiet");

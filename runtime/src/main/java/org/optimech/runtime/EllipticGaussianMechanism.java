@@ -45,12 +45,32 @@ public final class EllipticGaussianMechanism implements Mechanism {
     }
 
     /**
-     * The statistic plus one noise draw.
+     * The statistic plus one noise draw (noise with no variance along 1: the statistic's first d − 1 coordinates plus noise,
+     * the last their complement to the public sum, never the caller's).
      *
      * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
+     * @throws IllegalStateException when the release {@link #needsRecordCount() needs the public record count}
      */
     @Override
     public double[] sample(double[] statistic, RandomSource random) {
         return sampler.release(statistic, random);
+    }
+
+    /**
+     * Whether {@link #sample(double[], long, RandomSource)} with the public record count is the release to call: noise with
+     * no variance along 1 under substitution, where the statistic's sum n·σ is public and gets no noise.
+     */
+    public boolean needsRecordCount() {
+        return sampler.needsRecordCount();
+    }
+
+    /**
+     * The release of a statistic over {@code records} records (public under substitution; ignored unless
+     * {@link #needsRecordCount()}).
+     *
+     * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate, or a negative count
+     */
+    public double[] sample(double[] statistic, long records, RandomSource random) {
+        return sampler.release(statistic, records, random);
     }
 }

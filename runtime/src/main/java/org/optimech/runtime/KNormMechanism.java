@@ -55,14 +55,36 @@ public final class KNormMechanism implements Mechanism {
 
     /**
      * The statistic plus one noise draw; for a lattice spec, the nearest lattice point plus exact lattice noise (every
-     * coordinate a multiple of the spacing, rounded to the nearest double beyond 2^53 spacings). Never fails for a finite
-     * statistic of the right length, whatever its magnitude.
+     * coordinate a multiple of the spacing, rounded to the nearest double beyond 2^53 spacings). With a subspace, B·(t[pivots]
+     * + noise): the statistic is read only at the pivots. Never fails for a finite statistic of the right length, whatever
+     * its magnitude.
      *
      * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
+     * @throws IllegalStateException when the release {@link #needsRecordCount() needs the public record count}
      */
     @Override
     public double[] sample(double[] statistic, RandomSource random) {
         return lattice != null ? lattice.release(statistic, random) : sampler.release(statistic, random);
+    }
+
+    /**
+     * Whether {@link #sample(double[], long, RandomSource)} with the public record count is the release to call: a spec whose
+     * noise lives in a subspace or in the hyperplane Σx = 0 while the statistic has a public part n·q0 off it (substitution:
+     * a count of records, a histogram's total, a ballot sum). Such a release reads the caller's statistic only where the
+     * noise is, and takes n from the caller rather than from coordinates whose rounding depends on the data.
+     */
+    public boolean needsRecordCount() {
+        return sampler != null && sampler.needsRecordCount();
+    }
+
+    /**
+     * The release of a statistic over {@code records} records (public under substitution; ignored unless
+     * {@link #needsRecordCount()}).
+     *
+     * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate, or a negative count
+     */
+    public double[] sample(double[] statistic, long records, RandomSource random) {
+        return lattice != null ? lattice.release(statistic, random) : sampler.release(statistic, records, random);
     }
 
     /**

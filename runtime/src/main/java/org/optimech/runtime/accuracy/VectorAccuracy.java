@@ -87,7 +87,7 @@ public final class VectorAccuracy implements Accuracy {
         double s = spec.sensitivity().doubleValue() / spec.noiseEpsilon().doubleValue();
         // noise only, never a release of data: the floating-point sampler is drawn from for figures whatever the release policy
         LatticeSampler lattice = Samplers.lattice(spec).orElse(null);
-        KNormSampler sampler = lattice == null ? Samplers.knorm(spec, NumericsPolicy.ALLOW_IDEALIZED) : null;
+        KNormSampler sampler = lattice == null ? Samplers.knormNoise(spec, NumericsPolicy.ALLOW_IDEALIZED) : null;
         double[] zero = new double[d];
         // an exact lattice release costs 1/a proposals (a its certified acceptance): fewer draws there, their standard errors stated
         int preferred = lattice == null ? 200_000 : (int) Math.max(2_000, Math.min(200_000, 200_000 * lattice.acceptance()));
@@ -183,7 +183,7 @@ public final class VectorAccuracy implements Accuracy {
         Arrays.fill(coords, new Estimate(sd * ClosedForms.normalQuantile(1 - beta / 2), 0));
         double[] sds = new double[d];
         Arrays.fill(sds, sd);
-        org.optimech.runtime.knorm.EllipticGaussianSampler sampler = org.optimech.runtime.sampling.Samplers.ellipticGaussian(spec, NumericsPolicy.ALLOW_IDEALIZED);
+        org.optimech.runtime.knorm.EllipticGaussianSampler sampler = org.optimech.runtime.sampling.Samplers.ellipticGaussianNoise(spec, NumericsPolicy.ALLOW_IDEALIZED);
         MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), sampler::noise);
         List<String> names = new ArrayList<>();
         for (int j = 1; j <= d; j++) {

@@ -68,12 +68,35 @@ public final class EllipticGaussianSampler {
         return v;
     }
 
+    /** Whether a release needs the public record count n: noise in the hyperplane Σx = 0 with a nonzero record sum σ. */
+    public boolean needsRecordCount() {
+        return !Double.isNaN(hyperplaneSum) && hyperplaneSum != 0;
+    }
+
     /**
-     * The statistic plus one noise draw.
+     * The statistic plus one noise draw (in the hyperplane Σx = 0 with σ = 0: the last coordinate minus the others).
      *
      * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
+     * @throws IllegalStateException when the release {@link #needsRecordCount() needs the record count}, or for noise with no
+     *     variance along 1 and no record sum ({@link #onHyperplane}): adding it to the caller's statistic would publish Σ t
      */
     public double[] release(double[] statistic, RandomSource bits) {
+        if (needsRecordCount()) {
+            throw new IllegalStateException("this statistic's sum n·σ is public and gets no noise (substitution): give the public record count n, "
+                    + "release(statistic, n, bits); it is never estimated from the statistic's sum, whose rounding depends on the data");
+        }
+        return release(statistic, 0, bits);
+    }
+
+    /**
+     * The release for a statistic over {@code records} records (public under substitution; ignored unless the release
+     * {@link #needsRecordCount() needs it}).
+     *
+     * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate, or a negative
+     *     record count
+     * @throws IllegalStateException for noise with no variance along 1 and no record sum ({@link #onHyperplane})
+     */
+    public double[] release(double[] statistic, long records, RandomSource bits) {
         Objects.requireNonNull(statistic, "statistic");
         if (statistic.length != dimension) {
             throw new IllegalArgumentException("the statistic must have " + dimension + " coordinates. Provided: " + statistic.length);
@@ -83,9 +106,16 @@ public final class EllipticGaussianSampler {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + statistic[j]);
             }
         }
+        if (records < 0) {
+            throw new IllegalArgumentException("records must be >= 0. Provided value: " + records);
+        }
+        if (along == 0 && Double.isNaN(hyperplaneSum)) {
+            throw new IllegalStateException("this noise has no variance along 1: it draws noise only; a release needs the record sum (onHyperplane), so "
+                    + "that the caller's Σ t is not published");
+        }
         double[] v = noise(bits);
         if (!Double.isNaN(hyperplaneSum)) {
-            return HyperplaneRelease.release(statistic, v, hyperplaneSum);
+            return HyperplaneRelease.release(statistic, v, records, hyperplaneSum);
         }
         for (int j = 0; j < dimension; j++) {
             v[j] += statistic[j];

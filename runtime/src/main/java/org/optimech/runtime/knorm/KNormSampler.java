@@ -17,7 +17,6 @@ public final class KNormSampler {
     private final double[][] embedding; // null, or ambient × body dimension (ERRATA K12)
     private final int[] pivots; // null (noise only), or the coordinates whose embedding rows are the identity
     private final double[] recordOffset; // null: the statistic lies in the subspace itself; else q0, zero on the pivots
-    private final int countRow; // the coordinate the public record count is read from (recordOffset[countRow] != 0)
     private final double hyperplaneSum; // NaN, or σ for a body in the hyperplane Σx = 0 ({@link HyperplaneRelease})
 
     private KNormSampler(UnitBody body, double sensitivity, double epsilon, double[][] embedding, int[] pivots, double[] recordOffset) {
@@ -33,15 +32,6 @@ public final class KNormSampler {
         this.embedding = embedding;
         this.pivots = pivots;
         this.recordOffset = recordOffset;
-        int row = -1;
-        if (recordOffset != null) {
-            for (int j = 0; j < recordOffset.length; j++) {
-                if (row < 0 || Math.abs(recordOffset[j]) > Math.abs(recordOffset[row])) {
-                    row = j;
-                }
-            }
-        }
-        this.countRow = row;
     }
 
     public static KNormSampler of(UnitBody body, double sensitivity, double epsilon) {
@@ -69,11 +59,11 @@ public final class KNormSampler {
      * The release of the same mechanism in a subspace x = B·x[pivots] (B = {@code embedding}, whose pivot rows are the
      * identity) for a statistic T = Σ t(x_i) whose records satisfy t(x) − B·t(x)[pivots] = q0 for every record x
      * ({@code recordOffset} = q0, null when q0 = 0, as under add/remove). The release is n·q0 + B·(T[pivots] + Z): it reads
-     * the caller's statistic only at the pivots and through the record count n, never the rest, so a coordinate that is zero
-     * or dependent in exact arithmetic but carries a rounding residue in the caller's floating-point evaluation publishes
-     * nothing of it. n is public (the offset is nonzero only under substitution); it is read as the integer nearest to
-     * (T − B·T[pivots])_j / q0_j on the coordinate j with the largest |q0_j|, which is the exact n unless the caller's
-     * evaluation errs there by half of |q0_j| or more.
+     * the caller's statistic only at the pivots, never the rest, so a coordinate that is zero or dependent in exact
+     * arithmetic but carries a rounding residue in the caller's floating-point evaluation publishes nothing of it. With
+     * q0 ≠ 0 (substitution) the public record count n is a parameter of the release ({@link #release(double[], long,
+     * RandomSource)}), never estimated from the statistic: an estimate would read the very coordinates whose residue depends
+     * on the data.
      *
      * @throws IllegalArgumentException unless the embedding has one finite row per statistic coordinate, one column per
      *     subspace dimension and identity rows at the pivots, and the offset is finite, zero on the pivots and of the
@@ -121,7 +111,7 @@ public final class KNormSampler {
     /**
      * The release of the same mechanism for a body in the hyperplane Σx = 0 (its {@link UnitBody#spanDimension} is d − 1)
      * whose records each contribute the public sum σ = {@code recordSum}: see {@link HyperplaneRelease}, which publishes
-     * nothing of the caller's Σ t beyond the record count.
+     * nothing of the caller's Σ t (with σ ≠ 0 the record count n is a parameter of the release).
      *
      * @throws IllegalArgumentException unless the body spans a hyperplane, has no embedding, and σ is finite
      */
@@ -207,12 +197,40 @@ public final class KNormSampler {
     }
 
     /**
-     * t plus one noise vector; in a subspace, n·q0 + B·(t[pivots] + z) (see {@link #inSubspace(int[], double[][], double[])}).
+     * Whether a release needs the public record count n ({@link #release(double[], long, RandomSource)}): a statistic with a
+     * public part n·q0 off the noise's subspace or hyperplane (substitution).
+     */
+    public boolean needsRecordCount() {
+        return recordOffset != null || (!Double.isNaN(hyperplaneSum) && hyperplaneSum != 0);
+    }
+
+    /**
+     * t plus one noise vector; in a subspace, B·(t[pivots] + z) (see {@link #inSubspace(int[], double[][], double[])}); on
+     * the hyperplane Σx = 0 with σ = 0, the same with the last coordinate minus the others.
      *
      * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate
-     * @throws IllegalStateException for a noise-only subspace sampler ({@link #inSubspace(double[][])})
+     * @throws IllegalStateException when the release {@link #needsRecordCount() needs the record count}, or for a noise-only
+     *     sampler (a subspace without pivots, a hyperplane body without its record sum)
      */
     public double[] release(double[] statistic, RandomSource bits) {
+        if (needsRecordCount()) {
+            throw new IllegalStateException("this statistic has a public part n·q0 off the noise's subspace or hyperplane (substitution): give the public record count "
+                    + "n, release(statistic, n, bits); it is never estimated from the statistic, whose coordinates there carry a data-dependent rounding "
+                    + "residue");
+        }
+        return release(statistic, 0, bits);
+    }
+
+    /**
+     * The release for a statistic over {@code records} records (public under substitution; ignored when the release does
+     * not {@link #needsRecordCount() need it}).
+     *
+     * @throws IllegalArgumentException for a statistic of the wrong length or with a non-finite coordinate, or a negative
+     *     record count, or one whose public part n·q0 is beyond the double range
+     * @throws IllegalStateException for a noise-only sampler (a subspace without pivots, a hyperplane body without its record
+     *     sum)
+     */
+    public double[] release(double[] statistic, long records, RandomSource bits) {
         if (statistic.length != dimension()) {
             throw new IllegalArgumentException("statistic must have " + dimension() + " coordinates. Provided length: " + statistic.length);
         }
@@ -221,10 +239,17 @@ public final class KNormSampler {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + statistic[j]);
             }
         }
+        if (records < 0) {
+            throw new IllegalArgumentException("records must be >= 0. Provided value: " + records);
+        }
         if (!Double.isNaN(hyperplaneSum)) {
-            return HyperplaneRelease.release(statistic, noise(bits), hyperplaneSum);
+            return HyperplaneRelease.release(statistic, noise(bits), records, hyperplaneSum);
         }
         if (embedding == null) {
+            if (body.spanDimension() < body.dimension()) {
+                throw new IllegalStateException("this sampler's body spans the hyperplane Σx = 0 only: it draws noise; a release needs the record sum "
+                        + "(onHyperplane), so that the caller's Σ t is not published");
+            }
             double[] v = noise(bits);
             for (int j = 0; j < v.length; j++) {
                 v[j] += statistic[j];
@@ -241,22 +266,16 @@ public final class KNormSampler {
         }
         double[] x = embed(w);
         if (recordOffset != null) {
-            double n = recordCount(statistic);
             for (int j = 0; j < x.length; j++) {
                 if (recordOffset[j] != 0) {
-                    x[j] += n * recordOffset[j];
+                    double shift = records * recordOffset[j];
+                    if (!Double.isFinite(shift)) {
+                        throw new IllegalArgumentException("records · q0 is beyond the double range at coordinate " + j + ". Provided value: " + records);
+                    }
+                    x[j] += shift;
                 }
             }
         }
         return x;
-    }
-
-    /** The public record count n, read as the integer nearest to (t − B·t[pivots])_j / q0_j on the count row j. */
-    private double recordCount(double[] statistic) {
-        double q = statistic[countRow];
-        for (int i = 0; i < pivots.length; i++) {
-            q -= embedding[countRow][i] * statistic[pivots[i]];
-        }
-        return Math.rint(q / recordOffset[countRow]);
     }
 }

@@ -37,13 +37,25 @@ public final class Samplers {
                 "this spec's noise lives in a subspace under substitution, but it records no statistic (design.problem) the runtime can evaluate on a "
                         + "record: the public part n·q0 of the statistic cannot be separated from the caller's rounding residue, which would be released "
                         + "without noise")))).orElseGet(() -> spec.unitBody().spanDimension() < spec.dimension() ? s.onHyperplane(
-                                spec.subspaceRecordOffset().map(q -> q[q.length - 1]).orElseThrow(() -> new IllegalStateException(hyperplaneRefusal()))) : s);
+                                spec.hyperplaneRecordSum().orElseThrow(() -> new IllegalStateException(hyperplaneRefusal()))) : s);
     }
 
     private static String hyperplaneRefusal() {
         return "this spec's noise lies in the hyperplane Σx = 0 under substitution, but it records no ranking (design.problem) whose per-record sum "
                 + "the runtime can read: the public sum n·σ of the statistic cannot be separated from the caller's rounding residue, which would be "
                 + "released without noise";
+    }
+
+    /**
+     * The spec's floating-point noise only (for accuracy figures, never a release of data): in a subspace its embedding's
+     * image, on the hyperplane Σx = 0 the body's own draws; its {@code release} refuses for those.
+     *
+     * @throws IllegalStateException when the policy refuses idealized numerics
+     */
+    public static KNormSampler knormNoise(KNormSpec spec, NumericsPolicy policy) {
+        policy.check(Numerics.IDEALIZED);
+        KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
+        return spec.subspace().map(sub -> s.inSubspace(sub.embedding())).orElse(s);
     }
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */
@@ -63,14 +75,24 @@ public final class Samplers {
 
     /**
      * The elliptic Gaussian's floating-point sampler (O(d) per draw), its variances rounded up from the stored decimals:
-     * more noise, never less.
+     * more noise, never less; with no variance along 1, the hyperplane release ({@link EllipticGaussianSpec#hyperplaneRecordSum}).
+     *
+     * @throws IllegalStateException when the policy refuses idealized numerics, or the noise has no variance along 1 and the
+     *     record sum is unknown
+     */
+    public static EllipticGaussianSampler ellipticGaussian(EllipticGaussianSpec spec, NumericsPolicy policy) {
+        EllipticGaussianSampler s = ellipticGaussianNoise(spec, policy);
+        return spec.varianceAlong() != 0 ? s : s.onHyperplane(spec.hyperplaneRecordSum().orElseThrow(() -> new IllegalStateException(hyperplaneRefusal())));
+    }
+
+    /**
+     * The elliptic Gaussian's noise only (for accuracy figures, never a release of data); its {@code release} refuses when
+     * the noise has no variance along 1.
      *
      * @throws IllegalStateException when the policy refuses idealized numerics
      */
-    public static EllipticGaussianSampler ellipticGaussian(EllipticGaussianSpec spec, NumericsPolicy policy) {
+    public static EllipticGaussianSampler ellipticGaussianNoise(EllipticGaussianSpec spec, NumericsPolicy policy) {
         policy.check(spec.numerics());
-        EllipticGaussianSampler s = EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()),
-                spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
-        return spec.varianceAlong() != 0 ? s : s.onHyperplane(spec.hyperplaneRecordSum().orElseThrow(() -> new IllegalStateException(hyperplaneRefusal())));
+        return EllipticGaussianSampler.of(spec.dimension(), Math.nextUp(spec.varianceAcross()), spec.varianceAlong() == 0 ? 0 : Math.nextUp(spec.varianceAlong()));
     }
 }

@@ -50,12 +50,13 @@ final class BodyChecks {
     /**
      * The result of the checks, read-only: the checked body's geometry, the checked lattice noise (null without a lattice block),
      * the exact coverage test, and what the spec says about its sensitivity. No sampler: the runtime's mechanisms build those.
+     *
+     * @param recordOffset for a spec in a subspace, the per-record offset q0 ({@link SubspaceOffsets}); null when not derivable
+     *     or without a subspace
+     * @param hyperplaneSum for a body in the hyperplane Σx = 0, one record's sum σ; null when not derivable or not such a body
      */
-    /**
-     * @param recordOffset for a spec in a subspace, the per-record offset q0 ({@link SubspaceOffsets}); for a body in the
-     *     hyperplane Σx = 0, (0, …, 0, σ); null when not derivable, or for a full-dimensional body
-     */
-    record Checked(UnitBody unit, KNormSpec.LatticeNoise lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge, Rational[] recordOffset) {
+    record Checked(UnitBody unit, KNormSpec.LatticeNoise lattice, Coverage coverage, SensitivityCheck recheck, Double largestGauge, Rational[] recordOffset,
+            Rational hyperplaneSum) {
     }
 
     /** The exact test ‖±y‖_K ≤ t of the stored body, for an integer vector y (null for a spec in a subspace). */
@@ -140,16 +141,8 @@ final class BodyChecks {
         Coverage coverage = sub != null ? null : (y, t) -> body.within(abstain, Double.NaN, y, t);
         SensitivityCheck recheck = SensitivityRecheck.recheck(design, relation, d, sub, body, m.body(), delta, m.certificate());
         Rational[] offset = sub != null ? SubspaceOffsets.perRecord(design, relation, sub, d).orElse(null) : null;
-        if (sub == null && body.unit.spanDimension() < d) {
-            // a body in the hyperplane Σx = 0: the same offset with pivots 0..d−2, (0, …, 0, σ)
-            Rational sigma = SubspaceOffsets.hyperplaneRecordSum(design, relation).orElse(null);
-            if (sigma != null) {
-                offset = new Rational[d];
-                Arrays.fill(offset, Rational.ZERO);
-                offset[d - 1] = sigma;
-            }
-        }
-        return new Checked(body.unit, lattice, coverage, recheck, largest, offset);
+        Rational sigma = sub == null && body.unit.spanDimension() < d ? SubspaceOffsets.hyperplaneRecordSum(design, relation).orElse(null) : null;
+        return new Checked(body.unit, lattice, coverage, recheck, largest, offset, sigma);
     }
 
     /**

@@ -255,8 +255,7 @@ public final class KNormSpec implements MechanismSpec {
      * in exact arithmetic from the statistic recorded in {@code design.problem} and rounded to doubles. Empty without a
      * subspace, or under substitution when the spec records no statistic the runtime can evaluate on a record: then no
      * floating-point release is built for it, since the part of a caller's statistic off V could not be told from the public
-     * n·q0 and would be published with no noise. For a body in the hyperplane Σx = 0 (a permutohedron without prism) it is
-     * (0, …, 0, σ), σ one record's sum (the subspace with pivots 0..d − 2).
+     * n·q0 and would be published with no noise.
      */
     public Optional<double[]> subspaceRecordOffset() {
         Rational[] q = checked.recordOffset();
@@ -268,6 +267,15 @@ public final class KNormSpec implements MechanismSpec {
             out[j] = q[j].doubleValue();
         }
         return Optional.of(out);
+    }
+
+    /**
+     * For a body in the hyperplane Σx = 0 (a permutohedron without prism): σ, the sum of one record's contributions (0 under
+     * add/remove; the recorded ranking's score sum under substitution), so the statistic of n records sums to n·σ. Empty for
+     * other bodies, or when the spec records no ranking: then no floating-point release is built for it.
+     */
+    public Optional<Double> hyperplaneRecordSum() {
+        return Optional.ofNullable(checked.hyperplaneSum()).map(Rational::doubleValue);
     }
 
     /** The subspace the noise lives in, when the adjacent outputs span a proper one. */

@@ -19,42 +19,78 @@ import org.optimech.runtime.statistic.Statistic;
  * in exact arithmetic, where a floating-point evaluation leaves a residue that would otherwise be published without noise.
  */
 final class SubspaceOffsets {
+    /** Exact multiply-adds spent at load on proving the offset from enumerated records (beyond: not proved). */
+    private static final long BUDGET = 20_000_000L;
+
     private SubspaceOffsets() {
     }
 
     /**
-     * q0 (zero on the pivots), or empty when the spec records no statistic the runtime can evaluate on a record (then a
-     * substitution release in the subspace cannot separate the public part and is refused when a mechanism is built).
+     * q0 (zero on the pivots), proved exactly to be the same for every record of the recorded statistic: its canonical
+     * polynomials (box variables), its images at every domain point (multilinear features with categorical variables, when
+     * few enough), or its listed records. Empty when the statistic is none of these (or not recorded) under substitution:
+     * then no floating-point release is built. Under add/remove an unproved subspace gives q0 = 0 (the release then depends
+     * on the pivots alone: biased if the claim were false, never revealing).
      *
-     * @throws FieldException when the recorded statistic is malformed
+     * @throws FieldException at {@code /mechanism/subspace} when the recorded statistic provably does not lie in n·q0 + V,
+     *     or when the recorded statistic is malformed
      */
     static Optional<Rational[]> perRecord(JsonObject design, Relation relation, BodyChecks.Subspace sub, int d) throws FieldException {
+        boolean pairs = relation == Relation.SUBSTITUTION;
         Rational[] zero = new Rational[d];
         Arrays.fill(zero, Rational.ZERO);
-        if (relation != Relation.SUBSTITUTION) {
-            return Optional.of(zero);
-        }
+        Optional<Rational[]> unknown = pairs ? Optional.empty() : Optional.of(zero);
         Optional<RecordedProblem> problem = RecordedProblem.read(design);
         if (problem.isEmpty() || problem.get().supportOracle().isPresent()) {
-            return Optional.empty();
+            return unknown;
         }
         Statistic statistic = problem.get().statistic();
         if (statistic.dimension() != d) {
-            return Optional.empty();
+            return unknown;
         }
-        Rational[] record;
-        if (statistic instanceof PolynomialStatistic poly) {
-            record = firstRecord(poly);
-        } else if (statistic instanceof RecordStatistic r) {
-            record = new Rational[d];
-            for (int j = 0; j < d; j++) {
-                record[j] = Rational.of(r.records()[0][j]);
+        java.util.List<Rational[]> records = new java.util.ArrayList<>();
+        if (statistic instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
+            // exact on the canonical polynomials: t_j − Σ_i B_ji·t_{p_i} has no term but the constant (none at all for add/remove)
+            if (!org.optimech.runtime.certificate.StatisticPolynomials.of(poly).liesIn(sub.pivots, sub.basis, pairs)) {
+                throw outside();
+            }
+            records.add(record(poly, lowerCorner(poly), firstLevels(poly)));
+        } else if (statistic instanceof PolynomialStatistic poly && poly.isMultilinear() && poly.domainPointCount() <= PolynomialStatistic.MAX_DOMAIN_POINTS
+                && poly.domainPointCount() * d * (sub.pivots.length + 1) <= BUDGET) {
+            // a multilinear polynomial is fixed by its values at the domain points: q constant there is q constant everywhere
+            records.addAll(domainRecords(poly));
+        } else if (statistic instanceof RecordStatistic r && (long) r.records().length * d * (sub.pivots.length + 1) <= BUDGET) {
+            for (double[] x : r.records()) {
+                Rational[] y = new Rational[d];
+                for (int j = 0; j < d; j++) {
+                    y[j] = Rational.of(x[j]);
+                }
+                records.add(y);
             }
         } else {
-            return Optional.empty();
+            return unknown;
         }
-        Rational[] q = new Rational[d];
-        for (int j = 0; j < d; j++) {
+        Rational[] q0 = pairs ? offset(records.get(0), sub) : zero;
+        for (Rational[] x : records) {
+            Rational[] q = offset(x, sub);
+            for (int j = 0; j < d; j++) {
+                if (q[j].compareTo(q0[j]) != 0) {
+                    throw outside();
+                }
+            }
+        }
+        return Optional.of(q0);
+    }
+
+    private static FieldException outside() {
+        return new FieldException("/mechanism/subspace", "does not hold the recorded statistic: t(x) − B·t(x)[pivots] is not the same for every record"
+                + " (zero under add/remove), so the statistic has a part off the subspace that the release would not cover");
+    }
+
+    /** t(x) − B·t(x)[pivots], exactly. */
+    private static Rational[] offset(Rational[] record, BodyChecks.Subspace sub) {
+        Rational[] q = new Rational[record.length];
+        for (int j = 0; j < record.length; j++) {
             Rational s = record[j];
             for (int i = 0; i < sub.pivots.length; i++) {
                 if (sub.basis[j][i].signum() != 0) {
@@ -63,7 +99,7 @@ final class SubspaceOffsets {
             }
             q[j] = s;
         }
-        return Optional.of(q);
+        return q;
     }
 
     /**
@@ -89,20 +125,55 @@ final class SubspaceOffsets {
         return Optional.of(Rational.of(sum));
     }
 
-    /** t at the record with every box variable at its lower bound and every categorical at its first level, exactly. */
-    static Rational[] firstRecord(PolynomialStatistic poly) {
-        java.util.Set<String> on = new java.util.HashSet<>();
-        java.util.Set<String> indicators = new java.util.HashSet<>();
-        for (PolynomialStatistic.CategoricalVariable c : poly.categoricals()) {
-            on.add(c.indicator(c.levels().get(0)));
-            for (String level : c.levels()) {
-                indicators.add(c.indicator(level));
-            }
-        }
+    private static Map<String, BigDecimal> lowerCorner(PolynomialStatistic poly) {
         Map<String, BigDecimal> box = new java.util.HashMap<>();
         for (PolynomialStatistic.BoxVariable v : poly.variables()) {
             box.put(v.name(), new BigDecimal(v.lower()));
         }
+        return box;
+    }
+
+    private static java.util.Set<String> firstLevels(PolynomialStatistic poly) {
+        java.util.Set<String> on = new java.util.HashSet<>();
+        for (PolynomialStatistic.CategoricalVariable c : poly.categoricals()) {
+            on.add(c.indicator(c.levels().get(0)));
+        }
+        return on;
+    }
+
+    /** t at every box vertex and every combination of levels, exactly. */
+    private static java.util.List<Rational[]> domainRecords(PolynomialStatistic poly) {
+        java.util.List<Rational[]> out = new java.util.ArrayList<>();
+        int k = poly.variables().size();
+        int[] level = new int[poly.categoricals().size()];
+        for (long vertex = 0; vertex < (1L << k); vertex++) {
+            Map<String, BigDecimal> box = new java.util.HashMap<>();
+            for (int v = 0; v < k; v++) {
+                PolynomialStatistic.BoxVariable b = poly.variables().get(v);
+                box.put(b.name(), new BigDecimal((vertex >> v & 1) == 0 ? b.lower() : b.upper()));
+            }
+            Arrays.fill(level, 0);
+            while (true) {
+                java.util.Set<String> on = new java.util.HashSet<>();
+                for (int c = 0; c < level.length; c++) {
+                    PolynomialStatistic.CategoricalVariable cat = poly.categoricals().get(c);
+                    on.add(cat.indicator(cat.levels().get(level[c])));
+                }
+                out.add(record(poly, box, on));
+                int c = 0;
+                while (c < level.length && ++level[c] == poly.categoricals().get(c).levels().size()) {
+                    level[c++] = 0;
+                }
+                if (c == level.length) {
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** t at one record (box variables' values, the indicators that are 1), exactly; other indicators are 0. */
+    private static Rational[] record(PolynomialStatistic poly, Map<String, BigDecimal> box, java.util.Set<String> on) {
         Rational[] t = new Rational[poly.features().size()];
         for (int j = 0; j < t.length; j++) {
             BigDecimal s = BigDecimal.ZERO;
@@ -110,14 +181,7 @@ final class SubspaceOffsets {
                 BigDecimal p = term.coefficient();
                 for (Map.Entry<String, Integer> e : term.powers().entrySet()) {
                     BigDecimal x = box.get(e.getKey());
-                    if (x != null) {
-                        p = p.multiply(x.pow(e.getValue()));
-                    } else if (indicators.contains(e.getKey())) {
-                        p = on.contains(e.getKey()) ? p : BigDecimal.ZERO;
-                    } else {
-                        throw new IllegalArgumentException("feature " + poly.features().get(j).name() + " uses " + e.getKey()
-                                + ", which is neither a box variable nor a level's indicator");
-                    }
+                    p = x != null ? p.multiply(x.pow(e.getValue())) : on.contains(e.getKey()) ? p : BigDecimal.ZERO;
                 }
                 s = s.add(p);
             }

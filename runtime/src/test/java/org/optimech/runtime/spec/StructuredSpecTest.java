@@ -218,8 +218,13 @@ class StructuredSpecTest {
             assertEquals(s, back);
             assertEquals(b, ((KNormSpec) back).body());
             KNormMechanism m = (KNormMechanism) Mechanisms.of(back, RuntimePolicy.builder().numerics(NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
-            double[] out = m.sample(new double[6], new SeededRandomBits(1));
+            // the permutohedron without prism lies in Σx = 0: the ballot count is public and the caller's (Borda sum 15 per ballot)
+            assertEquals(b instanceof StructuredBody.Permutohedron p && p.prismHalfHeight() == null, m.needsRecordCount(), b.toString());
+            double[] out = m.needsRecordCount() ? m.sample(new double[] {5, 4, 3, 2, 1, 0}, 1, new SeededRandomBits(1)) : m.sample(new double[6], new SeededRandomBits(1));
             assertEquals(6, out.length);
+            if (m.needsRecordCount()) {
+                assertEquals(15, java.util.Arrays.stream(out).sum(), 1e-9);
+            }
         }
     }
 
