@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.optimech.designer.Design;
 import org.optimech.designer.DesignMethod;
 import org.optimech.designer.Designers;
+import org.optimech.designer.knorm.GeneticBodySearch;
 import org.optimech.designer.common.DesignException;
 import org.optimech.designer.common.Progress;
 import org.optimech.designer.problem.DiscreteProblem;
@@ -66,6 +67,16 @@ final class DesignCommand implements Callable<Integer> {
             description = "K-norm problems only: the body to store (l1, l2, linf, hull or search) instead of the one the problem's criterion selects.")
     String body;
 
+    @Option(names = "--body-search",
+            description = "K-norm problems with a polynomial statistic: the search candidate is a genetic search (Jenetics) over linear images of the l1 "
+                    + "and linf balls (per-coordinate scalings on the coordinate or principal axes), ranked by witnesses, its pick certified like every "
+                    + "other body and stored only if it beats them. Default: off (a heuristic that spends part of the time limit; the closed-form "
+                    + "candidates are compared either way).")
+    boolean bodySearch;
+
+    @Option(names = "--seed", paramLabel = "N", description = "With --body-search: the search's seed (the same seed and problem find the same body). Default: 1.")
+    Long seed;
+
     @Option(names = "--body-form", paramLabel = "FORM", defaultValue = "triangulation",
             description = "K-norm problems only: store the hull as a triangulation (alias over simplex volumes) or as halfspaces (rejection from its bounding "
                     + "box). Default: ${DEFAULT-VALUE}.")
@@ -98,16 +109,19 @@ final class DesignCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         SpecFiles.requireNotInput(out, "--out", problemFile, "problem file");
         Problem problem = SpecFiles.loadProblem(problemFile);
-        boolean knormOptions = body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null;
+        boolean knormOptions = body != null || !bodyForm.equals("triangulation") || !numerics.equals("idealized") || latticeExponent != null || bodySearch;
+        if (seed != null && !bodySearch) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--seed goes with --body-search (the body search's randomness). Provided value: " + seed);
+        }
         Optional<DiscreteProblem> discrete = DiscreteProblem.of(problem);
         Optional<KNormProblem> knorm = KNormProblem.of(problem);
         if (discrete.isEmpty() && (!method.equals("auto") || !solver.equals("auto"))) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--method and --solver apply to discrete problems only; " + problemFile
-                    + " is a " + (knorm.isPresent() ? "K-norm problem (its options: --body, --body-form, --numerics, --lattice-exponent)"
+                    + " is a " + (knorm.isPresent() ? "K-norm problem (its options: --body, --body-form, --numerics, --lattice-exponent, --body-search)"
                             : problem.kind() + " problem"));
         }
         if (knorm.isEmpty() && knormOptions) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics and --lattice-exponent apply to K-norm problems only; "
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--body, --body-form, --numerics, --lattice-exponent and --body-search apply to K-norm problems only; "
                     + problemFile + " is not one");
         }
         if (timeLimitSeconds != null && timeLimitSeconds <= 0) {
@@ -238,7 +252,8 @@ final class DesignCommand implements Callable<Integer> {
         }
         boolean exact = numerics.equals("exact") || latticeExponent != null;
         KNormSpecs.Lattice lattice = !exact ? null : latticeExponent != null ? KNormSpecs.Lattice.of(latticeExponent) : KNormSpecs.Lattice.auto();
-        return options.withBody(body).withBodyForm(form).withLattice(lattice);
+        return options.withBody(body).withBodyForm(form).withLattice(lattice)
+                .withBodySearch(bodySearch ? GeneticBodySearch.Settings.seeded(seed == null ? 1 : seed) : null);
     }
 
     private MechanismSpec write(MechanismSpec spec) {

@@ -420,4 +420,29 @@ class CliTest {
         assertEquals(2, knorm.code());
         assertTrue(knorm.err().contains("--target applies to discrete problems"), knorm.err());
     }
+
+    /**
+     * Issue 21 (4): --body-search turns the genetic body search on (off by default); its pick is stored only when it beats the
+     * closed forms, as a linear image whose certificate the runtime re-checks; --seed alone is refused.
+     */
+    @Test
+    void bodySearchIsAnOptionAndItsPickIsAReCheckedLinearImage() throws Exception {
+        Path problem = problem("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"substitution\",\"statistic\":{\"variables\":{\"x\":[-1,1],"
+                + "\"y\":[-1,1]},\"features\":[{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}}]},{\"terms\":[{\"coef\":1,\"powers\":{\"x\":1}},"
+                + "{\"coef\":0.125,\"powers\":{\"y\":2}}]}]},\"candidates\":[\"l1\",\"l2\",\"linf\",\"weighted-box\",\"search\"]}");
+        Path off = dir.resolve("off.spec.json");
+        Run plain = run("design", problem.toString(), "--out", off.toString(), "--quiet");
+        assertEquals(0, plain.code(), plain.err());
+        assertTrue(plain.out().contains("body weighted-box"), plain.out());
+        Path on = dir.resolve("on.spec.json");
+        Run searched = run("design", problem.toString(), "--out", on.toString(), "--body-search", "--seed", "5", "--time-limit", "120");
+        assertEquals(0, searched.code(), searched.err());
+        String spec = Files.readString(on);
+        assertTrue(searched.out().contains("body search"), searched.out());
+        assertTrue(spec.contains("linear-image") && spec.contains("sensitivity_certificate"), spec);
+        assertTrue(org.optimech.runtime.spec.SpecLoader.load(on).sensitivityRechecked());
+        Run seedAlone = run("design", problem.toString(), "--out", dir.resolve("s.spec.json").toString(), "--seed", "5", "--quiet");
+        assertEquals(2, seedAlone.code());
+        assertTrue(seedAlone.err().contains("--seed goes with --body-search") && seedAlone.err().contains("5"), seedAlone.err());
+    }
 }

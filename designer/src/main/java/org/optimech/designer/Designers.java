@@ -70,9 +70,11 @@ public final class Designers {
      * @param timeLimit the whole run's time limit, or null for none: K-norm stages share it and stop at it keeping their certified
      *     bounds (candidates that could not start are reported as not compared); a discrete design's every LP solve is clamped
      *     to what remains of it (the per-solve limit is {@code solving.timeLimit()})
+     * @param bodySearch K-norm problems with a polynomial statistic: the genetic body search for the {@code search} candidate
+     *     (its seed and size), or null for off (the default: it spends part of the time limit on a heuristic, so a user asks for it)
      */
     public record Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress,
-            java.time.Duration timeLimit) {
+            java.time.Duration timeLimit, org.optimech.designer.knorm.GeneticBodySearch.Settings bodySearch) {
         public Options {
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(bodyForm, "bodyForm");
@@ -82,6 +84,17 @@ public final class Designers {
             }
         }
 
+        /** Options without the genetic body search. */
+        public Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress,
+                java.time.Duration timeLimit) {
+            this(solving, method, body, bodyForm, lattice, progress, timeLimit, null);
+        }
+
+        /** The same options with the genetic body search on (its settings) or off (null). */
+        public Options withBodySearch(org.optimech.designer.knorm.GeneticBodySearch.Settings s) {
+            return new Options(solving, method, body, bodyForm, lattice, progress, timeLimit, s);
+        }
+
         /** Options without a whole-run time limit. */
         public Options(DesignOptions solving, DesignMethod method, String body, KNormSpecs.BodyForm bodyForm, KNormSpecs.Lattice lattice, Progress progress) {
             this(solving, method, body, bodyForm, lattice, progress, null);
@@ -89,7 +102,7 @@ public final class Designers {
 
         /** The same options with a whole-run time limit (null: none). */
         public Options withTimeLimit(java.time.Duration limit) {
-            return new Options(solving, method, body, bodyForm, lattice, progress, limit);
+            return new Options(solving, method, body, bodyForm, lattice, progress, limit, bodySearch);
         }
 
         /** The automatic LP backend (CLP where OR-Tools loads, else ojAlgo), method auto, the selected body as a triangulation, idealized numerics, no progress lines. */
@@ -103,28 +116,28 @@ public final class Designers {
         }
 
         public Options withMethod(DesignMethod m) {
-            return new Options(solving, m, body, bodyForm, lattice, progress, timeLimit);
+            return new Options(solving, m, body, bodyForm, lattice, progress, timeLimit, bodySearch);
         }
 
         public Options withBody(String b) {
-            return new Options(solving, method, b, bodyForm, lattice, progress, timeLimit);
+            return new Options(solving, method, b, bodyForm, lattice, progress, timeLimit, bodySearch);
         }
 
         public Options withBodyForm(KNormSpecs.BodyForm f) {
-            return new Options(solving, method, body, f, lattice, progress, timeLimit);
+            return new Options(solving, method, body, f, lattice, progress, timeLimit, bodySearch);
         }
 
         public Options withLattice(KNormSpecs.Lattice l) {
-            return new Options(solving, method, body, bodyForm, l, progress, timeLimit);
+            return new Options(solving, method, body, bodyForm, l, progress, timeLimit, bodySearch);
         }
 
         public Options withProgress(Progress p) {
-            return new Options(solving, method, body, bodyForm, lattice, p, timeLimit);
+            return new Options(solving, method, body, bodyForm, lattice, p, timeLimit, bodySearch);
         }
 
         /** Whether any K-norm option differs from its default. */
         boolean knormOptionsSet() {
-            return body != null || bodyForm != KNormSpecs.BodyForm.TRIANGULATION || lattice != null;
+            return body != null || bodyForm != KNormSpecs.BodyForm.TRIANGULATION || lattice != null || bodySearch != null;
         }
     }
 
@@ -186,7 +199,7 @@ public final class Designers {
 
     private static void requireNoKNormOptions(Problem problem, Options options) {
         if (options.knormOptionsSet()) {
-            throw new OptionException("body, body form and lattice apply to K-norm problems only; this is a " + problem.kind() + " problem");
+            throw new OptionException("body, body form, lattice and body search apply to K-norm problems only; this is a " + problem.kind() + " problem");
         }
     }
 
@@ -251,7 +264,7 @@ public final class Designers {
         }
         // a fifth of the limit (at most 5 s) is held back for the spec: building it re-proves the stored certificate
         KNormComparison.Result r = KNormDesigner.compare(problem, options.progress(), deadline.holdingBack(0.2, java.time.Duration.ofSeconds(5)), true,
-                options.body());
+                options.body(), options.bodySearch());
         if (r.selected() == null) {
             throw new DesignException("every candidate failed, so there is no body to store: " + String.join("; ", r.failed()));
         }

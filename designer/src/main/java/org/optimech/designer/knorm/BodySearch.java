@@ -33,9 +33,17 @@ public final class BodySearch {
 
     /**
      * @param inverseExact A⁻¹ in exact rationals (the gauge the sensitivity is certified for)
+     * @param method how A was found, for the report
      */
-    public record Found(LpNorm base, double[][] a, Rational[][] inverseExact, double score, int starts, int evaluations) {
+    public record Found(LpNorm base, double[][] a, Rational[][] inverseExact, double score, int starts, int evaluations, String method) {
+        /** Found by this class's Nelder–Mead search. */
+        public Found(LpNorm base, double[][] a, Rational[][] inverseExact, double score, int starts, int evaluations) {
+            this(base, a, inverseExact, score, starts, evaluations, String.format(java.util.Locale.ROOT,
+                    "Nelder-Mead over linear images A*B of the linf and l1 balls (%d starts, %d evaluations)", starts, evaluations));
+        }
+
         public Found {
+            java.util.Objects.requireNonNull(method, "method");
             a = copy(a);
             Rational[][] inv = new Rational[inverseExact.length][];
             for (int i = 0; i < inverseExact.length; i++) {

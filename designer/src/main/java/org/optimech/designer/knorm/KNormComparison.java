@@ -477,9 +477,8 @@ public final class KNormComparison {
         }
         double volume = Math.pow(s.upper(), d) * Math.abs(new LUDecomposition(a).getDeterminant()) * LpBalls.volume(f.base(), d);
         return new CandidateReport("search", CandidateReport.Shape.other(), d, s.upper(), s.exact(), volume, trace, cov, worst, String.format(java.util.Locale.ROOT,
-                "HEURISTIC, not claimed optimal: Nelder-Mead over linear images A*B of the linf and l1 balls (%d starts, %d evaluations); best: A*%s "
-                        + "with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), rounded up%s",
-                f.starts(), f.evaluations(), f.base().json(), java.util.Arrays.deepToString(f.a()), noteSuffix));
+                "HEURISTIC, not claimed optimal: %s; best: A*%s with A = %s; sensitivity certified exactly for this A (its inverse in exact rationals), "
+                        + "rounded up%s", f.method(), f.base().json(), java.util.Arrays.deepToString(f.a()), noteSuffix));
     }
 
     static CandidateReport hullReport(ConvexHull hull, Sensitivity s, double epsilon, int d, String noteOverride) {

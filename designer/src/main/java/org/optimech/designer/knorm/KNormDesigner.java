@@ -143,6 +143,16 @@ public final class KNormDesigner {
      */
     public static KNormComparison.Result compare(KNormProblem problem, Progress progress, Deadline deadline, boolean rankByWitness, String keep)
             throws InvalidProblemException {
+        return compare(problem, progress, deadline, rankByWitness, keep, null);
+    }
+
+    /**
+     * As {@link #compare(KNormProblem, Progress, Deadline, boolean, String)}; with {@code bodySearch}, a polynomial statistic's
+     * {@code search} candidate is the genetic search over linear images of the ℓ1 and ℓ∞ balls ({@link GeneticBodySearch}; null:
+     * off, the search runs only over a sandwich hull).
+     */
+    public static KNormComparison.Result compare(KNormProblem problem, Progress progress, Deadline deadline, boolean rankByWitness, String keep,
+            GeneticBodySearch.Settings bodySearch) throws InvalidProblemException {
         Objects.requireNonNull(problem, "problem");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(deadline, "deadline");
@@ -184,7 +194,7 @@ public final class KNormDesigner {
                         () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
             }
             if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
-                return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep);
+                return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep, bodySearch);
             }
             if (StatisticSpaces.isFinite(problem.statistic())) {
                 throw new IllegalArgumentException("the adjacent output space has more than " + MAX_FINITE_POINTS + " points and the statistic has categorical "

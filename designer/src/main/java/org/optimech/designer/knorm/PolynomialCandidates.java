@@ -62,6 +62,16 @@ final class PolynomialCandidates {
      */
     static KNormComparison.Result compare(KNormProblem problem, PolynomialStatistic statistic, Progress progress, Deadline deadline, boolean rankByWitness,
             String keep) {
+        return compare(problem, statistic, progress, deadline, rankByWitness, keep, null);
+    }
+
+    /**
+     * As {@link #compare(KNormProblem, PolynomialStatistic, Progress, Deadline, boolean, String)}; with {@code bodySearch}, the
+     * {@code search} candidate is the genetic body search ({@link GeneticBodySearch}), its pick certified like the balls (null:
+     * the search runs over the sandwich hull when there is one, as before).
+     */
+    static KNormComparison.Result compare(KNormProblem problem, PolynomialStatistic statistic, Progress progress, Deadline deadline, boolean rankByWitness,
+            String keep, GeneticBodySearch.Settings bodySearch) {
         double epsilon = problem.epsilon().doubleValue();
         int d = statistic.dimension();
         int k = statistic.variables().size();
@@ -178,9 +188,29 @@ final class PolynomialCandidates {
                         break;
                     }
                     default: {
+                        if (bodySearch != null) {
+                            progress.stage("search: genetic search over linear images of the l1 and linf balls (heuristic, ranked by witnesses; only its pick "
+                                    + "is certified, like every other body)");
+                            // the search gets half the stage, the certificate of its pick the rest
+                            long searchEnd = System.nanoTime() + (stageEnd - System.nanoTime()) / 2;
+                            found = GeneticBodySearch.search(sp, pairs, d, problem.criterion(), bodySearch, () -> System.nanoTime() - searchEnd >= 0, progress);
+                            if (found == null) {
+                                skipped.add("search: the witnesses of S_T do not span its " + d + " coordinates (a constant or dependent feature), so no "
+                                        + "invertible linear image fits them");
+                                break;
+                            }
+                            BodySearch.Found pick = found;
+                            if (rankByWitness && !name.equals(keep) && !out.isEmpty()) {
+                                double bestScore = out.stream().mapToDouble(c -> c.score(problem.criterion())).min().orElseThrow();
+                                budget = budget.losingWhen(v -> v > 0 && KNormComparison.searchReport(pick, new Sensitivity(v, false), epsilon, d, "")
+                                        .score(problem.criterion()) > bestScore);
+                            }
+                            out.add(certifiedGenetic(sp, pairs, pick, budget, reserve, epsilon, d, () -> System.nanoTime() - stageEnd >= 0));
+                            break;
+                        }
                         if (sandwich == null || d > BodySearch.MAX_DIMENSION || !hull.span().isFull()) {
                             skipped.add("search: runs over the sandwich hull's vertices, so it needs the hull candidate, a full-dimensional S_T and d <= "
-                                    + BodySearch.MAX_DIMENSION);
+                                    + BodySearch.MAX_DIMENSION + " (or the genetic body search turned on)");
                             break;
                         }
                         progress.stage("heuristic search over linear images of the linf and l1 balls");
@@ -256,15 +286,8 @@ final class PolynomialCandidates {
             ProofReserve reserve, double epsilon, int d) {
         String through = "; S_T is curved: Delta through the sandwich = (the sandwich's Delta) x (max over its inner polytope's vertices of the gauge), "
                 + "rounded up = " + viaSandwich;
-        Gauge g;
-        try {
-            g = Gauge.ofLinearImage(found.base(), found.a());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("the runtime refuses the searched body (a designer bug, please report it): " + e.getMessage(), e);
-        }
-        CertifiedSensitivity.Outcome o = g.kind() == Gauge.Kind.SUM
-                ? CertifiedSensitivity.sum(sp, pairs, g, HULL_CERTIFICATE_GAP, budget, "search certificate", new double[0][])
-                : CertifiedSensitivity.ranges(sp, pairs, g, false, HULL_CERTIFICATE_GAP, budget, "search certificate");
+        Gauge g = searchGauge(found, d);
+        CertifiedSensitivity.Outcome o = certifySearch(sp, pairs, g, HULL_CERTIFICATE_GAP, budget, new double[0][]);
         CertificateCheck.Proof proof = reserve.prove(sp, pairs, g, o);
         if (proof.upper() > viaSandwich * (1 + KNormComparison.SANDWICH_TOLERANCE)) {
             return KNormComparison.searchReport(found, new Sensitivity(viaSandwich, false), epsilon, d, through + String.format(Locale.ROOT, "; stored WITHOUT a "
@@ -273,6 +296,37 @@ final class PolynomialCandidates {
         CandidateReport c = KNormComparison.searchReport(found, new Sensitivity(proof.upper(), false), epsilon, d, through + "; stored Delta = "
                 + proof.upper() + " " + note("search", o, proof, pairs, sp.lower().length));
         return withCertificate(c, o.lower(), null, certificate(o));
+    }
+
+    /**
+     * The genetic search's pick A·B with a certificate the runtime re-checks: its gauge as the runtime derives it from the stored
+     * linear image (ranges of A⁻¹'s rows for B = ℓ∞, their absolute sum for ℓ1), bounded over S_T by the branch and bound over
+     * records to the candidates' gap. The witnesses that ranked it are not used for Δ.
+     */
+    private static CandidateReport certifiedGenetic(StatisticPolynomials sp, boolean pairs, BodySearch.Found found, SearchBudget budget, ProofReserve reserve,
+            double epsilon, int d, java.util.function.BooleanSupplier stop) {
+        Gauge g = searchGauge(found, d);
+        CertifiedSensitivity.Outcome o = certifySearch(sp, pairs, g, RELATIVE_GAP, budget, g.kind() == Gauge.Kind.SUM
+                ? GeneticWitnesses.forGauge(sp, pairs, g, true, stop) : new double[0][]);
+        CertificateCheck.Proof proof = reserve.prove(sp, pairs, g, o);
+        CandidateReport c = KNormComparison.searchReport(found, new Sensitivity(proof.upper(), false), epsilon, d, "; stored Delta " + note("search", o, proof,
+                pairs, sp.lower().length));
+        return withCertificate(c, o.lower(), null, certificate(o));
+    }
+
+    /** The gauge the runtime derives from a searched linear image (what its certificate must bound). */
+    private static Gauge searchGauge(BodySearch.Found found, int d) {
+        try {
+            return Gauge.ofLinearImage(found.base(), found.a());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("the runtime refuses the searched body (a designer bug, please report it): " + e.getMessage(), e);
+        }
+    }
+
+    /** The branch and bound over records for a searched linear image's gauge: ℓ1 images sum their rows, ℓ∞ images take ranges. */
+    private static CertifiedSensitivity.Outcome certifySearch(StatisticPolynomials sp, boolean pairs, Gauge g, double gap, SearchBudget budget, double[][] witnesses) {
+        return g.kind() == Gauge.Kind.SUM ? CertifiedSensitivity.sum(sp, pairs, g, gap, budget, "search certificate", witnesses)
+                : CertifiedSensitivity.ranges(sp, pairs, g, false, gap, budget, "search certificate");
     }
 
     /** The relative gap the hull's certificate is searched to: well inside the sandwich's own tolerance, which P is only good to. */
