@@ -196,7 +196,7 @@ class StructuredDesignerTest {
         double sumSqSq = 0;
         double[] zero = new double[d];
         for (int i = 0; i < n; i++) {
-            double[] v = m.sample(zero, bits);
+            double[] v = m.sample(zero, 0, bits); // zero records: a public part off the noise's hyperplane is 0 too
             double norm = 0;
             double sum = 0;
             for (double x : v) {
