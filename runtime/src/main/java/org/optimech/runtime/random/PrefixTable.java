@@ -103,8 +103,13 @@ public final class PrefixTable {
         return 0;
     }
 
-    /** One draw from row {@code row}: exactly what {@code walk.sample(row, random)} returns, with the same bits consumed. */
+    /**
+     * One draw from row {@code row}: exactly what {@code walk.sample(row, random)} returns, with the same bits consumed.
+     *
+     * @throws IndexOutOfBoundsException for a row outside [0, rows) (checked: a shifted index would wrap to another row)
+     */
     public long sample(int row, RandomSource random) {
+        java.util.Objects.checkIndex(row, rows);
         long x = random.peekBits(width);
         if (x >= 0) {
             long e = entries[(row << width) | (int) x];
@@ -127,6 +132,7 @@ public final class PrefixTable {
 
     /** The probability, over uniform strings, that a draw from {@code row} ends within the look-ahead (a table hit). */
     public double hitProbability(int row) {
+        java.util.Objects.checkIndex(row, rows);
         long hits = 0;
         for (int x = 0; x < 1 << width; x++) {
             if (entries[(row << width) | x] != 0) {

@@ -117,6 +117,19 @@ class PrefixTableTest {
         }
     }
 
+    /**
+     * Regression (review): a row outside the table was shifted into the index unchecked, so row 65536 of a 16-bit table wrapped
+     * to row 0 and returned its outcome with no error.
+     */
+    @Test
+    void aRowOutsideTheTableIsRefusedNotWrapped() {
+        KnuthYaoRows walk = KnuthYaoRows.ofLongs(3, new long[][] {{3, 1, 4}});
+        PrefixTable table = PrefixTable.of(1, 16, walk::sample);
+        assertThrows(IndexOutOfBoundsException.class, () -> table.sample(65536, new SeededRandomBits(1)));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.sample(-1, new SeededRandomBits(1)));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.hitProbability(1));
+    }
+
     @Test
     void hitProbabilityIsTheMassOfLeavesWithinTheWidth() {
         // weights 1/2, 1/4, 1/8, 1/16, 1/16: leaves at depths 1, 2, 3, 4, 4
