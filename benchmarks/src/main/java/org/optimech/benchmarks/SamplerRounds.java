@@ -97,9 +97,10 @@ public final class SamplerRounds {
     static void bitsPerDraw(ExactSamplerBenchmark b) {
         int draws = 1_000_000;
         System.out.printf("%n%-24s %10s %10s%n", "sampler", "bits/draw", "H (bits)");
-        Object[][] rows = {{"lpTable", b.lpTable, null}, {"structural", b.structural, null}};
-        for (Object[] r : rows) {
-            org.optimech.runtime.DiscreteMechanism m = (org.optimech.runtime.DiscreteMechanism) r[1];
+        String[] names = {"lpTable", "structural"};
+        org.optimech.runtime.DiscreteMechanism[] mechanisms = {b.lpTable, b.structural};
+        for (int k = 0; k < names.length; k++) {
+            org.optimech.runtime.DiscreteMechanism m = mechanisms[k];
             org.optimech.runtime.random.CountingRandomSource c = org.optimech.runtime.random.CountingRandomSource.of(new SecureRandomBits());
             for (int i = 0; i < draws; i++) {
                 m.sample(10L, c);
@@ -108,7 +109,7 @@ public final class SamplerRounds {
             for (double p : m.outputProbabilities(10)) {
                 h -= p > 0 ? p * Math.log(p) / Math.log(2) : 0;
             }
-            System.out.printf("%-24s %10.3f %10.3f   (%s)%n", r[0], c.bits() / (double) draws, h, m.sampler());
+            System.out.printf("%-24s %10.3f %10.3f   (%s)%n", names[k], c.bits() / (double) draws, h, m.sampler());
         }
         org.optimech.runtime.random.CountingRandomSource c = org.optimech.runtime.random.CountingRandomSource.of(new SecureRandomBits());
         for (int i = 0; i < draws; i++) {
