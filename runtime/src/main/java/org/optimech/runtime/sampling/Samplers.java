@@ -29,8 +29,7 @@ public final class Samplers {
      *     per-record offset is unknown
      */
     public static KNormSampler knorm(KNormSpec spec, NumericsPolicy policy) {
-        policy.check(Numerics.IDEALIZED);
-        KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
+        KNormSampler s = unembedded(spec, policy);
         // in a subspace the release reads the caller's statistic at the pivots only (and the public record count), so the
         // coordinates that are zero or dependent in exact arithmetic publish no floating-point residue
         return spec.subspace().map(sub -> s.inSubspace(sub.pivots(), sub.embedding(), spec.subspaceRecordOffset().orElseThrow(() -> new IllegalStateException(
@@ -53,9 +52,14 @@ public final class Samplers {
      * @throws IllegalStateException when the policy refuses idealized numerics
      */
     public static KNormSampler knormNoise(KNormSpec spec, NumericsPolicy policy) {
-        policy.check(Numerics.IDEALIZED);
-        KNormSampler s = KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
+        KNormSampler s = unembedded(spec, policy);
         return spec.subspace().map(sub -> s.inSubspace(sub.embedding())).orElse(s);
+    }
+
+    /** The body's noise in its own coordinates: Δ rounded up, ε rounded down to doubles. */
+    private static KNormSampler unembedded(KNormSpec spec, NumericsPolicy policy) {
+        policy.check(Numerics.IDEALIZED);
+        return KNormSampler.of(spec.unitBody(), Dyadic.doubleAtLeast(spec.sensitivity()), Dyadic.doubleAtMost(spec.noiseEpsilon()));
     }
 
     /** The exact lattice sampler of a spec with a lattice block (numerics exact: no policy refuses it); empty otherwise. */

@@ -2,7 +2,6 @@ package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Optional;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
@@ -54,11 +53,13 @@ final class SubspaceOffsets {
             if (!org.optimech.runtime.certificate.StatisticPolynomials.of(poly).liesIn(sub.pivots, sub.basis, pairs)) {
                 throw outside();
             }
-            records.add(record(poly, lowerCorner(poly), firstLevels(poly)));
+            records.add(exact(poly.exactDomainImage(0)));
         } else if (statistic instanceof PolynomialStatistic poly && poly.isMultilinear() && poly.domainPointCount() <= PolynomialStatistic.MAX_DOMAIN_POINTS
                 && poly.domainPointCount() * d * (sub.pivots.length + 1) <= BUDGET) {
             // a multilinear polynomial is fixed by its values at the domain points: q constant there is q constant everywhere
-            records.addAll(domainRecords(poly));
+            for (long i = 0; i < poly.domainPointCount(); i++) {
+                records.add(exact(poly.exactDomainImage(i)));
+            }
         } else if (statistic instanceof RecordStatistic r && (long) r.records().length * d * (sub.pivots.length + 1) <= BUDGET) {
             for (double[] x : r.records()) {
                 Rational[] y = new Rational[d];
@@ -125,67 +126,10 @@ final class SubspaceOffsets {
         return Optional.of(Rational.of(sum));
     }
 
-    private static Map<String, BigDecimal> lowerCorner(PolynomialStatistic poly) {
-        Map<String, BigDecimal> box = new java.util.HashMap<>();
-        for (PolynomialStatistic.BoxVariable v : poly.variables()) {
-            box.put(v.name(), new BigDecimal(v.lower()));
-        }
-        return box;
-    }
-
-    private static java.util.Set<String> firstLevels(PolynomialStatistic poly) {
-        java.util.Set<String> on = new java.util.HashSet<>();
-        for (PolynomialStatistic.CategoricalVariable c : poly.categoricals()) {
-            on.add(c.indicator(c.levels().get(0)));
-        }
-        return on;
-    }
-
-    /** t at every box vertex and every combination of levels, exactly. */
-    private static java.util.List<Rational[]> domainRecords(PolynomialStatistic poly) {
-        java.util.List<Rational[]> out = new java.util.ArrayList<>();
-        int k = poly.variables().size();
-        int[] level = new int[poly.categoricals().size()];
-        for (long vertex = 0; vertex < (1L << k); vertex++) {
-            Map<String, BigDecimal> box = new java.util.HashMap<>();
-            for (int v = 0; v < k; v++) {
-                PolynomialStatistic.BoxVariable b = poly.variables().get(v);
-                box.put(b.name(), new BigDecimal((vertex >> v & 1) == 0 ? b.lower() : b.upper()));
-            }
-            Arrays.fill(level, 0);
-            while (true) {
-                java.util.Set<String> on = new java.util.HashSet<>();
-                for (int c = 0; c < level.length; c++) {
-                    PolynomialStatistic.CategoricalVariable cat = poly.categoricals().get(c);
-                    on.add(cat.indicator(cat.levels().get(level[c])));
-                }
-                out.add(record(poly, box, on));
-                int c = 0;
-                while (c < level.length && ++level[c] == poly.categoricals().get(c).levels().size()) {
-                    level[c++] = 0;
-                }
-                if (c == level.length) {
-                    break;
-                }
-            }
-        }
-        return out;
-    }
-
-    /** t at one record (box variables' values, the indicators that are 1), exactly; other indicators are 0. */
-    private static Rational[] record(PolynomialStatistic poly, Map<String, BigDecimal> box, java.util.Set<String> on) {
-        Rational[] t = new Rational[poly.features().size()];
+    private static Rational[] exact(BigDecimal[] image) {
+        Rational[] t = new Rational[image.length];
         for (int j = 0; j < t.length; j++) {
-            BigDecimal s = BigDecimal.ZERO;
-            for (PolynomialStatistic.Term term : poly.features().get(j).terms()) {
-                BigDecimal p = term.coefficient();
-                for (Map.Entry<String, Integer> e : term.powers().entrySet()) {
-                    BigDecimal x = box.get(e.getKey());
-                    p = x != null ? p.multiply(x.pow(e.getValue())) : on.contains(e.getKey()) ? p : BigDecimal.ZERO;
-                }
-                s = s.add(p);
-            }
-            t[j] = Rational.of(s);
+            t[j] = Rational.of(image[j]);
         }
         return t;
     }

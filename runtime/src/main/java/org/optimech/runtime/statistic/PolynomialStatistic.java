@@ -334,36 +334,11 @@ public record PolynomialStatistic(List<BoxVariable> variables, List<CategoricalV
             throw new IllegalArgumentException("box vertices times category levels give " + (count == Long.MAX_VALUE ? "more than 2^31" : count) + " points; at most "
                     + MAX_DOMAIN_POINTS + " are enumerated");
         }
-        int k = variables.size();
         double[][] out = new double[(int) count][features.size()];
-        Map<String, BigDecimal> x = new LinkedHashMap<>();
-        BigDecimal[][] bounds = new BigDecimal[k][];
-        for (int v = 0; v < k; v++) {
-            bounds[v] = new BigDecimal[] {new BigDecimal(variables.get(v).lower()), new BigDecimal(variables.get(v).upper())};
-        }
         for (int idx = 0; idx < count; idx++) {
-            x.clear();
-            int rest = idx;
-            for (int v = 0; v < k; v++) {
-                x.put(variables.get(v).name(), bounds[v][rest & 1]);
-                rest >>= 1;
-            }
-            for (CategoricalVariable c : categoricals) {
-                int chosen = rest % c.levels().size();
-                rest /= c.levels().size();
-                for (int l = 0; l < c.levels().size(); l++) {
-                    x.put(c.indicator(c.levels().get(l)), l == chosen ? BigDecimal.ONE : BigDecimal.ZERO);
-                }
-            }
+            BigDecimal[] image = exactDomainImage(idx);
             for (int f = 0; f < features.size(); f++) {
-                BigDecimal s = BigDecimal.ZERO;
-                for (Term t : features.get(f).terms()) {
-                    BigDecimal p = t.coefficient();
-                    for (String var : t.powers().keySet()) {
-                        p = p.multiply(x.get(var));
-                    }
-                    s = s.add(p);
-                }
+                BigDecimal s = image[f];
                 double dv = Double.parseDouble(s.toString());
                 if (new BigDecimal(dv).compareTo(s) != 0) {
                     throw new IllegalArgumentException("feature " + features.get(f).name() + ": its value " + s.toPlainString() + " at a box vertex is not exactly a "
@@ -373,5 +348,44 @@ public record PolynomialStatistic(List<BoxVariable> variables, List<CategoricalV
             }
         }
         return out;
+    }
+
+    /**
+     * t at domain point {@code index}, exactly (features of any degree): the box vertex whose bit v of {@code index} picks the
+     * upper bound of variable v, then each categorical variable's level from the remaining quotient, in the order
+     * {@link #domainImages()} lists them (index 0: every lower bound, every first level).
+     *
+     * @throws IllegalArgumentException for an index outside [0, {@link #domainPointCount()})
+     */
+    public BigDecimal[] exactDomainImage(long index) {
+        if (index < 0 || index >= domainPointCount()) {
+            throw new IllegalArgumentException("index must be in [0, " + domainPointCount() + "). Provided value: " + index);
+        }
+        Map<String, BigDecimal> x = new java.util.HashMap<>();
+        long rest = index;
+        for (BoxVariable v : variables) {
+            x.put(v.name(), new BigDecimal((rest & 1) == 0 ? v.lower() : v.upper()));
+            rest >>= 1;
+        }
+        for (CategoricalVariable c : categoricals) {
+            long chosen = rest % c.levels().size();
+            rest /= c.levels().size();
+            for (int l = 0; l < c.levels().size(); l++) {
+                x.put(c.indicator(c.levels().get(l)), l == chosen ? BigDecimal.ONE : BigDecimal.ZERO);
+            }
+        }
+        BigDecimal[] image = new BigDecimal[features.size()];
+        for (int f = 0; f < image.length; f++) {
+            BigDecimal s = BigDecimal.ZERO;
+            for (Term t : features.get(f).terms()) {
+                BigDecimal p = t.coefficient();
+                for (Map.Entry<String, Integer> e : t.powers().entrySet()) {
+                    p = p.multiply(x.get(e.getKey()).pow(e.getValue()));
+                }
+                s = s.add(p);
+            }
+            image[f] = s;
+        }
+        return image;
     }
 }
