@@ -88,9 +88,61 @@ class StructuredLatticeTest {
         checkCountBall(4, 3, rate(3, 2), "linf", 24);
     }
 
+    /** A noise source under test: one exact draw, the gauge, and the certified acceptance. */
+    interface Noise {
+        BigInteger[] draw(SeededRandomBits bits);
+
+        LatticeGauge gauge();
+
+        double acceptance();
+    }
+
+    private static Noise of(LatticeSampler s) {
+        return new Noise() {
+            public BigInteger[] draw(SeededRandomBits bits) {
+                return s.noise(bits);
+            }
+
+            public LatticeGauge gauge() {
+                return s.gauge();
+            }
+
+            public double acceptance() {
+                return s.acceptance();
+            }
+        };
+    }
+
+    /** The sum ball's mixed proposal forced at split i, run to acceptance (the sampler's loop without its cap). */
+    static Noise mixed(LatticeGauge g, Rational r, int split) {
+        StructuredEnvelope env = StructuredEnvelope.mixed(g, r, split);
+        return new Noise() {
+            public BigInteger[] draw(SeededRandomBits bits) {
+                while (true) {
+                    Object z = env.proposal(bits);
+                    if (env.accept(z, bits)) {
+                        return z instanceof long[] l ? LatticeSampler.toBig(l) : (BigInteger[]) z;
+                    }
+                }
+            }
+
+            public LatticeGauge gauge() {
+                return g;
+            }
+
+            public double acceptance() {
+                return env.acceptance();
+            }
+        };
+    }
+
     private static void checkSumBall(int d, int k, Rational r, String proposal, long seed) {
         LatticeSampler s = LatticeSampler.of(sumBall(d, k), 0, r, 1);
         assertEquals(proposal, s.structuredProposal().orElseThrow(), "proposal chosen for d = " + d + ", k = " + k);
+        checkSumBall(d, k, r, of(s), proposal, seed);
+    }
+
+    static void checkSumBall(int d, int k, Rational r, Noise s, String proposal, long seed) {
         double x = Math.exp(-r.doubleValue() / k);
         int top = levels(d, k, x);
         // L_D(m, s) = #{w ∈ Z^D : ‖w‖∞ ≤ m, ‖w‖₁ ≤ s}, for D = d and d − 2
@@ -181,15 +233,15 @@ class StructuredLatticeTest {
         for (int n = 0; n <= top; n++) {
             gLaw[n] /= c;
         }
-        sampleAndCheck(s, k, true, gLaw, law, w, d * ez2, seed, "count ball d = " + d + ", k = " + k);
-        assertAcceptanceBelowExact(s, c, r.doubleValue(), proposal, k, d, true);
+        sampleAndCheck(of(s), k, true, gLaw, law, w, d * ez2, seed, "count ball d = " + d + ", k = " + k);
+        assertAcceptanceBelowExact(of(s), c, r.doubleValue(), proposal, k, d, true);
     }
 
     /**
      * χ² of the sampled G and of the projection (two coordinates for the sum ball, one for the count ball, on [−w, w] plus
      * one cell for the outside) against the exact laws, and a z-test of E‖Z‖².
      */
-    private static void sampleAndCheck(LatticeSampler s, int k, boolean count, double[] gLaw, double[] projection, int w, double expectedNorm2, long seed,
+    private static void sampleAndCheck(Noise s, int k, boolean count, double[] gLaw, double[] projection, int w, double expectedNorm2, long seed,
             String what) {
         SeededRandomBits bits = new SeededRandomBits(seed);
         long[] gCounts = new long[gLaw.length];
@@ -198,7 +250,7 @@ class StructuredLatticeTest {
         double sumSq = 0;
         int side = 2 * w + 1;
         for (int i = 0; i < SAMPLES; i++) {
-            BigInteger[] z = s.noise(bits);
+            BigInteger[] z = s.draw(bits);
             int g = s.gauge().scaledGauge(z).intValueExact();
             gCounts[Math.min(g, gLaw.length - 1)]++;
             long a = z[0].longValueExact();
@@ -223,8 +275,11 @@ class StructuredLatticeTest {
     }
 
     /** The certified acceptance is at most the exact one: target mass Σ_n c(n)x^n over the proposal's normalizer. */
-    private static void assertAcceptanceBelowExact(LatticeSampler s, double targetMass, double r, String proposal, int k, int d, boolean count) {
+    private static void assertAcceptanceBelowExact(Noise s, double targetMass, double r, String proposal, int k, int d, boolean count) {
         double z;
+        if (proposal.equals("mixed")) {
+            return; // its normaliser has no closed form here: MixedProposalTest checks the certified bound against a brute-force sum
+        }
         if (proposal.equals("l1")) {
             double rate = count ? r / (2 * k) : r / k;
             z = Math.pow((1 + Math.exp(-rate)) / (1 - Math.exp(-rate)), d);
