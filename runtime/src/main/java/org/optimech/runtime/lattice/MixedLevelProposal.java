@@ -50,6 +50,11 @@ final class MixedLevelProposal {
     private final Enclosure firstFc;
     private final Enclosure firstEb;
     private final Enclosure firstE1;
+    private final double aD;
+    private final double bD;
+    private final double lambdaD;
+    private final double offsetD;
+    private final double logFc;
 
     private MixedLevelProposal(int d, int split, Rational a, Rational b, long c, Rational lambda, Rational offset, double acceptance,
             long longBound) {
@@ -68,6 +73,11 @@ final class MixedLevelProposal {
         this.firstE1 = expMinus(Rational.of(BigInteger.ONE), mc, null);
         this.firstEb = expMinus(b, mc, firstE1);
         this.firstFc = fAt(c, mc, firstEb, firstE1);
+        this.aD = a.doubleValue();
+        this.bD = b.doubleValue();
+        this.lambdaD = lambda.doubleValue();
+        this.offsetD = offset.doubleValue();
+        this.logFc = Math.log(fDouble(c));
     }
 
     /**
@@ -310,8 +320,29 @@ final class MixedLevelProposal {
      * decides (it does with probability 1: p(m) is a fixed number and U's bits are independent of it).
      */
     boolean levelCoin(BigInteger m, RandomSource random) {
-        int bits = 64;
-        BigInteger u = BigInteger.valueOf(random.nextLong()).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
+        int bits = 53;
+        long first = random.nextBits(53);
+        if (m.bitLength() < 52) {
+            // fast path: log p(m) in doubles, widened by a relative 1e-9 of the magnitudes summed (each double operation, and
+            // Math.exp/log/log1p/expm1 within 1 ulp, errs by ~1e-16 of them): decides unless U falls in that sliver
+            long mm = m.longValue();
+            double diff = mm - c;
+            double logF = Math.log(fDouble(mm));
+            double terms = Math.abs(aD * diff) + lambdaD * Math.abs(diff) + offsetD + d * (Math.abs(logF) + Math.abs(logFc));
+            double log = -(aD * diff - lambdaD * Math.abs(diff) + offsetD) + d * (logF - logFc);
+            double delta = 1e-9 * (1 + terms);
+            double lo = Math.exp(log - delta) * (1 - 0x1.0p-50);
+            double hi = Math.exp(log + delta) * (1 + 0x1.0p-50) + Double.MIN_NORMAL;
+            double uLo = Math.scalb((double) first, -53); // exact: first < 2^53
+            double uHi = Math.scalb((double) (first + 1), -53);
+            if (uHi <= lo) {
+                return true;
+            }
+            if (uLo >= hi) {
+                return false;
+            }
+        }
+        BigInteger u = BigInteger.valueOf(first);
         int digits = FIRST_DIGITS;
         Enclosure p = probability(m, digits);
         while (true) {
@@ -355,6 +386,11 @@ final class MixedLevelProposal {
 
     private static MathContext[] contexts(int digits) {
         return new MathContext[] {new MathContext(digits, RoundingMode.FLOOR), new MathContext(digits, RoundingMode.CEILING)};
+    }
+
+    /** F(m) in doubles, free of cancellation: ((1 − e^{−b(m+1)}) + e^{−b}(1 − e^{−bm}))/(1 + e^{−b}). */
+    private double fDouble(long m) {
+        return (-Math.expm1(-bD * (m + 1.0)) + Math.exp(-bD) * -Math.expm1(-bD * (double) m)) / (1 + Math.exp(-bD));
     }
 
     /** F(m) = 1 − 2e^{−b(m+1)}/(1 + e^{−b}), enclosed. */
