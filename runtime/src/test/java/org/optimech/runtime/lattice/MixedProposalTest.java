@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.knorm.SumBallBody;
@@ -68,7 +71,24 @@ class MixedProposalTest {
         check(6, 2, rate(1, 1), 10, 0, 200, 1);
         MixedLevelProposal big = MixedLevelProposal.of(1000, 300, rate(1, 4099), 0, 1L << 40);
         long c = big.centre();
-        check(1000, 300, rate(1, 4099), big.split(), Math.max(0, c - 400_000), c + 800_000, 997);
+        check(1000, 300, rate(1, 4099), big.split(), Math.max(0, c - 400_000), c + 800_000, 1999);
+    }
+
+    /**
+     * For any small body, rate and split whose envelope certifies: p(m) ≤ 1 and p(m)·e^{−λ|m−c|} ∝ π(m) at every level up to
+     * well past the envelope's right tangent (the certificate's claim, checked level by level with 40-digit enclosures).
+     */
+    @Property(tries = 25)
+    void everyCertifiedEnvelopeBoundsTheLevelLaw(@ForAll @IntRange(min = 1, max = 12) int d, @ForAll @IntRange(min = 1, max = 12) int kRaw,
+            @ForAll @IntRange(min = 1, max = 64) int rateDen, @ForAll @IntRange(min = 1, max = 19) int split) {
+        int k = 1 + (kRaw - 1) % d;
+        Rational r = rate(1, rateDen);
+        MixedLevelProposal p = MixedLevelProposal.build(d, k, r, split, 0, 1L << 40);
+        if (p == null) {
+            return; // not offered: nothing to check
+        }
+        long span = Math.max(20, 6 * (long) Math.ceil(1 / p.lambda()));
+        check(d, k, r, split, 0, p.centre() + span, Math.max(1, (p.centre() + span) / 400));
     }
 
     /** p(m) ≤ 1, and p(m)·e^{−λ|m−c|}/π(m) is the same at every level (π computed in doubles). */
