@@ -41,6 +41,7 @@ final class MixedLevelProposal {
     private final Rational a;
     private final Rational b;
     private final long c;
+    private final long left;
     private final Rational lambda;
     private final Rational offset;
     private final Geometric level;
@@ -55,9 +56,13 @@ final class MixedLevelProposal {
     private final double lambdaD;
     private final double offsetD;
     private final double logFc;
+    /** Whether the level coin may decide in doubles first (false only in tests, to exercise the big-number path alone). */
+    private final boolean fastPath;
 
     private MixedLevelProposal(int d, int split, Rational a, Rational b, long c, Rational lambda, Rational offset, double acceptance,
-            long longBound) {
+            long left, long longBound, boolean fastPath) {
+        this.left = left;
+        this.fastPath = fastPath;
         this.d = d;
         this.split = split;
         this.a = a;
@@ -116,8 +121,8 @@ final class MixedLevelProposal {
             if (offset != null) {
                 double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(),
                         logTargetMass);
-                double acc = Math.min(1, Math.exp(logAcc) / 2);
-                return new MixedLevelProposal(d, split, a, b, env.c, lambda, offset, Double.isNaN(acc) ? 0 : acc, longBound);
+                double acc = StrictMath.min(1, StrictMath.exp(logAcc) / 2);
+                return new MixedLevelProposal(d, split, a, b, env.c, lambda, offset, Double.isNaN(acc) ? 0 : acc, env.left, longBound, true);
             }
             lambda = lambda.divide(Rational.of(BigInteger.TWO));
         }
@@ -144,7 +149,7 @@ final class MixedLevelProposal {
     }
 
     private static double y(double b, double m) {
-        return 2 * Math.exp(-b * (m + 1)) / (1 + Math.exp(-b));
+        return 2 * StrictMath.exp(-b * (m + 1)) / (1 + StrictMath.exp(-b));
     }
 
     private static double slope(int d, double a, double b, double m) {
@@ -153,28 +158,28 @@ final class MixedLevelProposal {
     }
 
     private static Envelope envelope(int d, double a, double b) {
-        double beta = 2 * Math.exp(-b) / (1 + Math.exp(-b));
+        double beta = 2 * StrictMath.exp(-b) / (1 + StrictMath.exp(-b));
         double yStar = a / (a + d * b);
-        double mode = (Math.log(beta) - Math.log(yStar)) / b;
+        double mode = (StrictMath.log(beta) - StrictMath.log(yStar)) / b;
         if (!(mode < 1e15)) {
             return null;
         }
-        long c = Math.max(0, Math.round(mode));
+        long c = StrictMath.max(0, StrictMath.round(mode));
         double y = y(b, c);
         double curvature = d * b * b * y / ((1 - y) * (1 - y));
-        double sigma = 1 / Math.sqrt(curvature);
-        long w = Math.max(1, Math.round(sigma / Math.sqrt(2)));
+        double sigma = 1 / StrictMath.sqrt(curvature);
+        long w = StrictMath.max(1, StrictMath.round(sigma / StrictMath.sqrt(2)));
         long right = c + w;
         long left = c - w;
         double lambda = -slope(d, a, b, right);
         if (left > 0) {
-            lambda = Math.min(lambda, slope(d, a, b, left));
+            lambda = StrictMath.min(lambda, slope(d, a, b, left));
         }
         lambda *= 0.98;
         if (!(lambda > 0) || !(lambda < 1e6)) {
             return null;
         }
-        return new Envelope(c, right, Math.max(0, left), lambda);
+        return new Envelope(c, right, StrictMath.max(0, left), lambda);
     }
 
     /** Estimated log acceptance of one attempt for split i, in doubles (for choosing the split only). */
@@ -186,7 +191,7 @@ final class MixedLevelProposal {
         if (env == null) {
             return Double.NEGATIVE_INFINITY;
         }
-        long width = Math.max(env.right - env.c, env.c - env.left);
+        long width = StrictMath.max(env.right - env.c, env.c - env.left);
         double est = logSuccess(d, a, b, env.c, env.lambda, env.lambda * width, logTargetMass);
         return Double.isNaN(est) ? Double.NEGATIVE_INFINITY : est;
     }
@@ -196,11 +201,11 @@ final class MixedLevelProposal {
      * coth(b/2)^d) with π(c) = e^{−ac}F(c)^d (docs/LATTICE_KNORM.md): the target mass bound enters as its logarithm.
      */
     private static double logSuccess(int d, double a, double b, long c, double lambda, double offset, double logTargetMass) {
-        double logTanh = Math.log(-Math.expm1(-lambda)) - Math.log1p(Math.exp(-lambda));
-        double logCoth = Math.log1p(Math.exp(-b)) - Math.log(-Math.expm1(-b));
+        double logTanh = StrictMath.log(-StrictMath.expm1(-lambda)) - StrictMath.log1p(StrictMath.exp(-lambda));
+        double logCoth = StrictMath.log1p(StrictMath.exp(-b)) - StrictMath.log(-StrictMath.expm1(-b));
         // F(c) = ((1 − e^{−b(c+1)}) + e^{−b}(1 − e^{−bc}))/(1 + e^{−b}), free of cancellation
-        double fc = (-Math.expm1(-b * (c + 1.0)) + Math.exp(-b) * -Math.expm1(-b * (double) c)) / (1 + Math.exp(-b));
-        return logTargetMass + logTanh - Math.log(-Math.expm1(-a)) - offset + a * c - d * Math.log(fc) - d * logCoth;
+        double fc = (-StrictMath.expm1(-b * (c + 1.0)) + StrictMath.exp(-b) * -StrictMath.expm1(-b * (double) c)) / (1 + StrictMath.exp(-b));
+        return logTargetMass + logTanh - StrictMath.log(-StrictMath.expm1(-a)) - offset + a * c - d * StrictMath.log(fc) - d * logCoth;
     }
 
     /**
@@ -250,6 +255,11 @@ final class MixedLevelProposal {
         return new Rational[] {lo, hi};
     }
 
+    /** This proposal with the level coin's double-precision fast path off: every coin goes through the BigDecimal enclosures (tests). */
+    MixedLevelProposal withoutFastPath() {
+        return new MixedLevelProposal(d, split, a, b, c, lambda, offset, acceptance, left, longBound, false);
+    }
+
     /** The certified lower bound on one attempt's chance of returning an accepted sample. */
     double acceptance() {
         return acceptance;
@@ -263,6 +273,11 @@ final class MixedLevelProposal {
     /** The level envelope's rate λ (tests). */
     double lambda() {
         return lambda.doubleValue();
+    }
+
+    /** The level envelope's left tangent point, 0 when it has none (tests). */
+    long leftEnd() {
+        return left;
     }
 
     /** The level envelope's centre c (tests). */
@@ -322,7 +337,7 @@ final class MixedLevelProposal {
     boolean levelCoin(BigInteger m, RandomSource random) {
         int bits = 53;
         long first = random.nextBits(53);
-        if (m.bitLength() < 52) {
+        if (fastPath && m.bitLength() < 52) {
             // fast path: log p(m) in doubles, widened by a relative 1e-9 of the magnitudes summed (each double operation, and
             // Math.exp/log/log1p/expm1 within 1 ulp, errs by ~1e-16 of them): decides unless U falls in that sliver
             long mm = m.longValue();
@@ -335,6 +350,9 @@ final class MixedLevelProposal {
             double hi = Math.exp(log + delta) * (1 + 0x1.0p-50) + Double.MIN_NORMAL;
             double uLo = Math.scalb((double) first, -53); // exact: first < 2^53
             double uHi = Math.scalb((double) (first + 1), -53);
+            if (lo > 1) {
+                throw brokenEnvelope(m, lo);
+            }
             if (uHi <= lo) {
                 return true;
             }
@@ -365,7 +383,12 @@ final class MixedLevelProposal {
         }
     }
 
-    /** An enclosure of p(m) = e^{−x(m)}·(F(m)/F(c))^d, x(m) = a(m − c) − λ|m − c| + offset, with about {@code digits} digits. */
+    /**
+     * An enclosure of p(m) = e^{−x(m)}·(F(m)/F(c))^d, x(m) = a(m − c) − λ|m − c| + offset, with about {@code digits} digits, not
+     * clipped at 1.
+     *
+     * @throws IllegalStateException if its lower end exceeds 1 (the certified envelope would be broken)
+     */
     Enclosure probability(BigInteger m, int digits) {
         MathContext[] mc = contexts(digits);
         Enclosure e1 = digits == FIRST_DIGITS ? firstE1 : expMinus(Rational.of(BigInteger.ONE), mc, null);
@@ -379,7 +402,16 @@ final class MixedLevelProposal {
         }
         Enclosure ratio = fm.divide(fc, mc);
         Enclosure p = expMinus(x, mc, e1).multiply(ratio.pow(d, mc), mc);
-        return new Enclosure(p.lo.min(BigDecimal.ONE), p.hi.min(BigDecimal.ONE));
+        if (p.lo.compareTo(BigDecimal.ONE) > 0) {
+            throw brokenEnvelope(m, p.lo.doubleValue());
+        }
+        return p; // hi may exceed 1 by rounding only: the coin reads it as it is
+    }
+
+    /** p(m) &gt; 1 proved: the certified envelope is wrong, so the level law would be wrong; never clip it silently. */
+    private IllegalStateException brokenEnvelope(BigInteger m, double lower) {
+        return new IllegalStateException("the mixed lattice proposal's level envelope is broken: p(" + m + ") >= " + lower
+                + " > 1 (d = " + d + ", split = " + split + ", centre = " + c + ", lambda = " + lambda + ")");
     }
 
     private static final Enclosure UNIT = new Enclosure(BigDecimal.ZERO, BigDecimal.ONE);

@@ -118,12 +118,17 @@ final class StructuredEnvelope {
      * @throws IllegalArgumentException if its envelope does not certify
      */
     static StructuredEnvelope mixed(LatticeGauge gauge, Rational rate, int split) {
+        return mixed(gauge, rate, split, true);
+    }
+
+    /** As {@link #mixed(LatticeGauge, Rational, int)}; {@code fastPath = false} sends every level coin through BigDecimal (tests). */
+    static StructuredEnvelope mixed(LatticeGauge gauge, Rational rate, int split, boolean fastPath) {
         MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), gauge.structuredK(), rate, split,
                 LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
         if (m == null || gauge.countBall()) {
             throw new IllegalArgumentException("the mixed proposal does not certify for " + gauge.name() + " at split " + split);
         }
-        return new StructuredEnvelope(gauge, m, rate);
+        return new StructuredEnvelope(gauge, fastPath ? m : m.withoutFastPath(), rate);
     }
 
     /**

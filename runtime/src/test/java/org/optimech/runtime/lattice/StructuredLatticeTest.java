@@ -114,7 +114,12 @@ class StructuredLatticeTest {
 
     /** The sum ball's mixed proposal forced at split i, run to acceptance (the sampler's loop without its cap). */
     static Noise mixed(LatticeGauge g, Rational r, int split) {
-        StructuredEnvelope env = StructuredEnvelope.mixed(g, r, split);
+        return mixed(g, r, split, true);
+    }
+
+    /** As {@link #mixed(LatticeGauge, Rational, int)}, with the level coin's double fast path on or off. */
+    static Noise mixed(LatticeGauge g, Rational r, int split, boolean fastPath) {
+        StructuredEnvelope env = StructuredEnvelope.mixed(g, r, split, fastPath);
         return new Noise() {
             public BigInteger[] draw(SeededRandomBits bits) {
                 while (true) {
