@@ -319,7 +319,8 @@ public final class LatticeSampler {
     }
 
     /**
-     * The structured body's proposal ({@code l1} or {@code linf}, docs/LATTICE_KNORM.md), or empty for the other gauges.
+     * The structured body's proposal ({@code l1}, {@code linf}, or {@code mixed} for the sum ball between the two regimes,
+     * docs/LATTICE_KNORM.md), or empty for the other gauges.
      */
     public java.util.Optional<String> structuredProposal() {
         return envelope == null ? java.util.Optional.empty() : java.util.Optional.of(envelope.proposalName());
