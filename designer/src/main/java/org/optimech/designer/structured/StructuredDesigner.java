@@ -99,7 +99,7 @@ public final class StructuredDesigner {
                     }
                     b = family.body();
                     note = family.note();
-                    int bk = StructuredBody.kOf((StructuredBody) b);
+                    int bk = StructuredBody.kOf(family.body());
                     double cost = bk == 0 ? 0 : org.optimech.runtime.knorm.EulerianNumbers.tableCost(d, bk);
                     if (cost > org.optimech.runtime.knorm.EulerianNumbers.MAX_LOAD_TABLE_COST) {
                         skipped.add(String.format(java.util.Locale.ROOT, "hull: its sampler needs an Eulerian-number table of about %.2g big-integer word "
@@ -246,9 +246,8 @@ public final class StructuredDesigner {
         if (c.gaussian() != null) {
             return false;
         }
-        Body b = c.body();
-        return b instanceof Body.Ball ball ? ball.norm() == LpNorm.L1 || ball.norm() == LpNorm.LINF
-                : b instanceof StructuredBody.SumBall || b instanceof StructuredBody.CountBall;
+        return c.body().match(ball -> ball.norm() == LpNorm.L1 || ball.norm() == LpNorm.LINF,
+                s -> s.match(sum -> true, count -> true, join -> false, permutohedron -> false), stored -> false);
     }
 
     /**
@@ -326,7 +325,7 @@ public final class StructuredDesigner {
         BigDecimal delta = roundUp(sup);
         boolean exact = sup.squared() ? Rational.of(delta).multiply(Rational.of(delta)).compareTo(sup.value()) == 0
                 : Rational.of(delta).compareTo(sup.value()) == 0;
-        int n = b instanceof StructuredBody sb ? sb.spanDimension(d) : d;
+        int n = b.match(ball -> d, sb -> sb.spanDimension(d), stored -> d);
         double[] m = moments.of(b); // {E U_1², E U_1U_2, log vol}
         double scale = (n + 1.0) * (n + 2.0) * Math.pow(delta.doubleValue() / epsilon, 2);
         double variance = scale * m[0];
@@ -377,9 +376,9 @@ public final class StructuredDesigner {
         private QMoments q;
         private double[] permutohedron;
 
-        Moments(int d, Body family) {
+        Moments(int d, StructuredBody family) {
             this.d = d;
-            this.k = family instanceof StructuredBody sb ? StructuredBody.kOf(sb) : 0;
+            this.k = family == null ? 0 : StructuredBody.kOf(family);
         }
 
         /** Built on first use: only the sum ball, count ball and count join need the slices. */
@@ -391,17 +390,20 @@ public final class StructuredDesigner {
         }
 
         double[] of(Body b) {
-            if (b instanceof Body.Ball ball) {
-                return new double[] {LpBalls.secondMomentScalar(ball.norm(), d).doubleValue(), 0, LpBalls.logVolume(ball.norm(), d)};
-            }
-            if (b instanceof StructuredBody.SumBall) {
-                return new double[] {q().sumBallSecondMoment(), 0, q().sumBallLogVolume()};
-            }
-            if (b instanceof StructuredBody.CountBall || b instanceof StructuredBody.CountJoin) {
-                double[] m = b instanceof StructuredBody.CountBall ? q().countBall() : q().countJoin();
-                return new double[] {m[0] / d, d == 1 ? 0 : (m[1] - m[0]) / ((double) d * (d - 1)), m[2]};
-            }
-            StructuredBody.Permutohedron p = (StructuredBody.Permutohedron) b;
+            return b.match(ball -> new double[] {LpBalls.secondMomentScalar(ball.norm(), d).doubleValue(), 0, LpBalls.logVolume(ball.norm(), d)},
+                    s -> s.match(sum -> new double[] {q().sumBallSecondMoment(), 0, q().sumBallLogVolume()}, count -> slices(q().countBall()),
+                            join -> slices(q().countJoin()), this::permutohedronMoments),
+                    stored -> {
+                        throw new IllegalArgumentException("no closed-form moments for a " + stored.type() + " body");
+                    });
+        }
+
+        /** {E U₁², E U₁U₂, log vol} from the count ball's or count join's {E‖u‖², E(Σu)², log vol}. */
+        private double[] slices(double[] m) {
+            return new double[] {m[0] / d, d == 1 ? 0 : (m[1] - m[0]) / ((double) d * (d - 1)), m[2]};
+        }
+
+        private double[] permutohedronMoments(StructuredBody.Permutohedron p) {
             if (permutohedron == null) {
                 permutohedron = PermutohedronMoments.secondMoments(d);
             }

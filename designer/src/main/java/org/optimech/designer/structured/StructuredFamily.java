@@ -34,7 +34,7 @@ import org.optimech.runtime.statistic.StructuredStatistic;
  * @param hull the hull in words
  * @param note how the body relates to the hull, for the report
  */
-record StructuredFamily(StructuredStatistic statistic, Relation relation, Body body, boolean exact, String hull, String note) {
+record StructuredFamily(StructuredStatistic statistic, Relation relation, StructuredBody body, boolean exact, String hull, String note) {
     static StructuredFamily of(StructuredStatistic s, Relation r) {
         boolean sub = r == Relation.SUBSTITUTION;
         if (s instanceof BoundedContribution b && !b.nonnegative()) {
@@ -144,12 +144,12 @@ record StructuredFamily(StructuredStatistic statistic, Relation relation, Body b
 
     /** A body in a few words. */
     static String describe(Body body) {
-        if (body instanceof Body.Ball b) {
-            return b.norm().json() + " ball";
-        }
-        if (body instanceof StructuredBody.Permutohedron p) {
-            return p.prismHalfHeight() == null ? "permutohedron (in Σx = 0)" : "permutohedron prism (half-height " + p.prismHalfHeight().toPlainString() + ")";
-        }
-        return body.type() + " k=" + StructuredBody.kOf((StructuredBody) body);
+        return body.match(b -> b.norm().json() + " ball", s -> describe(s), stored -> body.type());
+    }
+
+    private static String describe(StructuredBody body) {
+        String k = body.type() + " k=" + StructuredBody.kOf(body);
+        return body.match(sum -> k, count -> k, join -> k, p -> p.prismHalfHeight() == null ? "permutohedron (in Σx = 0)"
+                : "permutohedron prism (half-height " + p.prismHalfHeight().toPlainString() + ")");
     }
 }

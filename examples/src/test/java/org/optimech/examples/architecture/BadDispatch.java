@@ -9,13 +9,15 @@ import org.optimech.runtime.accuracy.Accuracy;
 import org.optimech.runtime.accuracy.VectorAccuracy;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.Body;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.StructuredBody;
 
 /**
  * A deliberately bad class (a test fixture for {@link ArchitectureTest}; test classes are outside the rules' import): it
- * dispatches on one kind of each sealed family with {@code instanceof} (accuracies and JSON values included: its package is not
- * theirs). The test against a root and the own-type test in
+ * dispatches on one kind of each sealed family with {@code instanceof} (accuracies, JSON values and bodies included: its package
+ * is not theirs). The test against a root and the own-type test in
  * {@code equals} are allowed.
  */
 final class BadDispatch {
@@ -25,10 +27,10 @@ final class BadDispatch {
         this.id = id;
     }
 
-    static String kinds(MechanismSpec spec, Mechanism m, Problem p, Design d, Object o, Accuracy a, JsonValue j) {
+    static String kinds(MechanismSpec spec, Mechanism m, Problem p, Design d, Object o, Accuracy a, JsonValue j, Body b) {
         return (spec instanceof KNormSpec) + " " + (m instanceof DiscreteMechanism) + " " + (p instanceof KNormProblem) + " " + (d instanceof Design.Lp)
                 + " " + (o instanceof Mechanism) + " " + (a instanceof VectorAccuracy) + " " + (o instanceof Accuracy) + " " + (j instanceof JsonObject)
-                + " " + (o instanceof JsonValue);
+                + " " + (o instanceof JsonValue) + " " + (b instanceof StructuredBody) + " " + (o instanceof Body);
     }
 
     @Override

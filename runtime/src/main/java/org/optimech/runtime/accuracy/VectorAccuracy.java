@@ -96,7 +96,7 @@ public final class VectorAccuracy implements Accuracy {
         Estimate sim;
         Estimate two;
         List<String> notes = new ArrayList<>();
-        LpNorm ball = spec.body() instanceof Body.Ball b && spec.subspace().isEmpty() && lattice == null ? b.norm() : null;
+        LpNorm ball = spec.subspace().isEmpty() && lattice == null ? spec.body().match(Body.Ball::norm, structured -> null, stored -> null) : null;
         if (ball == LpNorm.L1) {
             Arrays.fill(coords, new Estimate(s * Math.log(1 / beta), 0));
             Arrays.fill(sd, s * Math.sqrt(2));
