@@ -76,11 +76,8 @@ final class StatisticCommand implements Callable<Integer> {
             Statistic statistic = org.optimech.runtime.spec.RecordedProblem.read(k.design())
                     .orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing: the spec does not record the statistic it was designed for"))
                     .statistic();
-            if (statistic instanceof PolynomialStatistic p) {
-                return p;
-            }
-            throw new FieldException("/design/problem/statistic", "is not given by polynomial features of variables (records, differences and structured "
-                    + "statistics are not computed from a CSV)");
+            return statistic.polynomial().orElseThrow(() -> new FieldException("/design/problem/statistic", "is not given by polynomial features of variables (records, differences and structured "
+                    + "statistics are not computed from a CSV)"));
         } catch (FieldException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,7 @@
 package org.optimech.designer.knorm;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.optimech.designer.common.Deadline;
 import org.optimech.designer.common.Progress;
@@ -10,9 +11,7 @@ import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.adjacent.StatisticSpaces;
 import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.support.CurvedOutputSpace;
-import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
-import org.optimech.runtime.statistic.RecordStatistic;
 import org.optimech.runtime.statistic.StructuredStatistic;
 
 /**
@@ -115,9 +114,10 @@ public final class KNormDesigner {
 
     /** Whether a finite statistic's adjacent output space is small enough to enumerate (records and differences always are). */
     private static boolean finiteFits(KNormProblem problem) {
-        if (!(problem.statistic() instanceof PolynomialStatistic p)) {
+        if (problem.statistic().polynomial().isEmpty()) {
             return true;
         }
+        PolynomialStatistic p = problem.statistic().polynomial().get();
         long n = p.domainPointCount();
         if (n > PolynomialStatistic.MAX_DOMAIN_POINTS) {
             return false;
@@ -157,7 +157,9 @@ public final class KNormDesigner {
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(deadline, "deadline");
         double epsilon = problem.epsilon().doubleValue();
-        if (problem.statistic() instanceof StructuredStatistic s) {
+        Optional<StructuredStatistic> structured = problem.statistic().structured();
+        if (structured.isPresent()) {
+            StructuredStatistic s = structured.get();
             // its adjacent output space has up to 3^d points: compared in closed form by designer.structured instead
             throw new InvalidProblemException("/statistic", "the " + s.form() + " statistic is designed in closed form (org.optimech.designer.structured"
                     + ".StructuredDesigner, or Designers.design), not over an enumerated adjacent output space");
@@ -193,18 +195,18 @@ public final class KNormDesigner {
                 return progress.running("comparing the candidates over the " + space.size() + " points", 10,
                         () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
             }
-            if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
-                return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep, bodySearch);
+            Optional<PolynomialStatistic> boxes = problem.statistic().polynomial().filter(poly -> poly.categoricals().isEmpty());
+            if (boxes.isPresent()) {
+                return PolynomialCandidates.compare(problem, boxes.get(), progress, deadline, rankByWitness, keep, bodySearch);
             }
             if (StatisticSpaces.isFinite(problem.statistic())) {
                 throw new IllegalArgumentException("the adjacent output space has more than " + MAX_FINITE_POINTS + " points and the statistic has categorical "
                         + "variables, which branch and bound does not cover");
             }
-            CurvedOutputSpace curved = StatisticSpaces.curved((PolynomialStatistic) problem.statistic(), problem.relation(), CURVED_TOLERANCE, CURVED_MAX_BOXES);
+            CurvedOutputSpace curved = StatisticSpaces.curved(problem.statistic().polynomial().orElseThrow(), problem.relation(), CURVED_TOLERANCE, CURVED_MAX_BOXES);
             return KNormComparison.compareCurved(curved, epsilon, problem.candidates(), problem.criterion(), progress::stage);
         } catch (IllegalArgumentException e) {
-            String ptr = problem.statistic() instanceof RecordStatistic ? "/statistic/records"
-                    : problem.statistic() instanceof DifferenceStatistic ? "/statistic/differences" : "/statistic";
+            String ptr = problem.statistic().match(p -> "/statistic", r -> "/statistic/records", d -> "/statistic/differences", s -> "/statistic");
             throw new InvalidProblemException(ptr, e.getMessage());
         }
     }

@@ -45,7 +45,7 @@ public final class StructuredDesigner {
 
     /** Whether the problem's statistic is structured (and so designed here). */
     public static boolean applies(KNormProblem problem) {
-        return problem.statistic() instanceof StructuredStatistic;
+        return problem.statistic().structured().isPresent();
     }
 
     /**
@@ -57,10 +57,8 @@ public final class StructuredDesigner {
      */
     public static StructuredDesign compare(KNormProblem problem, String body, Consumer<String> progress) throws InvalidProblemException {
         Objects.requireNonNull(problem, "problem");
-        if (!applies(problem)) {
-            throw new IllegalArgumentException("the problem's statistic is not structured (bounded_contribution, counts, ranking, ordered_counts)");
-        }
-        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        StructuredStatistic s = problem.statistic().structured().orElseThrow(() -> new IllegalArgumentException("the problem's statistic is not structured "
+                + "(bounded_contribution, counts, ranking, ordered_counts)"));
         StructuredFamily family = StructuredFamily.of(s, problem.relation());
         double epsilon = problem.epsilon().doubleValue();
         int d = s.dimension();
@@ -142,7 +140,7 @@ public final class StructuredDesigner {
      */
     public static java.util.Map<Integer, List<StructuredCandidate>> curve(KNormProblem problem, int[] dimensions) {
         java.util.Map<Integer, List<StructuredCandidate>> out = new java.util.TreeMap<>();
-        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        StructuredStatistic s = problem.statistic().structured().orElseThrow(() -> new IllegalArgumentException("the problem's statistic is not structured"));
         for (int d : dimensions) {
             StructuredStatistic at = atDimension(s, d);
             if (at == null) {
@@ -160,17 +158,10 @@ public final class StructuredDesigner {
     }
 
     private static StructuredStatistic atDimension(StructuredStatistic s, int d) {
-        if (s instanceof org.optimech.runtime.statistic.BoundedContribution b) {
-            return new org.optimech.runtime.statistic.BoundedContribution(d, b.maxAbs(), Math.min(b.maxNonzero(), d), b.nonnegative());
-        }
-        if (s instanceof org.optimech.runtime.statistic.Counts c) {
-            return new org.optimech.runtime.statistic.Counts(d, Math.min(c.maxNonzero(), d));
-        }
-        if (s instanceof org.optimech.runtime.statistic.Ranking r) {
-            return r.borda() && d >= 2 ? org.optimech.runtime.statistic.Ranking.borda(d) : null;
-        }
-        org.optimech.runtime.statistic.OrderedCounts o = (org.optimech.runtime.statistic.OrderedCounts) s;
-        return o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null;
+        return s.matchStructure(b -> new org.optimech.runtime.statistic.BoundedContribution(d, b.maxAbs(), Math.min(b.maxNonzero(), d), b.nonnegative()),
+                c -> new org.optimech.runtime.statistic.Counts(d, Math.min(c.maxNonzero(), d)),
+                r -> r.borda() && d >= 2 ? org.optimech.runtime.statistic.Ranking.borda(d) : null,
+                o -> o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null);
     }
 
     /**

@@ -74,10 +74,8 @@ final class EllipticGaussianChecks {
             Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1);
         }
         Statistic statistic = StatisticReader.read(problem.get("statistic").orElseThrow(), pp + "/statistic");
-        if (!(statistic instanceof StructuredStatistic structured)) {
-            throw new FieldException(pp + "/statistic", "an elliptic Gaussian is designed for a structured statistic (bounded_contribution, counts, ranking, "
-                    + "ordered_counts); this one is not");
-        }
+        StructuredStatistic structured = statistic.structured().orElseThrow(() -> new FieldException(pp + "/statistic", "an elliptic Gaussian is designed for a "
+                + "structured statistic (bounded_contribution, counts, ranking, ordered_counts); this one is not"));
         if (structured.dimension() != b.dimension()) {
             throw new FieldException(pp + "/statistic", "has dimension " + structured.dimension() + " but the mechanism's dimension is " + b.dimension());
         }
