@@ -12,6 +12,7 @@ import org.optimech.geometry.adjacent.StatisticSpaces;
 import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.runtime.statistic.PolynomialStatistic;
+import org.optimech.runtime.statistic.Statistic;
 import org.optimech.runtime.statistic.StructuredStatistic;
 
 /**
@@ -157,7 +158,7 @@ public final class KNormDesigner {
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(deadline, "deadline");
         double epsilon = problem.epsilon().doubleValue();
-        Optional<StructuredStatistic> structured = problem.statistic().structured();
+        Optional<StructuredStatistic> structured = Optional.ofNullable(problem.statistic()).flatMap(Statistic::structured); // null with a support oracle
         if (structured.isPresent()) {
             StructuredStatistic s = structured.get();
             // its adjacent output space has up to 3^d points: compared in closed form by designer.structured instead
@@ -206,7 +207,8 @@ public final class KNormDesigner {
             CurvedOutputSpace curved = StatisticSpaces.curved(problem.statistic().polynomial().orElseThrow(), problem.relation(), CURVED_TOLERANCE, CURVED_MAX_BOXES);
             return KNormComparison.compareCurved(curved, epsilon, problem.candidates(), problem.criterion(), progress::stage);
         } catch (IllegalArgumentException e) {
-            String ptr = problem.statistic().match(p -> "/statistic", r -> "/statistic/records", d -> "/statistic/differences", s -> "/statistic");
+            String ptr = problem.statistic() == null ? "/statistic"
+                    : problem.statistic().match(p -> "/statistic", r -> "/statistic/records", d -> "/statistic/differences", s -> "/statistic");
             throw new InvalidProblemException(ptr, e.getMessage());
         }
     }

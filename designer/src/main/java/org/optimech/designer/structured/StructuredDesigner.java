@@ -45,7 +45,7 @@ public final class StructuredDesigner {
 
     /** Whether the problem's statistic is structured (and so designed here). */
     public static boolean applies(KNormProblem problem) {
-        return problem.statistic().structured().isPresent();
+        return problem.statistic() != null && problem.statistic().structured().isPresent(); // null with a support oracle
     }
 
     /**
