@@ -75,7 +75,7 @@ public final class KNormComparison {
         /** S_T in a few words: its number of points, or curved. */
         public String describeSpace() {
             return space != null ? space.size() + " points" : hull != null ? "curved (certified support bounds)"
-                    : "known through certified branch and bound over records (not built)";
+                    : "not built (its sensitivities certified without it: from the records, or by branch and bound)";
         }
     }
 

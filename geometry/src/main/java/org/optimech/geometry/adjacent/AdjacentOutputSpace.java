@@ -41,6 +41,44 @@ public final class AdjacentOutputSpace {
      *     a difference that is not exactly representable, or more than {@link #MAX_POINTS} differences
      */
     public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation) {
+        return finiteDomain(features, relation, () -> false);
+    }
+
+    /**
+     * Thrown when the stop given to {@link #finiteDomain(double[][], Relation, java.util.function.BooleanSupplier)} turns true
+     * before S_T is built; nothing is kept.
+     */
+    public static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final long built;
+        private final long points;
+
+        Stopped(long built, long points) {
+            super(String.format(java.util.Locale.ROOT, "building the adjacent output space was stopped by the time limit after %,d of about %,d points", built,
+                    points));
+            this.built = built;
+            this.points = points;
+        }
+
+        /** Differences built when it stopped. */
+        public long built() {
+            return built;
+        }
+
+        /** Differences S_T would have had before deduplication. */
+        public long points() {
+            return points;
+        }
+    }
+
+    /**
+     * As {@link #finiteDomain(double[][], Relation)}, looking at {@code stop} once per record and every few thousand points while
+     * deduplicating, and abandoning the build when it turns true.
+     *
+     * @throws Stopped when the stop turned true first
+     */
+    public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop) {
+        java.util.Objects.requireNonNull(stop, "stop");
         if (features == null || features.length == 0) {
             throw new IllegalArgumentException("records must not be empty");
         }
@@ -64,12 +102,19 @@ public final class AdjacentOutputSpace {
         if (distinct.length > PRUNE_ABOVE && (d <= PRUNE_MAX_DIMENSION || unpruned > MAX_POINTS)) {
             int[] v = null;
             if (unpruned > MAX_POINTS) {
-                v = QuickHull.of(distinct).vertices();
+                try {
+                    v = QuickHull.of(distinct, new HullBudget(Long.MAX_VALUE, stop)).vertices();
+                } catch (HullBudget.Exceeded e) {
+                    throw new Stopped(0, unpruned);
+                }
             } else {
                 // only a saving here: abandoned once the records' hull holds more facets than S_T would have points unpruned
                 try {
-                    v = QuickHull.of(distinct, new HullBudget(unpruned, () -> false)).vertices();
+                    v = QuickHull.of(distinct, new HullBudget(unpruned, stop)).vertices();
                 } catch (HullBudget.Exceeded e) {
+                    if (e.stopped()) {
+                        throw new Stopped(0, unpruned);
+                    }
                     v = null;
                 }
             }
@@ -98,6 +143,9 @@ public final class AdjacentOutputSpace {
             }
         } else {
             for (int a = 0; a < distinct.length; a++) {
+                if (stop.getAsBoolean()) {
+                    throw new Stopped(out.size(), count);
+                }
                 for (int b = 0; b < distinct.length; b++) {
                     double[] u = new double[d];
                     for (int j = 0; j < d; j++) {
@@ -107,7 +155,7 @@ public final class AdjacentOutputSpace {
                 }
             }
         }
-        return new AdjacentOutputSpace(distinct(out), relation);
+        return new AdjacentOutputSpace(distinct(out, stop, count), relation);
     }
 
     /**
@@ -149,8 +197,16 @@ public final class AdjacentOutputSpace {
     }
 
     private static double[][] distinct(List<double[]> rows) {
+        return distinct(rows, () -> false, rows.size());
+    }
+
+    private static double[][] distinct(List<double[]> rows, java.util.function.BooleanSupplier stop, long count) {
         Set<Point> seen = new LinkedHashSet<>();
+        int i0 = 0;
         for (double[] r : rows) {
+            if ((++i0 & 4095) == 0 && stop.getAsBoolean()) {
+                throw new Stopped(count, count);
+            }
             double[] key = r.clone();
             for (int j = 0; j < key.length; j++) {
                 key[j] = key[j] == 0 ? 0.0 : key[j]; // −0 and +0 are the same point

@@ -37,18 +37,26 @@ public record Sensitivity(double upper, boolean exact) {
             }
             best = best.max(s);
         }
+        return ofNorm(ball, best);
+    }
+
+    /**
+     * The certified sensitivity for an exact maximum: {@code value} is the largest ℓ1 or ℓ∞ norm, or for ℓ2 the largest
+     * squared norm, over S_T; returned is the least double at or above the norm.
+     */
+    public static Sensitivity ofNorm(LpNorm ball, BigDecimal value) {
         if (ball != LpNorm.L2) {
-            return roundUp(best);
+            return roundUp(value);
         }
         // ℓ2: the smallest double whose square is at least the exact maximum of the squared norms
-        double r = Math.sqrt(best.doubleValue());
-        while (new BigDecimal(r).pow(2).compareTo(best) < 0) {
+        double r = Math.sqrt(value.doubleValue());
+        while (new BigDecimal(r).pow(2).compareTo(value) < 0) {
             r = Math.nextUp(r);
         }
-        while (r > 0 && new BigDecimal(Math.nextDown(r)).pow(2).compareTo(best) >= 0) {
+        while (r > 0 && new BigDecimal(Math.nextDown(r)).pow(2).compareTo(value) >= 0) {
             r = Math.nextDown(r);
         }
-        return new Sensitivity(r, new BigDecimal(r).pow(2).compareTo(best) == 0);
+        return new Sensitivity(r, new BigDecimal(r).pow(2).compareTo(value) == 0);
     }
 
     /**
