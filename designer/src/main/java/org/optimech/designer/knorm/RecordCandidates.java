@@ -32,6 +32,8 @@ final class RecordCandidates {
     /** Records whose S_T is built and timed to estimate the build rate (the fastest of {@link #RATE_ROUNDS}). */
     static final int RATE_SAMPLE = 40;
     static final int RATE_ROUNDS = 3;
+    /** Pair-loop steps (pairs times d) run without looking at the deadline: a few milliseconds. */
+    static final long UNSTOPPED_OPS = 1L << 22;
 
     private RecordCandidates() {
     }
@@ -108,11 +110,12 @@ final class RecordCandidates {
             if (bytes > heap) {
                 why = String.format(Locale.ROOT, "S_T was not built: about %,d MB, more than the %,d MB (a third of the heap) it may take", bytes >> 20, heap >> 20);
             } else if (stages.isLimited()) {
-                double estimate = buildSeconds(records, relation, m);
                 double left = stages.remainingSeconds();
-                if (estimate > SPACE_TIME_SHARE * left) {
-                    why = String.format(Locale.ROOT, "S_T was not built: about %.2f s at the rate measured on %d records in this run, more than half of the %.2f s "
-                            + "left (its hull needs the rest)", estimate, Math.min(RATE_SAMPLE, records.length), Math.max(0, left));
+                double estimate = left > 0 ? buildSeconds(records, relation, m) : Double.NaN;
+                if (!(estimate <= SPACE_TIME_SHARE * left)) {
+                    why = Double.isNaN(estimate) ? "S_T was not built: no time was left for it"
+                            : String.format(Locale.ROOT, "S_T was not built: about %.2f s at the rate measured on %d records in this run, more than half of the %.2f s "
+                            + "left (its hull needs the rest)", estimate, Math.min(RATE_SAMPLE, records.length), left);
                 }
             }
             if (why == null) {
@@ -137,13 +140,13 @@ final class RecordCandidates {
                 org.optimech.geometry.hull.HullBudget budget = new org.optimech.geometry.hull.HullBudget(org.optimech.geometry.hull.HullBudget.facetsForHeap(d,
                         KNormDesigner.HULL_HEAP_SHARE), stages::expired);
                 progress.stage("S_T: " + built.size() + " distinct points; its exact hull: " + KNormDesigner.hullPlan(built.size(), d, budget));
-                KNormComparison.Result r = progress.running("the exact hull of the " + built.size() + " points", 10,
-                        () -> KNormComparison.compare(built, epsilon, hullNames, problem.criterion(), budget, progress::stage));
-                out.addAll(r.candidates());
+                KNormComparison.HullCandidates r = progress.running("the exact hull of the " + built.size() + " points", 10,
+                        () -> KNormComparison.hullCandidates(built, epsilon, hullNames, problem.criterion(), budget, progress::stage));
+                out.addAll(r.reports());
                 skipped.addAll(r.skipped());
                 failed.addAll(r.failed());
                 hull = r.hull();
-                found = r.search();
+                found = r.found();
                 if (hull == null) {
                     space = null; // built for the hull only: the spec re-derives Δ from the records
                 }
@@ -187,7 +190,10 @@ final class RecordCandidates {
         }
         LpNorm norm = org.optimech.runtime.json.JsonName.parse(LpNorm.class, name);
         long t0 = System.nanoTime();
-        PairwiseSensitivity.Bound b = pairs.ball(norm, stages::expired);
+        // a pair loop of at most UNSTOPPED_OPS steps (milliseconds; every add/remove loop, O(n*d)) runs to its end: its exact answer costs
+        // less than one look at the clock's worth of slack
+        boolean small = problem.relation() == Relation.ADD_REMOVE || pairs.pairs() * d <= UNSTOPPED_OPS;
+        PairwiseSensitivity.Bound b = pairs.ball(norm, small ? () -> false : stages::expired);
         double seconds = (System.nanoTime() - t0) / 1e9;
         String how;
         if (norm == LpNorm.LINF) {
