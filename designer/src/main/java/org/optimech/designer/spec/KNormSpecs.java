@@ -416,7 +416,8 @@ public final class KNormSpecs {
 
     private static JsonObject.Builder designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
         // a records problem whose S_T the plan did not build: its sensitivities came from the records, not support bounds
-        boolean finiteUnbuilt = p.statistic() instanceof org.optimech.runtime.statistic.RecordStatistic && r.space() == null && r.hull() == null;
+        // (asserted points and no oracle: records or differences, and only records leave S_T unbuilt)
+        boolean finiteUnbuilt = p.pointsAsserted() && p.oracle() == null && p.statistic() != null && r.space() == null && r.hull() == null;
         List<JsonValue> rows = new ArrayList<>();
         for (CandidateReport c : r.candidates()) {
             rows.add(JsonObject.builder()
