@@ -79,23 +79,7 @@ public final class AdjacentOutputSpace {
      */
     public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop) {
         java.util.Objects.requireNonNull(stop, "stop");
-        if (features == null || features.length == 0) {
-            throw new IllegalArgumentException("records must not be empty");
-        }
-        int d = features[0].length;
-        if (d == 0) {
-            throw new IllegalArgumentException("records must have at least one feature");
-        }
-        for (int i = 0; i < features.length; i++) {
-            if (features[i].length != d) {
-                throw new IllegalArgumentException("every record must have " + d + " features; record " + i + " has " + features[i].length);
-            }
-            for (int j = 0; j < d; j++) {
-                if (!Double.isFinite(features[i][j])) {
-                    throw new IllegalArgumentException("record " + i + " feature " + j + " must be finite. Provided value: " + features[i][j]);
-                }
-            }
-        }
+        int d = requireRecords(features);
         double[][] distinct = distinct(Arrays.asList(features));
         long unpruned = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
         // the records' hull is cheap in low dimensions and the only way to shrink too many points; elsewhere it costs more than it saves
@@ -156,6 +140,33 @@ public final class AdjacentOutputSpace {
             }
         }
         return new AdjacentOutputSpace(distinct(out, stop, count), relation);
+    }
+
+    /**
+     * Checks a finite record domain: not empty, at least one feature, every record as long as the first, every value finite.
+     *
+     * @return the number of features
+     * @throws IllegalArgumentException naming the record and feature at fault
+     */
+    public static int requireRecords(double[][] features) {
+        if (features == null || features.length == 0) {
+            throw new IllegalArgumentException("records must not be empty");
+        }
+        int d = features[0].length;
+        if (d == 0) {
+            throw new IllegalArgumentException("records must have at least one feature");
+        }
+        for (int i = 0; i < features.length; i++) {
+            if (features[i].length != d) {
+                throw new IllegalArgumentException("every record must have " + d + " features; record " + i + " has " + features[i].length);
+            }
+            for (int j = 0; j < d; j++) {
+                if (!Double.isFinite(features[i][j])) {
+                    throw new IllegalArgumentException("record " + i + " feature " + j + " must be finite. Provided value: " + features[i][j]);
+                }
+            }
+        }
+        return d;
     }
 
     /**

@@ -57,23 +57,7 @@ public final class PairwiseSensitivity {
      */
     public static PairwiseSensitivity of(double[][] records, Relation relation) {
         java.util.Objects.requireNonNull(relation, "relation");
-        if (records == null || records.length == 0) {
-            throw new IllegalArgumentException("records must not be empty");
-        }
-        int d = records[0].length;
-        if (d == 0) {
-            throw new IllegalArgumentException("records must have at least one feature");
-        }
-        for (int i = 0; i < records.length; i++) {
-            if (records[i].length != d) {
-                throw new IllegalArgumentException("every record must have " + d + " features; record " + i + " has " + records[i].length);
-            }
-            for (int j = 0; j < d; j++) {
-                if (!Double.isFinite(records[i][j])) {
-                    throw new IllegalArgumentException("record " + i + " feature " + j + " must be finite. Provided value: " + records[i][j]);
-                }
-            }
-        }
+        int d = org.optimech.geometry.adjacent.AdjacentOutputSpace.requireRecords(records);
         int s = Dyadic.shift(records);
         BigInteger[][] y = Dyadic.scale(records, s);
         BigInteger[] w = new BigInteger[d];
