@@ -301,7 +301,14 @@ public final class KNormComparison {
                     }
                     continue;
                 }
-                out.add(hullReport(hull, Sensitivity.ofHullPoints(hull), epsilon, d, null));
+                Sensitivity delta = Sensitivity.ofHullPoints(hull, hullBudget.stop());
+                if (delta == null) {
+                    // regression (RecordCandidatesTest, 2,700 records in d = 5): the exact check of a finished hull took 20 s past the limit
+                    skipped.add(String.format(java.util.Locale.ROOT, "hull: built (%,d facets), but the time limit stopped the exact check of Delta over its %,d points",
+                            hull.facets().size(), pts.length));
+                    continue;
+                }
+                out.add(hullReport(hull, delta, epsilon, d, null));
             } catch (RuntimeException e) {
                 failed.add(failure(name, e, message -> { }));
             }

@@ -195,4 +195,19 @@ class RecordCandidatesTest {
             assertTrue(res.skipped().stream().anyMatch(s -> s.startsWith("hull: ")), res.skipped().toString());
         }
     }
+
+    /**
+     * Regression (found by the time property, seed 61): 2,700 records in d = 5 under add/remove. The hull of S_T (5,400 points)
+     * finished in half a second, then the exact check of its Δ (13,924 facets × 5,400 points) ran 20 s past the limit with no
+     * stop. It now looks at the deadline once per facet and the hull is skipped with that reason.
+     */
+    @Test
+    void aFinishedHullsExactCheckStopsAtTheLimit() throws Exception {
+        double[][] r = records(61, 2700, 5, 10);
+        KNormProblem p = problem(r, Relation.ADD_REMOVE, "\"linf\",\"l1\",\"hull\"");
+        KNormComparison.Result[] out = new KNormComparison.Result[1];
+        double seconds = cpuSeconds(() -> out[0] = KNormDesigner.compare(p, Progress.silent(), Deadline.after(Duration.ofSeconds(3))));
+        assertTrue(seconds <= 3 + SLACK_SECONDS, "took " + seconds + " s of CPU");
+        assertCertified(r, Relation.ADD_REMOVE, out[0]);
+    }
 }

@@ -96,10 +96,23 @@ public record Sensitivity(double upper, boolean exact) {
      * gauge of point i is max_F (n_F·scaled_i)/offset_F, compared by cross-multiplication (no rational normalisation).
      */
     public static Sensitivity ofHullPoints(ConvexHull hull) {
+        return ofHullPoints(hull, () -> false);
+    }
+
+    /**
+     * As {@link #ofHullPoints(ConvexHull)}, looking at {@code stop} once per facet (the check is facets × points exact dot
+     * products: seconds for a hull of 10⁴ facets over 5,000 points).
+     *
+     * @return null when the stop turned true first
+     */
+    public static Sensitivity ofHullPoints(ConvexHull hull, java.util.function.BooleanSupplier stop) {
         BigInteger[][] pts = hull.scaled();
         BigInteger bestNum = BigInteger.ZERO;
         BigInteger bestDen = BigInteger.ONE;
         for (ConvexHull.Facet f : hull.facets()) {
+            if (stop.getAsBoolean()) {
+                return null;
+            }
             BigInteger c = f.exactOffset();
             if (c.signum() <= 0) {
                 throw new IllegalArgumentException("the gauge needs the origin strictly inside the body");
