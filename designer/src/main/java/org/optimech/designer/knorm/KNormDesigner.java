@@ -173,28 +173,14 @@ public final class KNormDesigner {
             if (problem.oracle() != null) {
                 return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress::stage);
             }
+            if (problem.statistic() instanceof RecordStatistic records) {
+                // S_T has up to n² points: built whole only when small; else the candidates come from the records, and S_T only for a hull that fits
+                return records.records().length * (problem.relation() == org.optimech.runtime.spec.Relation.SUBSTITUTION ? (long) records.records().length : 2L)
+                        <= REDUNDANT_POINTS ? compareFinite(problem, StatisticSpaces.finite(records, problem.relation()), progress, deadline)
+                        : RecordCandidates.compare(problem, records.records(), progress, deadline);
+            }
             if (StatisticSpaces.isFinite(problem.statistic()) && finiteFits(problem)) {
-                AdjacentOutputSpace space = StatisticSpaces.finite(problem.statistic(), problem.relation());
-                boolean hull = problem.candidates().contains("hull") || problem.candidates().contains("search");
-                // the spec stores up to every point of S_T: the time to write, check and re-load it is reserved from the stages
-                // (beyond REDUNDANT_POINTS it stores none when the runtime re-derives S_T from the recorded problem, as it
-                // does for every finite S_T small enough to be stored whole)
-                double[][] stored = space.size() > REDUNDANT_POINTS ? java.util.Arrays.copyOf(space.points(),
-                        REDUNDANT_POINTS) : space.points();
-                java.time.Duration specTime = specTime(stored, deadline);
-                Deadline stages = deadline.holdingBack(0.9, specTime);
-                HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired);
-                progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
-                        + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)")
-                        + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers at most "
-                                + "(measured on a sample in this run)", specTime.toNanos() / 1e9, (long) stored.length * space.dimension()) : ""));
-                if (deadline.isLimited() && specTime.toNanos() / 1e9 > deadline.remainingSeconds()) {
-                    progress.stage(String.format(java.util.Locale.ROOT, "the spec alone needs about %.2f s, more than the %.2f s left of the time limit: only the "
-                            + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),
-                            specTime.toNanos() / 1e9 - deadline.remainingSeconds()));
-                }
-                return progress.running("comparing the candidates over the " + space.size() + " points", 10,
-                        () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
+                return compareFinite(problem, StatisticSpaces.finite(problem.statistic(), problem.relation()), progress, deadline);
             }
             Optional<PolynomialStatistic> boxes = problem.statistic().polynomial().filter(poly -> poly.categoricals().isEmpty());
             if (boxes.isPresent()) {
@@ -211,5 +197,33 @@ public final class KNormDesigner {
                     : problem.statistic().match(p -> "/statistic", r -> "/statistic/records", d -> "/statistic/differences", s -> "/statistic");
             throw new InvalidProblemException(ptr, e.getMessage());
         }
+    }
+
+    /**
+     * The comparison over a built finite S_T: the exact hull (when a candidate) within the heap's share and the deadline less the
+     * time reserved for the spec's stored points, and every other candidate exactly over the points.
+     */
+    private static KNormComparison.Result compareFinite(KNormProblem problem, AdjacentOutputSpace space, Progress progress, Deadline deadline) {
+        double epsilon = problem.epsilon().doubleValue();
+        boolean hull = problem.candidates().contains("hull") || problem.candidates().contains("search");
+        // the spec stores up to every point of S_T: the time to write, check and re-load it is reserved from the stages
+        // (beyond REDUNDANT_POINTS it stores none when the runtime re-derives S_T from the recorded problem, as it
+        // does for every finite S_T small enough to be stored whole)
+        double[][] stored = space.size() > REDUNDANT_POINTS ? java.util.Arrays.copyOf(space.points(),
+                REDUNDANT_POINTS) : space.points();
+        java.time.Duration specTime = specTime(stored, deadline);
+        Deadline stages = deadline.holdingBack(0.9, specTime);
+        HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired);
+        progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
+                + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)")
+                + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers at most "
+                        + "(measured on a sample in this run)", specTime.toNanos() / 1e9, (long) stored.length * space.dimension()) : ""));
+        if (deadline.isLimited() && specTime.toNanos() / 1e9 > deadline.remainingSeconds()) {
+            progress.stage(String.format(java.util.Locale.ROOT, "the spec alone needs about %.2f s, more than the %.2f s left of the time limit: only the "
+                    + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),
+                    specTime.toNanos() / 1e9 - deadline.remainingSeconds()));
+        }
+        return progress.running("comparing the candidates over the " + space.size() + " points", 10,
+                () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
     }
 }
