@@ -13,7 +13,6 @@ import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.statistic.CsvStatistic;
-import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.Statistic;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,13 +21,16 @@ import picocli.CommandLine.Spec;
 
 /** {@code optimech statistic SPEC.json --csv FILE}: the statistic a K-norm spec releases, computed from a CSV of records. */
 @Command(name = "statistic", mixinStandardHelpOptions = true,
-        description = {"Computes the statistic T = sum over records of t(x) that a K-norm spec releases (the polynomial statistic recorded in its "
-                + "design.problem) from a CSV of records, and prints it as `sample --input` takes it. The CSV's header names the columns: each of the "
-                + "statistic's variables must be one (other columns are ignored). Each value is clipped to its variable's range (the spec's "
-                + "sensitivity holds inside it); stderr says how many were.",
+        description = {"Computes the statistic T = sum over records of t(x) that a K-norm spec releases (the statistic recorded in its "
+                + "design.problem) from a CSV of records, and prints it as `sample --input` takes it. The CSV's header names the columns (other "
+                + "columns are ignored): features read one column per variable (box values clipped to their range, categorical values one of the "
+                + "levels); records, counts, bounded_contribution and ordered_counts one column per coordinate t1 ... td (or the statistic's names); "
+                + "ranking one column per candidate holding its place 1 ... d. Each record is clipped into the domain the spec's sensitivity holds "
+                + "for (counts and contributions keep their k largest entries, ordered answers are closed upward, contributions clipped to "
+                + "[-c, c]); stderr says how many were.",
             "Exit codes: 0 done; 2 bad input (a malformed record is named by line, column and value; nothing is skipped)."})
 final class StatisticCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records a polynomial statistic.")
+    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records its statistic.")
     Path specFile;
 
     @Option(names = "--csv", required = true, paramLabel = "FILE", description = "The records, one per line after a header; - for standard input.")
@@ -43,7 +45,7 @@ final class StatisticCommand implements Callable<Integer> {
                 .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
         KNormSpec k = KNormSpec.of(s).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed "
                 + "(its statistic is computed from records); this one is not"));
-        PolynomialStatistic statistic = polynomial(k);
+        Statistic statistic = recorded(k); // its dimension is the ambient one that sample --input reads
         CsvStatistic.Result r;
         try (Reader in = csv.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(csv))) {
             r = CsvStatistic.of(statistic, in);
@@ -63,24 +65,19 @@ final class StatisticCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "optimech: statistic (%s) over %d records%n", String.join(", ", statistic.names()), r.records());
         for (int v = 0; v < r.clipped().length; v++) {
             if (r.clipped()[v] > 0) {
-                PolynomialStatistic.BoxVariable x = statistic.variables().get(v);
-                err.printf(Locale.ROOT, "optimech: note: %d values of %s were outside [%s, %s] and clipped to it%n", r.clipped()[v], x.name(), x.lower(), x.upper());
+                err.printf(Locale.ROOT, "optimech: note: %d %s%n", r.clipped()[v], r.clipRules().get(v));
             }
         }
         err.flush();
         return 0;
     }
 
-    private PolynomialStatistic polynomial(KNormSpec k) {
+    private Statistic recorded(KNormSpec k) {
         try {
             Statistic statistic = org.optimech.runtime.spec.RecordedProblem.read(k.design())
                     .orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing: the spec does not record the statistic it was designed for"))
                     .statistic();
-            if (statistic instanceof PolynomialStatistic p) {
-                return p;
-            }
-            throw new FieldException("/design/problem/statistic", "is not given by polynomial features of variables (records, differences and structured "
-                    + "statistics are not computed from a CSV)");
+            return statistic;
         } catch (FieldException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": " + e.getMessage(), e);
         }
