@@ -1,6 +1,8 @@
 package org.optimech.cli;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -36,6 +38,9 @@ final class StatisticCommand implements Callable<Integer> {
     @Option(names = "--csv", required = true, paramLabel = "FILE", description = "The records, one per line after a header; - for standard input.")
     String csv;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -47,8 +52,11 @@ final class StatisticCommand implements Callable<Integer> {
                 + "(its statistic is computed from records); this one is not"));
         Statistic statistic = recorded(k); // its dimension is the ambient one that sample --input reads
         CsvStatistic.Result r;
-        try (Reader in = csv.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(csv))) {
-            r = CsvStatistic.of(statistic, in);
+        try {
+            r = csv.equals("-") ? progressOption.running("summing the records of standard input", () -> CsvStatistic.of(statistic,
+                    new InputStreamReader(System.in, StandardCharsets.UTF_8))) : sumFile(statistic, Path.of(csv));
+        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            throw new IllegalStateException(e); // summing reads no spec
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": " + e.getMessage(), e);
         } catch (IOException e) {
@@ -70,6 +78,34 @@ final class StatisticCommand implements Callable<Integer> {
         }
         err.flush();
         return 0;
+    }
+
+    /** Sums a file's records, reporting the bytes read of its size (a big CSV takes a while; at most a line a second). */
+    private CsvStatistic.Result sumFile(Statistic statistic, Path file) throws IOException {
+        org.optimech.designer.common.Progress.Task task = progressOption.progress().task("summing " + file.getFileName() + " (bytes read)", Files.size(file));
+        try (InputStream counted = new FilterInputStream(Files.newInputStream(file)) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    task.advance(1, null);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int off, int len) throws IOException {
+                int n = super.read(buffer, off, len);
+                if (n > 0) {
+                    task.advance(n, null);
+                }
+                return n;
+            }
+        }; Reader in = new InputStreamReader(counted, StandardCharsets.UTF_8)) {
+            CsvStatistic.Result r = CsvStatistic.of(statistic, in);
+            task.done();
+            return r;
+        }
     }
 
     private Statistic recorded(KNormSpec k) {
