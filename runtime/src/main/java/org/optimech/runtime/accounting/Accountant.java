@@ -99,12 +99,12 @@ public final class Accountant {
     /**
      * N releases of one spec on the same data, on a grid chosen for the requested width of the ε bracket (upper minus lower
      * bound) rather than from N and the loss range alone. The lower bound rounds every loss down on a grid
-     * {@value #LOWER_REFINEMENT} times finer than the guarantee's, so it sits at most N·step/{@value #LOWER_REFINEMENT} below
+     * 4 times finer than the guarantee's, so it sits at most N·step/4 below
      * the truth; the step is chosen so that this is a quarter of the requested width, leaving the rest for the guarantee's
-     * connect-the-dots grid, whose drift is second order in the step (measured below a quarter of the width in the tests:
-     * AccountantBracketTest; a target, not a theorem, for the upper side). A wide bracket thus takes a coarser grid, and less time; a narrow one a finer grid, up to
-     * {@value #MAX_BRACKET_POINTS} points for the N-fold support (and no finer than {@link #MIN_STEP}), which the method
-     * description states when it binds. Specs accounted in closed form (K-norm, Gaussian) have no grid: their bracket is
+     * grid (connect the dots: no first-order drift, none measured on the bundled count spec; a grid rounding losses up, as the
+     * Gaussian's, drifts N·step/2, half the width). The width is thus proven for the lower side and a target for the upper.
+     * A wide bracket takes a coarser grid, and less time; a narrow one a finer grid, up to 2^19 points for the N-fold support
+     * (and no finer than {@link #MIN_STEP}), which the method description states when it binds. Specs accounted in closed form (K-norm, Gaussian) have no grid: their bracket is
      * already narrow and the width is ignored.
      *
      * @param bracketWidth the ε bracket width wanted, &gt; 0; NaN for the default grid ({@value #GRID_POINTS} points)
