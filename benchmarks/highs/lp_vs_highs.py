@@ -10,9 +10,10 @@ For each n, one process each, alternating (so both see the same machine load):
 Both are timed whole (start-up included) by /usr/bin/time: wall seconds and peak resident memory.
 
 Usage (after `mvn -B -o -pl runtime,geometry,designer,benchmarks -DskipTests package`):
-    python3 benchmarks/highs/lp_vs_highs.py [--n 50,100,200,300] [--reps 1] [--classpath CP]
+    python3 benchmarks/highs/lp_vs_highs.py [--n 50,100,200,300] [--reps 1] [--classpath CP] [--baseline-classpath CP0]
 CP defaults to benchmarks/target/classes plus benchmarks/target/bench.classpath; pass an older build's classpath to get
-its figures (the harness uses public API only).
+its figures (the harness uses public API only). With --baseline-classpath, that build runs too, in the same rounds
+(a "base" row and its ratio to HiGHS beside ours).
 """
 import argparse
 import os
@@ -80,6 +81,7 @@ def main():
     ap.add_argument("--n", default="50,100,200,300")
     ap.add_argument("--reps", type=int, default=1)
     ap.add_argument("--classpath")
+    ap.add_argument("--baseline-classpath")
     ap.add_argument("--java-opts", default="")
     a = ap.parse_args()
     if a.highs is not None:
@@ -99,11 +101,20 @@ def main():
     spec = tempfile.mkdtemp(prefix="lp-vs-highs")
     for n in [int(x) for x in a.n.split(",")]:
         for rep in range(a.reps):
+            load0 = open("/proc/loadavg").read().split()[0]
+            base = None
+            if a.baseline_classpath:
+                base = timed(["java"] + a.java_opts.split() + ["-cp", a.baseline_classpath, "org.optimech.benchmarks.LpScale", str(n), os.path.join(spec, "b.json")])
             ours = timed(["java"] + a.java_opts.split() + ["-cp", cp, "org.optimech.benchmarks.LpScale", str(n), os.path.join(spec, "s.json")])
             them = timed([sys.executable, os.path.abspath(__file__), "--highs", str(n)])
+            load1 = open("/proc/loadavg").read().split()[0]
+            if base:
+                print("%5d %-6s %8.2f %8.0f   %s" % (n, "base", base[0], base[1], base[2]))
             print("%5d %-6s %8.2f %8.0f   %s" % (n, "ours", ours[0], ours[1], ours[2]))
             print("%5d %-6s %8.2f %8.0f   %s" % (n, "highs", them[0], them[1], them[2]))
-            print("%5d %-6s %8.2fx %7.2fx  (load %s)" % (n, "ratio", ours[0] / them[0], ours[1] / them[1], open("/proc/loadavg").read().split()[0]))
+            if base:
+                print("%5d %-6s %8.2fx %7.2fx  (base / HiGHS)" % (n, "ratio", base[0] / them[0], base[1] / them[1]))
+            print("%5d %-6s %8.2fx %7.2fx  (ours / HiGHS; load %s -> %s)" % (n, "ratio", ours[0] / them[0], ours[1] / them[1], load0, load1))
             sys.stdout.flush()
 
 

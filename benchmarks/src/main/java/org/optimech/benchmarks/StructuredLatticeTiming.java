@@ -18,14 +18,19 @@ import org.optimech.runtime.spec.RuntimePolicy;
  * The exact lattice samplers of the sum ball and the count ball (issue 22) against the idealized (floating-point) sampler of
  * the same body in the same run: draws/s of the loaded exact spec (hull, automatic spacing Δ/2^e ≥ 1024·ρ) and of the loaded
  * idealized spec, same seeded bit source, with the proposal the exact sampler chose and its certified acceptance. Medians of
- * 5 after 2 warm-ups; one thread. Usage: {@code StructuredLatticeTiming}.
+ * 5 after 2 warm-ups; one thread. Usage: {@code StructuredLatticeTiming [between]}: {@code between} runs only the sum ball at
+ * d = 1000 with k = 250, 300, 400 (the mixed proposal, session 6), fewer draws per block, and reports the exact sampler's setup
+ * (certification when the spec is loaded: {@code Mechanisms.of}, median of 3) and the heap it retains (after GC, median of 3).
  */
 public final class StructuredLatticeTiming {
+    /** Draws per timed block when set (the {@code between} cases are slow per draw). */
+    private static int blockDraws;
+
     private StructuredLatticeTiming() {
     }
 
     public static void main(String[] args) throws Exception {
-        String[][] cases = {
+        String[][] cases = new String[][] {
             {"{\"bounded_contribution\": {\"dimension\": 10, \"max_abs\": 1, \"max_nonzero\": 3, \"nonnegative\": false}}", "add-remove"},
             {"{\"bounded_contribution\": {\"dimension\": 100, \"max_abs\": 1, \"max_nonzero\": 20, \"nonnegative\": false}}", "add-remove"},
             {"{\"bounded_contribution\": {\"dimension\": 100, \"max_abs\": 1, \"max_nonzero\": 45, \"nonnegative\": false}}", "add-remove"},
@@ -35,6 +40,15 @@ public final class StructuredLatticeTiming {
             {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 10}}", "substitution"},
             {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "substitution"},
         };
+        boolean between = args.length > 0 && args[0].equals("between");
+        if (between) {
+            cases = new String[][] {
+                {"{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 250, \"nonnegative\": false}}", "add-remove"},
+                {"{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 300, \"nonnegative\": false}}", "add-remove"},
+                {"{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 400, \"nonnegative\": false}}", "add-remove"},
+            };
+            blockDraws = 40;
+        }
         RuntimePolicy idealized = RuntimePolicy.builder().numerics(NumericsPolicy.ALLOW_IDEALIZED).build();
         System.out.printf(Locale.ROOT, "%-40s %-12s %5s %5s %-6s %10s %12s %12s %8s%n", "statistic", "relation", "d", "k", "prop", "cert acc",
                 "exact/s", "idealized/s", "ratio");
@@ -49,6 +63,34 @@ public final class StructuredLatticeTiming {
             double re = rate(Mechanisms.of(exact, RuntimePolicy.standard()), d);
             double ri = rate(Mechanisms.of(ideal, idealized), d);
             String name = c[0].replaceAll("[{}\" ]", "");
+            if (between) {
+                double[] setup = new double[3];
+                double[] load = new double[3];
+                double[] heap = new double[3];
+                String text = org.optimech.runtime.spec.SpecLoader.toText(exact);
+                for (int i = 0; i < 3; i++) {
+                    Runtime rt = Runtime.getRuntime();
+                    System.gc();
+                    long before = rt.totalMemory() - rt.freeMemory();
+                    long t0 = System.nanoTime();
+                    LatticeSampler.Certified cert = LatticeSampler.certify(l.gauge(), l.exponent(), l.certified().rate(), 1);
+                    LatticeSampler sampler = LatticeSampler.of(cert);
+                    setup[i] = (System.nanoTime() - t0) / 1e6;
+                    System.gc();
+                    heap[i] = (rt.totalMemory() - rt.freeMemory() - before) / 1e6;
+                    if (sampler.hashCode() == 42) {
+                        System.out.print(""); // keeps the sampler reachable across the second GC
+                    }
+                    long t1 = System.nanoTime();
+                    org.optimech.runtime.spec.SpecLoader.parse(text); // parse, digest, every re-check, the sampler's certification
+                    load[i] = (System.nanoTime() - t1) / 1e6;
+                }
+                java.util.Arrays.sort(setup);
+                java.util.Arrays.sort(load);
+                java.util.Arrays.sort(heap);
+                System.out.printf(Locale.ROOT, "  sampler setup (certify + build) %.0f ms, heap it retains %.2f MB; whole spec load (all checks) %.0f ms%n",
+                        setup[1], heap[1], load[1]);
+            }
             System.out.printf(Locale.ROOT, "%-40.40s %-12s %5d %5d %-6s %10.3g %12.0f %12.0f %8.3f%n", name, c[1], d, l.gauge().roundingTerm().doubleValue() > 0
                     ? (int) Math.round(d / l.gauge().roundingTerm().doubleValue()) : 0, s.structuredProposal().orElse("-"), s.acceptance(), re, ri, re / ri);
         }
@@ -58,7 +100,7 @@ public final class StructuredLatticeTiming {
     private static double rate(Mechanism m, int d) throws Exception {
         double[] zero = new double[d];
         SeededRandomBits bits = new SeededRandomBits(22);
-        int n = Math.max(100, 500_000 / d);
+        int n = blockDraws > 0 ? blockDraws : Math.max(100, 500_000 / d);
         double seconds = StructuredTiming.median(() -> {
             for (int i = 0; i < n; i++) {
                 m.sample(zero, bits);

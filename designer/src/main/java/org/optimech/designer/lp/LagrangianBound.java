@@ -142,10 +142,15 @@ public final class LagrangianBound {
         for (int i = 0; i < m; i++) {
             apply(lp, i, y[i], rl, rh, -1);
         }
+        int widest = 0;
+        for (int i = 0; i < m; i++) {
+            widest = Math.max(widest, lp.rowStart(i + 1) - lp.rowStart(i));
+        }
+        double[] kinks = new double[4 * widest + 2]; // one buffer for every row (a buffer per row was most of the bound's garbage)
         for (int pass = 0; pass < passes; pass++) {
             for (int i = 0; i < m; i++) {
                 apply(lp, i, y[i], rl, rh, +1); // remove the row's current contribution
-                y[i] = bestMultiplier(lp, i, y[i], rl, rh);
+                y[i] = bestMultiplier(lp, i, y[i], rl, rh, kinks);
                 apply(lp, i, y[i], rl, rh, -1);
             }
         }
@@ -171,7 +176,7 @@ public final class LagrangianBound {
      * worst case of each of its variables' terms). It is concave and piecewise linear with kinks at 0
      * and where a reduced-cost end crosses 0, so it is maximised at a kink, found by bisection.
      */
-    private static double bestMultiplier(LinearProgram lp, int i, double current, double[] rl, double[] rh) {
+    private static double bestMultiplier(LinearProgram lp, int i, double current, double[] rl, double[] rh, double[] kinks) {
         boolean positiveAllowed = lp.rowLowerLo(i) > Double.NEGATIVE_INFINITY;
         boolean negativeAllowed = lp.rowUpperHi(i) < Double.POSITIVE_INFINITY;
         if (!positiveAllowed && !negativeAllowed) {
@@ -179,25 +184,25 @@ public final class LagrangianBound {
         }
         int start = lp.rowStart(i);
         int end = lp.rowStart(i + 1);
-        double[] kinks = new double[4 * (end - start) + 2];
         int count = 0;
         kinks[count++] = 0;
         kinks[count++] = current;
         for (int k = start; k < end; k++) {
             int j = lp.column(k);
-            for (double a : new double[] {lp.coefLo(k), lp.coefHi(k)}) {
-                for (double r : new double[] {rl[j], rh[j]}) {
-                    double t = r / a;
+            for (int side = 0; side < 2; side++) {
+                double a = side == 0 ? lp.coefLo(k) : lp.coefHi(k);
+                for (int which = 0; which < 2; which++) {
+                    double t = (which == 0 ? rl[j] : rh[j]) / a;
                     if (a != 0 && Double.isFinite(t) && (t >= 0 ? positiveAllowed : negativeAllowed)) {
                         kinks[count++] = t;
                     }
                 }
             }
         }
-        double[] c = java.util.Arrays.copyOf(kinks, count);
-        java.util.Arrays.sort(c);
+        double[] c = kinks;
+        java.util.Arrays.sort(c, 0, count);
         int lo = 0;
-        int hi = c.length - 1;
+        int hi = count - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (rowValue(lp, i, c[mid], rl, rh) < rowValue(lp, i, c[mid + 1], rl, rh)) {

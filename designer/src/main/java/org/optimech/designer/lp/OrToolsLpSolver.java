@@ -27,26 +27,50 @@ public final class OrToolsLpSolver implements LpSolver {
     private static volatile Boolean loaded;
     private static volatile Throwable loadFailure;
 
+    /** The LP algorithm asked of the backend ({@link #BACKEND_DEFAULT}: its own choice). */
+    public enum Algorithm {
+        /** The backend's own choice. */
+        BACKEND_DEFAULT,
+        /** Dual simplex. */
+        DUAL,
+        /** Primal simplex. */
+        PRIMAL,
+        /** Interior point (barrier), with the backend's crossover where it has one. */
+        BARRIER
+    }
+
     private final String name;
     private final String solverId;
     private final boolean dualsReliable;
+    private final Algorithm algorithm;
 
-    private OrToolsLpSolver(String name, String solverId, boolean dualsReliable) {
+    private OrToolsLpSolver(String name, String solverId, boolean dualsReliable, Algorithm algorithm) {
         this.name = name;
         this.solverId = solverId;
         this.dualsReliable = dualsReliable;
+        this.algorithm = algorithm;
     }
 
     public static OrToolsLpSolver clp() {
-        return new OrToolsLpSolver("clp", "CLP", true);
+        return new OrToolsLpSolver("clp", "CLP", true, Algorithm.DUAL);
+    }
+
+    /** CLP with the given algorithm (measurements and tests; {@link #clp()} is the designer's default). */
+    public static OrToolsLpSolver clp(Algorithm algorithm) {
+        return new OrToolsLpSolver("clp", "CLP", true, java.util.Objects.requireNonNull(algorithm, "algorithm"));
     }
 
     public static OrToolsLpSolver highs() {
-        return new OrToolsLpSolver("highs", "HIGHS", false);
+        return new OrToolsLpSolver("highs", "HIGHS", false, Algorithm.BACKEND_DEFAULT);
     }
 
     public static OrToolsLpSolver glop() {
-        return new OrToolsLpSolver("glop", "GLOP", true);
+        return new OrToolsLpSolver("glop", "GLOP", true, Algorithm.BACKEND_DEFAULT);
+    }
+
+    /** The algorithm asked of the backend. */
+    public Algorithm algorithm() {
+        return algorithm;
     }
 
     /** Loads the native library once; returns the reason it cannot be loaded, if any. */
@@ -86,7 +110,9 @@ public final class OrToolsLpSolver implements LpSolver {
             if (solverId.equals("HIGHS")) {
                 v = "HiGHS"; // MPSolver 9.15 reports its HiGHS engine as "PDLP Solver"
             }
-            return "OR-Tools " + com.google.ortools.init.OrToolsVersion.getVersionString() + " / " + v;
+            // the default algorithms keep their old description; another one is named
+            String how = algorithm == Algorithm.BARRIER ? " (barrier)" : algorithm == Algorithm.PRIMAL ? " (primal simplex)" : "";
+            return "OR-Tools " + com.google.ortools.init.OrToolsVersion.getVersionString() + " / " + v + how;
         } finally {
             if (s != null) {
                 s.delete();
@@ -170,10 +196,13 @@ public final class OrToolsLpSolver implements LpSolver {
                 solver.setTimeLimit(Math.max(1, timeLimit.toMillis()));
             }
             parameters = new MPSolverParameters();
-            if (solverId.equals("CLP")) {
-                // CLP's automatic choice reported the feasible n = 300 counting-query LP INFEASIBLE
-                // after 100 s; dual simplex solves it in 11 s and is within 1.5x elsewhere (README).
-                parameters.setIntegerParam(MPSolverParameters.IntegerParam.LP_ALGORITHM, MPSolverParameters.LpAlgorithmValues.DUAL.swigValue());
+            // CLP's automatic choice reported the feasible n = 300 counting-query LP INFEASIBLE after 100 s; dual simplex
+            // solves it in 11 s and is within 1.5x elsewhere (README), so clp() asks for it.
+            switch (algorithm) {
+                case DUAL -> parameters.setIntegerParam(MPSolverParameters.IntegerParam.LP_ALGORITHM, MPSolverParameters.LpAlgorithmValues.DUAL.swigValue());
+                case PRIMAL -> parameters.setIntegerParam(MPSolverParameters.IntegerParam.LP_ALGORITHM, MPSolverParameters.LpAlgorithmValues.PRIMAL.swigValue());
+                case BARRIER -> parameters.setIntegerParam(MPSolverParameters.IntegerParam.LP_ALGORITHM, MPSolverParameters.LpAlgorithmValues.BARRIER.swigValue());
+                case BACKEND_DEFAULT -> { }
             }
             if (!Double.isNaN(tolerance)) {
                 if (!(tolerance > 0 && tolerance < 1)) {

@@ -78,9 +78,8 @@ class StructuredLatticeDesignTest {
 
     @Test
     void aBodyWhoseSamplerCannotCertifyItsAcceptanceIsRefusedByNameOrReplaced() throws Exception {
-        // d = 1000, k = 300: far from both the l1 ball and the cube; the exact sampler refuses to be built
-        KNormProblem p = StructuredDesignerTest.problem("{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 300, "
-                + "\"nonnegative\": false}}", "add-remove", null, "trace");
+        // the count ball at d = 1000, k = 200: far from both the l1 ball and the cube; the exact sampler refuses to be built
+        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "substitution", null, "trace");
         Designers.OptionException e = assertThrows(Designers.OptionException.class, () -> exact(p, "hull"));
         assertTrue(e.getMessage().contains("cannot certify"), e.getMessage());
         KNormSpec spec = exact(p, null);
@@ -88,6 +87,32 @@ class StructuredLatticeDesignTest {
         e = assertThrows(Designers.OptionException.class, () -> exact(StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 10, \"max_nonzero\": 2}}",
                 "add-remove", null, "trace"), "l2"));
         assertTrue(e.getMessage().contains("no exact lattice sampler"), e.getMessage());
+    }
+
+    /**
+     * The sum ball at d = 1000, k = 300 (refused before session 6: between the l1 and cube regimes) is stored exactly as the
+     * hull, loads from its text under the standard policy (the sampler is certified again at load, with the mixed proposal),
+     * and releases lattice points.
+     */
+    @Test
+    void theSumBallBetweenTheRegimesIsStoredExactlyAndReleases() throws Exception {
+        KNormProblem p = StructuredDesignerTest.problem("{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 300, "
+                + "\"nonnegative\": false}}", "add-remove", null, "trace");
+        KNormSpec spec = exact(p, "hull");
+        assertEquals(Numerics.EXACT, spec.numerics());
+        assertTrue(spec.block().body() instanceof StructuredBody.SumBall, spec.block().body().toString());
+        KNormSpec loaded = KNormSpec.of(org.optimech.runtime.spec.SpecLoader.parse(org.optimech.runtime.spec.SpecLoader.toText(spec))).orElseThrow();
+        org.optimech.runtime.lattice.LatticeSampler sampler = org.optimech.runtime.lattice.LatticeSampler.of(loaded.latticeNoise().orElseThrow().certified());
+        assertEquals("mixed", sampler.structuredProposal().orElseThrow());
+        KNormMechanism m = (KNormMechanism) Mechanisms.of(loaded, RuntimePolicy.standard());
+        double gamma = Math.scalb(1.0, loaded.latticeNoise().orElseThrow().exponent());
+        SeededRandomBits bits = new SeededRandomBits(33);
+        double[] zero = new double[1000];
+        for (int i = 0; i < 5; i++) {
+            for (double x : m.sample(zero, bits)) {
+                assertEquals(Math.rint(x / gamma), x / gamma, 0.0, "a release off the lattice");
+            }
+        }
     }
 
     @Test

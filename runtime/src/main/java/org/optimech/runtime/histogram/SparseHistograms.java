@@ -2,6 +2,8 @@ package org.optimech.runtime.histogram;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import org.optimech.runtime.noise.DiscreteLaplace;
 import org.optimech.runtime.random.RandomSource;
@@ -37,12 +39,50 @@ public final class SparseHistograms {
         }
     }
 
-    private static DiscreteLaplace noise(BigDecimal epsilon) {
+    /**
+     * The most ε values whose noise is kept: a release at a cached ε skips rebuilding the sampler's table (about 32 KB,
+     * depending only on ε); a caller cycling through more values than this only rebuilds, never grows the cache.
+     */
+    static final int NOISE_CACHE_SIZE = 16;
+
+    /**
+     * Noise by ε (trailing zeros stripped, so 0.5 and 0.50 share one entry), least recently used dropped first. The
+     * samplers are immutable and thread-safe, so one instance serves every thread; access is synchronized because a
+     * LinkedHashMap in access order changes on every get.
+     */
+    private static final Map<BigDecimal, DiscreteLaplace> NOISE = new LinkedHashMap<>(2 * NOISE_CACHE_SIZE, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<BigDecimal, DiscreteLaplace> eldest) {
+            return size() > NOISE_CACHE_SIZE;
+        }
+    };
+
+    /** The discrete Laplace noise at rate ε/2, built once per ε (see {@link #NOISE}). */
+    static DiscreteLaplace noise(BigDecimal epsilon) {
         Objects.requireNonNull(epsilon, "epsilon");
         if (epsilon.signum() <= 0) {
             throw new IllegalArgumentException("epsilon must be > 0. Provided value: " + epsilon);
         }
-        return DiscreteLaplace.of(epsilon.divide(BigDecimal.valueOf(2)));
+        BigDecimal key = epsilon.stripTrailingZeros();
+        synchronized (NOISE) {
+            DiscreteLaplace z = NOISE.get(key);
+            if (z != null) {
+                return z;
+            }
+        }
+        // built outside the lock (two threads may both build one; either result is the same law)
+        DiscreteLaplace z = DiscreteLaplace.of(key.divide(BigDecimal.valueOf(2)));
+        synchronized (NOISE) {
+            DiscreteLaplace raced = NOISE.putIfAbsent(key, z);
+            return raced != null ? raced : z;
+        }
+    }
+
+    /** How many ε values have their noise cached now (at most {@link #NOISE_CACHE_SIZE}). */
+    static int cachedNoiseCount() {
+        synchronized (NOISE) {
+            return NOISE.size();
+        }
     }
 
     private static void check(long[] counts) {

@@ -23,7 +23,9 @@ import org.optimech.runtime.random.RandomSource;
  * the sampler is built, with the numerator bound of {@link LatticeSampler} (the body's closed-form volume) and the
  * proposal's normalizer in closed form (ℓ1: coth(s/2)^d) or by {@link LatticeSampler}'s radius sum (ℓ∞). The proposal with
  * the larger certified bound is used. In between the two regimes (d = 1000, k roughly 230 to 460 for the sum ball) both
- * bounds are exponentially small and the sampler refuses (docs/LATTICE_KNORM.md, "Structured bodies").
+ * bounds are exponentially small; there the sum ball uses the mixed proposal e^{−a‖z‖∞ − b‖z‖₁}, a + bk = r
+ * ({@link MixedLevelProposal}), accepted with probability e^{−u·E(z)}, u = r/(Pk), E = P·G − i·k‖z‖∞ − (P − i)‖z‖₁ ≥ 0
+ * (docs/LATTICE_KNORM.md, "Structured bodies").
  */
 final class StructuredEnvelope {
     /** Proposals with every coordinate below this many lattice units take the long path (sums stay below 2^61). */
@@ -37,21 +39,48 @@ final class StructuredEnvelope {
     private final Geometric coordinate;
     private final BoxRadius box;
     private final double acceptance;
+    /** The sum ball's mixed proposal when it certifies better than both product balls; null otherwise. */
+    private final MixedLevelProposal mixed;
+
+    private StructuredEnvelope(LatticeGauge gauge, MixedLevelProposal mixed, Rational rate) {
+        this.gauge = gauge;
+        this.k = gauge.structuredK();
+        this.count = false;
+        this.l1 = false;
+        this.mixed = mixed;
+        this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k)));
+        this.acceptance = mixed.acceptance();
+        this.longBound = longBound(gauge.dimension());
+        this.coordinate = null;
+        this.box = null;
+    }
 
     private StructuredEnvelope(LatticeGauge gauge, boolean l1, Rational unit, Rational rate, double acceptance) {
         int d = gauge.dimension();
+        this.mixed = null;
         this.gauge = gauge;
         this.k = gauge.structuredK();
         this.count = gauge.countBall();
         this.l1 = l1;
         this.unit = unit;
         this.acceptance = acceptance;
-        this.longBound = (1L << 60) / (2L * d + 2);
+        this.longBound = longBound(d);
         Rational s = l1 ? (count ? unit : rate.divide(Rational.of(BigInteger.valueOf(k)))) : rate;
         this.coordinate = l1 ? Geometric.twoSided(s.numerator(), s.denominator()) : null;
         long[] ones = new long[d];
         java.util.Arrays.fill(ones, 1);
         this.box = l1 ? null : new BoxRadius(ones, rate);
+    }
+
+    /** The mixed proposal is tried when both product balls certify less than this (it costs more per attempt). */
+    static final double MIXED_BELOW = 0.01;
+
+    /**
+     * Coordinates below this many lattice units take the long path: the sums, k·max and the mixed proposal's
+     * P·G stay below 2^60.
+     */
+    private static long longBound(int d) {
+        return (1L << 55) / (2L * d + 2);
     }
 
     /**
@@ -71,8 +100,30 @@ final class StructuredEnvelope {
         double l1Bound = acceptanceL1(gauge, rate.doubleValue(), l1Rate.doubleValue());
         double linfBound = acceptanceLinf(gauge, rate.doubleValue());
         boolean useL1 = l1Bound >= linfBound;
+        double productBound = Math.max(l1Bound, linfBound);
+        if (!gauge.countBall() && productBound < MIXED_BELOW) {
+            MixedLevelProposal m = MixedLevelProposal.of(gauge.dimension(), k, rate,
+                    LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
+            if (m != null && m.acceptance() > productBound) {
+                return new StructuredEnvelope(gauge, m, rate);
+            }
+        }
         Rational unit = useL1 && gauge.countBall() ? l1Rate : perK;
         return new StructuredEnvelope(gauge, useL1, unit, rate, useL1 ? l1Bound : linfBound);
+    }
+
+    /**
+     * The sum ball's mixed proposal with a given split i (a = (i/P)·r), whatever the product balls certify (tests).
+     *
+     * @throws IllegalArgumentException if its envelope does not certify
+     */
+    static StructuredEnvelope mixed(LatticeGauge gauge, Rational rate, int split) {
+        MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), gauge.structuredK(), rate, split,
+                LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
+        if (m == null || gauge.countBall()) {
+            throw new IllegalArgumentException("the mixed proposal does not certify for " + gauge.name() + " at split " + split);
+        }
+        return new StructuredEnvelope(gauge, m, rate);
     }
 
     /**
@@ -105,11 +156,19 @@ final class StructuredEnvelope {
 
     /** {@code l1} or {@code linf}: the proposal in use. */
     String proposalName() {
-        return l1 ? "l1" : "linf";
+        return mixed != null ? "mixed" : l1 ? "l1" : "linf";
+    }
+
+    /** The mixed proposal, if in use (tests). */
+    MixedLevelProposal mixed() {
+        return mixed;
     }
 
     /** One proposal: a {@code long[]} on the common path, a {@code BigInteger[]} for tiny rates on a fine lattice. */
     Object proposal(RandomSource random) {
+        if (mixed != null) {
+            return mixed.attempt(random);
+        }
         if (!l1) {
             return box.point(random);
         }
@@ -118,6 +177,9 @@ final class StructuredEnvelope {
 
     /** Accepts a proposal with probability exp(−u·E(z)), exactly. */
     boolean accept(Object proposal, RandomSource random) {
+        if (proposal == null) {
+            return false; // the mixed proposal's level was rejected
+        }
         if (proposal instanceof long[] z && fitsLong(z)) {
             long e = excessUnits(z);
             if (e == 0) {
@@ -162,6 +224,10 @@ final class StructuredEnvelope {
         }
         long kMax = max * k;
         long g = count ? Math.max(kMax, Math.max(plus, minus)) : Math.max(kMax, plus + minus);
+        if (mixed != null) {
+            int i = mixed.split();
+            return MixedLevelProposal.PARTS * g - i * kMax - (MixedLevelProposal.PARTS - i) * (plus + minus);
+        }
         return l1 ? (count ? 2 * g : g) - plus - minus : g - kMax;
     }
 
@@ -174,7 +240,8 @@ final class StructuredEnvelope {
         }
         BigInteger kMax = max.multiply(BigInteger.valueOf(k));
         BigInteger g = gauge.scaledGauge(z);
-        BigInteger e = l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
+        BigInteger e = mixed != null ? g.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS)).subtract(kMax.multiply(BigInteger.valueOf(mixed.split())))
+                .subtract(norm.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS - mixed.split()))) : l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
         if (e.signum() < 0) {
             throw new IllegalStateException("the proposal's exponent exceeds the target's: refusing to sample");
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.optimech.runtime.discrete.DiscreteDomain;
 import org.optimech.runtime.discrete.DiscreteJson;
 import org.optimech.runtime.discrete.IntegerRange;
@@ -114,11 +115,28 @@ public final class SpecCodec {
                 .build();
     }
 
-    /** The weights member: a view over the table (a table of millions of entries is never copied into a tree). */
+    /**
+     * The weights member: a view over the table (a table of millions of entries is never copied into a tree). Weights
+     * beyond 63 bits are converted to decimal once per row and kept: the digest at seal, the layout check and the file
+     * write each walk the member, and converting a 200-bit BigInteger every time was most of the write (issue 23).
+     */
     static JsonArray weightsJson(WeightTable w) {
-        boolean longs = w.fitsInLong();
-        return JsonArray.view(w.rows(), i -> JsonArray.view(w.cols(),
-                j -> new JsonString(longs ? Long.toString(w.longWeight(i, j)) : w.weight(i, j).toString())));
+        if (w.fitsInLong()) {
+            return JsonArray.view(w.rows(), i -> JsonArray.view(w.cols(), j -> new JsonString(Long.toString(w.longWeight(i, j)))));
+        }
+        AtomicReferenceArray<JsonArray> rows = new AtomicReferenceArray<>(w.rows());
+        return JsonArray.view(w.rows(), i -> {
+            JsonArray row = rows.get(i);
+            if (row == null) {
+                List<String> text = new ArrayList<>(w.cols());
+                for (int j = 0; j < w.cols(); j++) {
+                    text.add(w.weight(i, j).toString());
+                }
+                row = JsonArray.ofStrings(text);
+                rows.set(i, row); // a race builds the same row twice; either copy is the same text
+            }
+            return row;
+        });
     }
 
     static JsonObject writeGeometricRemap(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap r) {

@@ -84,15 +84,19 @@ final class SpecStream {
         return new Document(JsonObject.of(top), weights, remap);
     }
 
-    /** A table of natural numbers in row-major order: longs, with any entry beyond 63 bits kept as a BigInteger. */
+    /**
+     * A table of natural numbers in row-major order: longs, with any entry beyond 63 bits kept as its text (canonical
+     * decimal, as read), parsed when asked for: the digest reads the text back, and converting a 200-bit BigInteger to
+     * decimal again was most of a reload's time (issue 23).
+     */
     static final class Weights {
         final int rows;
         final int cols;
         final long[] values;
         /** Entries beyond 63 bits (index → value), or null. */
-        final Map<Integer, BigInteger> big;
+        final Map<Integer, String> big;
 
-        Weights(int rows, int cols, long[] values, Map<Integer, BigInteger> big) {
+        Weights(int rows, int cols, long[] values, Map<Integer, String> big) {
             this.rows = rows;
             this.cols = cols;
             this.values = values;
@@ -101,12 +105,14 @@ final class SpecStream {
 
         BigInteger get(int i, int j) {
             int k = i * cols + j;
-            return big != null && big.containsKey(k) ? big.get(k) : BigInteger.valueOf(values[k]);
+            String text = big == null ? null : big.get(k);
+            return text != null ? new BigInteger(text) : BigInteger.valueOf(values[k]);
         }
 
         String text(int i, int j) {
             int k = i * cols + j;
-            return big != null && big.containsKey(k) ? big.get(k).toString() : Long.toString(values[k]);
+            String text = big == null ? null : big.get(k);
+            return text != null ? text : Long.toString(values[k]);
         }
 
         JsonArray json() {
@@ -149,7 +155,7 @@ final class SpecStream {
     /** The weights array (at its START_ARRAY): flat {@link Weights}, or the tree when any element is not a plain weight row. */
     private static Object readWeights(JsonReader r) throws JsonSyntaxException {
         long[] values = new long[1 << 10];
-        Map<Integer, BigInteger> big = null;
+        Map<Integer, String> big = null;
         int size = 0;
         int rows = 0;
         int cols = -1;
@@ -179,15 +185,11 @@ final class SpecStream {
                 if (isLong(s)) {
                     values[size] = Long.parseLong(s);
                 } else {
-                    BigInteger b = new BigInteger(s);
-                    if (b.bitLength() < Long.SIZE) {
-                        values[size] = b.longValue();
-                    } else {
-                        if (big == null) {
-                            big = new java.util.HashMap<>();
-                        }
-                        big.put(size, b);
+                    // a natural number that is not a long is beyond 63 bits: kept as its (canonical) text
+                    if (big == null) {
+                        big = new java.util.HashMap<>();
                     }
+                    big.put(size, s);
                 }
                 size++;
                 length++;
@@ -208,11 +210,12 @@ final class SpecStream {
         return new Weights(rows, cols, size == values.length ? values : Arrays.copyOf(values, size), big);
     }
 
-    private static String textAt(long[] values, Map<Integer, BigInteger> big, int k) {
-        return big != null && big.containsKey(k) ? big.get(k).toString() : Long.toString(values[k]);
+    private static String textAt(long[] values, Map<Integer, String> big, int k) {
+        String text = big == null ? null : big.get(k);
+        return text != null ? text : Long.toString(values[k]);
     }
 
-    private static List<JsonValue> weightRowsSoFar(long[] values, Map<Integer, BigInteger> big, int rows, int cols) {
+    private static List<JsonValue> weightRowsSoFar(long[] values, Map<Integer, String> big, int rows, int cols) {
         List<JsonValue> out = new ArrayList<>(rows + 1);
         for (int i = 0; i < rows; i++) {
             List<JsonValue> row = new ArrayList<>(cols);

@@ -1,7 +1,6 @@
 package org.optimech.runtime.lattice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
@@ -88,9 +87,61 @@ class StructuredLatticeTest {
         checkCountBall(4, 3, rate(3, 2), "linf", 24);
     }
 
+    /** A noise source under test: one exact draw, the gauge, and the certified acceptance. */
+    interface Noise {
+        BigInteger[] draw(SeededRandomBits bits);
+
+        LatticeGauge gauge();
+
+        double acceptance();
+    }
+
+    private static Noise of(LatticeSampler s) {
+        return new Noise() {
+            public BigInteger[] draw(SeededRandomBits bits) {
+                return s.noise(bits);
+            }
+
+            public LatticeGauge gauge() {
+                return s.gauge();
+            }
+
+            public double acceptance() {
+                return s.acceptance();
+            }
+        };
+    }
+
+    /** The sum ball's mixed proposal forced at split i, run to acceptance (the sampler's loop without its cap). */
+    static Noise mixed(LatticeGauge g, Rational r, int split) {
+        StructuredEnvelope env = StructuredEnvelope.mixed(g, r, split);
+        return new Noise() {
+            public BigInteger[] draw(SeededRandomBits bits) {
+                while (true) {
+                    Object z = env.proposal(bits);
+                    if (env.accept(z, bits)) {
+                        return z instanceof long[] l ? LatticeSampler.toBig(l) : (BigInteger[]) z;
+                    }
+                }
+            }
+
+            public LatticeGauge gauge() {
+                return g;
+            }
+
+            public double acceptance() {
+                return env.acceptance();
+            }
+        };
+    }
+
     private static void checkSumBall(int d, int k, Rational r, String proposal, long seed) {
         LatticeSampler s = LatticeSampler.of(sumBall(d, k), 0, r, 1);
         assertEquals(proposal, s.structuredProposal().orElseThrow(), "proposal chosen for d = " + d + ", k = " + k);
+        checkSumBall(d, k, r, of(s), proposal, seed);
+    }
+
+    static void checkSumBall(int d, int k, Rational r, Noise s, String proposal, long seed) {
         double x = Math.exp(-r.doubleValue() / k);
         int top = levels(d, k, x);
         // L_D(m, s) = #{w ∈ Z^D : ‖w‖∞ ≤ m, ‖w‖₁ ≤ s}, for D = d and d − 2
@@ -181,15 +232,15 @@ class StructuredLatticeTest {
         for (int n = 0; n <= top; n++) {
             gLaw[n] /= c;
         }
-        sampleAndCheck(s, k, true, gLaw, law, w, d * ez2, seed, "count ball d = " + d + ", k = " + k);
-        assertAcceptanceBelowExact(s, c, r.doubleValue(), proposal, k, d, true);
+        sampleAndCheck(of(s), k, true, gLaw, law, w, d * ez2, seed, "count ball d = " + d + ", k = " + k);
+        assertAcceptanceBelowExact(of(s), c, r.doubleValue(), proposal, k, d, true);
     }
 
     /**
      * χ² of the sampled G and of the projection (two coordinates for the sum ball, one for the count ball, on [−w, w] plus
      * one cell for the outside) against the exact laws, and a z-test of E‖Z‖².
      */
-    private static void sampleAndCheck(LatticeSampler s, int k, boolean count, double[] gLaw, double[] projection, int w, double expectedNorm2, long seed,
+    private static void sampleAndCheck(Noise s, int k, boolean count, double[] gLaw, double[] projection, int w, double expectedNorm2, long seed,
             String what) {
         SeededRandomBits bits = new SeededRandomBits(seed);
         long[] gCounts = new long[gLaw.length];
@@ -198,7 +249,7 @@ class StructuredLatticeTest {
         double sumSq = 0;
         int side = 2 * w + 1;
         for (int i = 0; i < SAMPLES; i++) {
-            BigInteger[] z = s.noise(bits);
+            BigInteger[] z = s.draw(bits);
             int g = s.gauge().scaledGauge(z).intValueExact();
             gCounts[Math.min(g, gLaw.length - 1)]++;
             long a = z[0].longValueExact();
@@ -223,8 +274,11 @@ class StructuredLatticeTest {
     }
 
     /** The certified acceptance is at most the exact one: target mass Σ_n c(n)x^n over the proposal's normalizer. */
-    private static void assertAcceptanceBelowExact(LatticeSampler s, double targetMass, double r, String proposal, int k, int d, boolean count) {
+    private static void assertAcceptanceBelowExact(Noise s, double targetMass, double r, String proposal, int k, int d, boolean count) {
         double z;
+        if (proposal.equals("mixed")) {
+            return; // its normaliser has no closed form here: MixedProposalTest checks the certified bound against a brute-force sum
+        }
         if (proposal.equals("l1")) {
             double rate = count ? r / (2 * k) : r / k;
             z = Math.pow((1 + Math.exp(-rate)) / (1 - Math.exp(-rate)), d);
@@ -298,8 +352,8 @@ class StructuredLatticeTest {
     }
 
     /**
-     * Between the regimes of its two proposals the sampler refuses when built (d = 1000, k = 300: both certified bounds are
-     * exponentially small), and accepts near both ends; the certified acceptance is reported at d = 10, 100, 1000.
+     * Between the regimes of its two product proposals (d = 1000, k = 300: both certified bounds are exponentially small) the
+     * sum ball certifies with the mixed proposal; both bodies accept near both ends.
      */
     @Test
     void certifiedAcceptanceAcrossDimensionsAndTheRefusalBetweenRegimes() {
@@ -308,7 +362,9 @@ class StructuredLatticeTest {
         assertTrue(LatticeSampler.of(sumBall(1000, 600), -10, r, 1).acceptance() > 0.1);
         assertTrue(LatticeSampler.of(sumBall(100, 30), -10, r, 1).acceptance() > 1e-3);
         assertTrue(LatticeSampler.of(countBall(1000, 20), -10, r, 1).acceptance() > 1e-3);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LatticeSampler.of(sumBall(1000, 300), -10, r, 1));
-        assertTrue(e.getMessage().contains("cannot certify"), e.getMessage());
+        // between the regimes the sum ball takes the mixed proposal (refused before session 6)
+        LatticeSampler mid = LatticeSampler.of(sumBall(1000, 300), -10, r, 1);
+        assertEquals("mixed", mid.structuredProposal().orElseThrow());
+        assertTrue(mid.acceptance() > 1e-3, "certified " + mid.acceptance());
     }
 }

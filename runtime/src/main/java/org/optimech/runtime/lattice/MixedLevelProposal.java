@@ -1,0 +1,486 @@
+package org.optimech.runtime.lattice;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import org.optimech.runtime.exact.ExpBounds;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.noise.Geometric;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * The mixed proposal q(z) ∝ e^{−a‖z‖∞ − b‖z‖₁} on ℤ^d for the sum ball's lattice sampler, a = (i/P)·r and
+ * b = ((P − i)/P)·r/k (P = {@value #PARTS}, so a + bk = r), sampled exactly through its level (docs/LATTICE_KNORM.md,
+ * "Structured bodies", mixed proposal):
+ * <ol>
+ *   <li>q is the mixture over a level L = m ≥ 0 with weights ∝ π(m) = e^{−am}·F(m)^d (F(m) = 1 − βe^{−bm} the chance that a
+ *       two-sided geometric at rate b has |x| ≤ m, β = 2e^{−b}/(1 + e^{−b})) of d independent two-sided geometrics at rate b
+ *       truncated to [−m, m]. log π is concave.</li>
+ *   <li>L is drawn by rejection from m = c + D, D two-sided geometric at rate λ, accepted with probability
+ *       p(m) = (π(m)/π(c))·e^{λ|m − c| − (λ + S)W}. The envelope is certified when the sampler is built: exact rational checks of
+ *       h'(m_R) ≤ −λ and h'(m_L) ≥ λ (h = log π; tangents of a concave function bound it) and S ≥ |h'(c)|, from
+ *       {@link ExpBounds} enclosures; then p(m) ≤ 1 for every integer m ≥ 0.</li>
+ *   <li>The coin U &lt; p(m) is decided by comparing a lazily extended uniform U against directed-rounding enclosures of p(m)
+ *       (BigDecimal, rounded toward each bound), refined until they decide: exact in distribution, no floating point decides.</li>
+ *   <li>Given L = m, each coordinate is a two-sided geometric at rate b redrawn while |x| &gt; m.</li>
+ * </ol>
+ * Per attempt: O(1) expected big-number work for the level coin (a few hundred bits) plus O(d) geometric draws when the
+ * level is accepted. One attempt ends in a proposal z or in {@code null} (level rejected); both count towards the attempt cap.
+ */
+final class MixedLevelProposal {
+    /** a and b are multiples of r/P and r/(P·k). */
+    static final int PARTS = 20;
+    private static final int FIRST_DIGITS = 24;
+    private static final int CERT_BITS = 256;
+    /** Denominator of the envelope's rate λ and slope bound S (rounded to it, toward safety). */
+    private static final BigInteger GRID = BigInteger.ONE.shiftLeft(48);
+
+    private final int d;
+    private final int split;
+    private final Rational a;
+    private final Rational b;
+    private final long c;
+    private final Rational lambda;
+    private final Rational offset;
+    private final Geometric level;
+    private final Geometric coordinate;
+    private final double acceptance;
+    private final long longBound;
+    private final Enclosure firstFc;
+    private final Enclosure firstEb;
+    private final Enclosure firstE1;
+    private final double aD;
+    private final double bD;
+    private final double lambdaD;
+    private final double offsetD;
+    private final double logFc;
+
+    private MixedLevelProposal(int d, int split, Rational a, Rational b, long c, Rational lambda, Rational offset, double acceptance,
+            long longBound) {
+        this.d = d;
+        this.split = split;
+        this.a = a;
+        this.b = b;
+        this.c = c;
+        this.lambda = lambda;
+        this.offset = offset;
+        this.acceptance = acceptance;
+        this.longBound = longBound;
+        this.level = Geometric.twoSided(lambda.numerator(), lambda.denominator());
+        this.coordinate = Geometric.twoSided(b.numerator(), b.denominator());
+        MathContext[] mc = contexts(FIRST_DIGITS);
+        this.firstE1 = expMinus(Rational.of(BigInteger.ONE), mc, null);
+        this.firstEb = expMinus(b, mc, firstE1);
+        this.firstFc = fAt(c, mc, firstEb, firstE1);
+        this.aD = a.doubleValue();
+        this.bD = b.doubleValue();
+        this.lambdaD = lambda.doubleValue();
+        this.offsetD = offset.doubleValue();
+        this.logFc = Math.log(fDouble(c));
+    }
+
+    /**
+     * The best certified mixed proposal for the sum ball of dimension d and bound k at lattice rate r, with its certified
+     * acceptance bound (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when no split
+     * certifies.
+     */
+    static MixedLevelProposal of(int d, int k, Rational rate, double logTargetMass, long longBound) {
+        MixedLevelProposal best = null;
+        double bestLog = Double.NEGATIVE_INFINITY;
+        int bestSplit = -1;
+        for (int i = 1; i < PARTS; i++) {
+            double est = design(d, k, rate, i, logTargetMass);
+            if (est > bestLog) {
+                bestLog = est;
+                bestSplit = i;
+            }
+        }
+        if (bestSplit < 0) {
+            return null;
+        }
+        return build(d, k, rate, bestSplit, logTargetMass, longBound);
+    }
+
+    /** The proposal for one split i (a = (i/P)·r), certified; {@code null} if its envelope does not certify. */
+    static MixedLevelProposal build(int d, int k, Rational rate, int split, double logTargetMass, long longBound) {
+        Rational a = rate.multiply(frac(split, PARTS));
+        Rational b = rate.multiply(frac(PARTS - split, (long) PARTS * k));
+        Envelope env = envelope(d, a.doubleValue(), b.doubleValue());
+        if (env == null) {
+            return null;
+        }
+        Rational lambda = floorGrid(env.lambda);
+        for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
+            Rational offset = certify(d, a, b, env, lambda);
+            if (offset != null) {
+                double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(),
+                        logTargetMass);
+                double acc = Math.min(1, Math.exp(logAcc) / 2);
+                return new MixedLevelProposal(d, split, a, b, env.c, lambda, offset, Double.isNaN(acc) ? 0 : acc, longBound);
+            }
+            lambda = lambda.divide(Rational.of(BigInteger.TWO));
+        }
+        return null;
+    }
+
+    private static Rational frac(long p, long q) {
+        return Rational.of(BigInteger.valueOf(p)).divide(Rational.of(BigInteger.valueOf(q)));
+    }
+
+    private static Rational floorGrid(double x) {
+        BigInteger n = new BigDecimal(x).multiply(new BigDecimal(GRID)).setScale(0, RoundingMode.FLOOR).toBigIntegerExact();
+        return n.signum() > 0 ? new Rational(n, GRID) : Rational.ZERO;
+    }
+
+    private static Rational ceilGrid(Rational x) {
+        BigInteger[] qr = x.numerator().multiply(GRID).divideAndRemainder(x.denominator());
+        BigInteger n = qr[1].signum() > 0 ? qr[0].add(BigInteger.ONE) : qr[0];
+        return new Rational(n, GRID);
+    }
+
+    /** The envelope's shape, chosen in doubles (only its certification below decides anything). */
+    private record Envelope(long c, long right, long left, double lambda) {
+    }
+
+    private static double y(double b, double m) {
+        return 2 * Math.exp(-b * (m + 1)) / (1 + Math.exp(-b));
+    }
+
+    private static double slope(int d, double a, double b, double m) {
+        double y = y(b, m);
+        return -a + d * b * y / (1 - y);
+    }
+
+    private static Envelope envelope(int d, double a, double b) {
+        double beta = 2 * Math.exp(-b) / (1 + Math.exp(-b));
+        double yStar = a / (a + d * b);
+        double mode = (Math.log(beta) - Math.log(yStar)) / b;
+        if (!(mode < 1e15)) {
+            return null;
+        }
+        long c = Math.max(0, Math.round(mode));
+        double y = y(b, c);
+        double curvature = d * b * b * y / ((1 - y) * (1 - y));
+        double sigma = 1 / Math.sqrt(curvature);
+        long w = Math.max(1, Math.round(sigma / Math.sqrt(2)));
+        long right = c + w;
+        long left = c - w;
+        double lambda = -slope(d, a, b, right);
+        if (left > 0) {
+            lambda = Math.min(lambda, slope(d, a, b, left));
+        }
+        lambda *= 0.98;
+        if (!(lambda > 0) || !(lambda < 1e6)) {
+            return null;
+        }
+        return new Envelope(c, right, Math.max(0, left), lambda);
+    }
+
+    /** Estimated log acceptance of one attempt for split i, in doubles (for choosing the split only). */
+    private static double design(int d, int k, Rational rate, int i, double logTargetMass) {
+        double r = rate.doubleValue();
+        double a = r * i / PARTS;
+        double b = r * (PARTS - i) / ((double) PARTS * k);
+        Envelope env = envelope(d, a, b);
+        if (env == null) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        long width = Math.max(env.right - env.c, env.c - env.left);
+        double est = logSuccess(d, a, b, env.c, env.lambda, env.lambda * width, logTargetMass);
+        return Double.isNaN(est) ? Double.NEGATIVE_INFINITY : est;
+    }
+
+    /**
+     * log of the chance that one attempt returns an accepted sample: Σ_z e^{−r‖z‖_K}·tanh(λ/2) / ((1 − e^{−a})·e^{offset}·π(c)·
+     * coth(b/2)^d) with π(c) = e^{−ac}F(c)^d (docs/LATTICE_KNORM.md): the target mass bound enters as its logarithm.
+     */
+    private static double logSuccess(int d, double a, double b, long c, double lambda, double offset, double logTargetMass) {
+        double logTanh = Math.log(-Math.expm1(-lambda)) - Math.log1p(Math.exp(-lambda));
+        double logCoth = Math.log1p(Math.exp(-b)) - Math.log(-Math.expm1(-b));
+        // F(c) = ((1 − e^{−b(c+1)}) + e^{−b}(1 − e^{−bc}))/(1 + e^{−b}), free of cancellation
+        double fc = (-Math.expm1(-b * (c + 1.0)) + Math.exp(-b) * -Math.expm1(-b * (double) c)) / (1 + Math.exp(-b));
+        return logTargetMass + logTanh - Math.log(-Math.expm1(-a)) - offset + a * c - d * Math.log(fc) - d * logCoth;
+    }
+
+    /**
+     * Certifies the envelope exactly: h'(right) ≤ −λ, h'(left) ≥ λ when left &gt; 0, and S ≥ |h'(c)|; returns the offset
+     * (λ + S)·W, W = max(right − c, c − left), or {@code null} when a check fails. h'(m) = −a + d·b·y/(1 − y), increasing in
+     * y = 2e^{−b(m+1)}/(1 + e^{−b}), with y enclosed by {@link ExpBounds#expMinus} at {@value #CERT_BITS} bits.
+     */
+    private static Rational certify(int d, Rational a, Rational b, Envelope env, Rational lambda) {
+        Rational[] gR = derivativeTerm(d, b, env.right);
+        if (gR == null || gR[1].compareTo(a.subtract(lambda)) > 0) {
+            return null;
+        }
+        if (env.left > 0) {
+            Rational[] gL = derivativeTerm(d, b, env.left);
+            if (gL == null || gL[0].compareTo(a.add(lambda)) < 0) {
+                return null;
+            }
+        }
+        Rational[] gC = derivativeTerm(d, b, env.c);
+        if (gC == null) {
+            return null;
+        }
+        Rational s = gC[1].subtract(a).compareTo(a.subtract(gC[0])) >= 0 ? gC[1].subtract(a) : a.subtract(gC[0]);
+        if (s.signum() < 0) {
+            s = Rational.ZERO;
+        }
+        long width = Math.max(env.right - env.c, env.c - env.left);
+        return lambda.add(ceilGrid(s)).multiply(Rational.of(BigInteger.valueOf(width)));
+    }
+
+    /** {lower, upper} bounds on d·b·y(m)/(1 − y(m)), or null if the enclosure of y reaches 1. */
+    private static Rational[] derivativeTerm(int d, Rational b, long m) {
+        BigInteger one = BigInteger.ONE.shiftLeft(CERT_BITS);
+        Rational unit = Rational.of(one);
+        BigInteger[] e1 = ExpBounds.expMinus(b.numerator().multiply(BigInteger.valueOf(m + 1)), b.denominator(), CERT_BITS);
+        BigInteger[] e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), CERT_BITS);
+        // y = 2e^{−b(m+1)}/(1 + e^{−b}): lower with e1's lower and e0's upper bound, upper the other way
+        Rational yLo = new Rational(e1[0].shiftLeft(1), one.add(e0[1]));
+        Rational yHi = new Rational(e1[1].shiftLeft(1), one.add(e0[0]));
+        Rational oneR = Rational.of(BigInteger.ONE);
+        if (yHi.compareTo(oneR) >= 0) {
+            return null;
+        }
+        Rational db = b.multiply(Rational.of(BigInteger.valueOf(d)));
+        Rational lo = db.multiply(yLo).divide(oneR.subtract(yLo));
+        Rational hi = db.multiply(yHi).divide(oneR.subtract(yHi));
+        return new Rational[] {lo, hi};
+    }
+
+    /** The certified lower bound on one attempt's chance of returning an accepted sample. */
+    double acceptance() {
+        return acceptance;
+    }
+
+    /** i: a = (i/P)·r. */
+    int split() {
+        return split;
+    }
+
+    /** The level envelope's rate λ (tests). */
+    double lambda() {
+        return lambda.doubleValue();
+    }
+
+    /** The level envelope's centre c (tests). */
+    long centre() {
+        return c;
+    }
+
+    /**
+     * One attempt: a proposal z ~ q ({@code long[]}, or {@code BigInteger[]} for a level beyond the long path), or {@code null}
+     * when the level was rejected.
+     */
+    Object attempt(RandomSource random) {
+        BigInteger m = BigInteger.valueOf(c).add(level.sampleBig(random));
+        if (m.signum() < 0 || !levelCoin(m, random)) {
+            return null;
+        }
+        return coordinates(m, random);
+    }
+
+    /** d independent two-sided geometrics at rate b, each redrawn while |x| &gt; m. */
+    Object coordinates(BigInteger m, RandomSource random) {
+        if (m.compareTo(BigInteger.valueOf(longBound)) < 0 && coordinate.usesTable()) {
+            long mm = m.longValueExact();
+            long[] z = new long[d];
+            for (int j = 0; j < d; j++) {
+                long x;
+                do {
+                    x = coordinate.sample(random);
+                } while (x > mm || x < -mm);
+                z[j] = x;
+            }
+            return z;
+        }
+        BigInteger[] z = new BigInteger[d];
+        boolean small = m.compareTo(BigInteger.valueOf(longBound)) < 0;
+        for (int j = 0; j < d; j++) {
+            BigInteger x;
+            do {
+                x = coordinate.sampleBig(random);
+            } while (x.abs().compareTo(m) > 0);
+            z[j] = x;
+        }
+        if (small) {
+            long[] l = new long[d];
+            for (int j = 0; j < d; j++) {
+                l[j] = z[j].longValueExact();
+            }
+            return l;
+        }
+        return z;
+    }
+
+    /**
+     * U &lt; p(m) for a uniform U read lazily: enclosures of p(m) at increasing precision against U's first bits, until one
+     * decides (it does with probability 1: p(m) is a fixed number and U's bits are independent of it).
+     */
+    boolean levelCoin(BigInteger m, RandomSource random) {
+        int bits = 53;
+        long first = random.nextBits(53);
+        if (m.bitLength() < 52) {
+            // fast path: log p(m) in doubles, widened by a relative 1e-9 of the magnitudes summed (each double operation, and
+            // Math.exp/log/log1p/expm1 within 1 ulp, errs by ~1e-16 of them): decides unless U falls in that sliver
+            long mm = m.longValue();
+            double diff = mm - c;
+            double logF = Math.log(fDouble(mm));
+            double terms = Math.abs(aD * diff) + lambdaD * Math.abs(diff) + offsetD + d * (Math.abs(logF) + Math.abs(logFc));
+            double log = -(aD * diff - lambdaD * Math.abs(diff) + offsetD) + d * (logF - logFc);
+            double delta = 1e-9 * (1 + terms);
+            double lo = Math.exp(log - delta) * (1 - 0x1.0p-50);
+            double hi = Math.exp(log + delta) * (1 + 0x1.0p-50) + Double.MIN_NORMAL;
+            double uLo = Math.scalb((double) first, -53); // exact: first < 2^53
+            double uHi = Math.scalb((double) (first + 1), -53);
+            if (uHi <= lo) {
+                return true;
+            }
+            if (uLo >= hi) {
+                return false;
+            }
+        }
+        BigInteger u = BigInteger.valueOf(first);
+        int digits = FIRST_DIGITS;
+        Enclosure p = probability(m, digits);
+        while (true) {
+            BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(bits));
+            BigDecimal lo = p.lo.multiply(scale);
+            BigDecimal hi = p.hi.multiply(scale);
+            if (new BigDecimal(u.add(BigInteger.ONE)).compareTo(lo) <= 0) {
+                return true;
+            }
+            if (new BigDecimal(u).compareTo(hi) >= 0) {
+                return false;
+            }
+            if (hi.subtract(lo).compareTo(BigDecimal.valueOf(1L << 12)) > 0 || digits < bits / 3 + 8) {
+                digits *= 2;
+                p = probability(m, digits);
+            } else {
+                u = u.shiftLeft(32).or(BigInteger.valueOf(random.nextBits(32)));
+                bits += 32;
+            }
+        }
+    }
+
+    /** An enclosure of p(m) = e^{−x(m)}·(F(m)/F(c))^d, x(m) = a(m − c) − λ|m − c| + offset, with about {@code digits} digits. */
+    Enclosure probability(BigInteger m, int digits) {
+        MathContext[] mc = contexts(digits);
+        Enclosure e1 = digits == FIRST_DIGITS ? firstE1 : expMinus(Rational.of(BigInteger.ONE), mc, null);
+        Enclosure eb = digits == FIRST_DIGITS ? firstEb : expMinus(b, mc, e1);
+        Enclosure fc = digits == FIRST_DIGITS ? firstFc : fAt(c, mc, eb, e1);
+        BigInteger diff = m.subtract(BigInteger.valueOf(c));
+        Rational x = a.multiply(Rational.of(diff)).subtract(lambda.multiply(Rational.of(diff.abs()))).add(offset);
+        Enclosure fm = fAt(m, mc, eb, e1);
+        if (fc.lo.signum() <= 0) {
+            return UNIT; // too coarse to divide: p(m) ∈ [0, 1] always holds (the envelope is certified)
+        }
+        Enclosure ratio = fm.divide(fc, mc);
+        Enclosure p = expMinus(x, mc, e1).multiply(ratio.pow(d, mc), mc);
+        return new Enclosure(p.lo.min(BigDecimal.ONE), p.hi.min(BigDecimal.ONE));
+    }
+
+    private static final Enclosure UNIT = new Enclosure(BigDecimal.ZERO, BigDecimal.ONE);
+
+    private static MathContext[] contexts(int digits) {
+        return new MathContext[] {new MathContext(digits, RoundingMode.FLOOR), new MathContext(digits, RoundingMode.CEILING)};
+    }
+
+    /** F(m) in doubles, free of cancellation: ((1 − e^{−b(m+1)}) + e^{−b}(1 − e^{−bm}))/(1 + e^{−b}). */
+    private double fDouble(long m) {
+        return (-Math.expm1(-bD * (m + 1.0)) + Math.exp(-bD) * -Math.expm1(-bD * (double) m)) / (1 + Math.exp(-bD));
+    }
+
+    /** F(m) = 1 − 2e^{−b(m+1)}/(1 + e^{−b}), enclosed. */
+    private Enclosure fAt(long m, MathContext[] mc, Enclosure eb, Enclosure e1) {
+        return fAt(BigInteger.valueOf(m), mc, eb, e1);
+    }
+
+    private Enclosure fAt(BigInteger m, MathContext[] mc, Enclosure eb, Enclosure e1) {
+        Enclosure em = expMinus(b.multiply(Rational.of(m.add(BigInteger.ONE))), mc, e1);
+        Enclosure y = em.multiply(Enclosure.exact(BigDecimal.valueOf(2)), mc).divide(eb.add(BigDecimal.ONE, mc), mc);
+        return Enclosure.oneMinus(y, mc);
+    }
+
+    /**
+     * e^{−x} for a rational x of either sign, enclosed with relative precision about mc's digits: e^{−f} for the fractional
+     * part f from {@link ExpBounds#expMinus}, times (e^{−1})^n by squaring with directed rounding (its reciprocal for n &lt; 0).
+     */
+    static Enclosure expMinus(Rational x, MathContext[] mc, Enclosure eMinusOne) {
+        int bits = (int) Math.ceil(mc[0].getPrecision() * 3.33) + 16;
+        BigInteger[] qr = x.numerator().divideAndRemainder(x.denominator());
+        BigInteger n = qr[0];
+        BigInteger f = qr[1];
+        if (f.signum() < 0) {
+            f = f.add(x.denominator());
+            n = n.subtract(BigInteger.ONE);
+        }
+        BigInteger[] ef = ExpBounds.expMinus(f, x.denominator(), bits);
+        BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(bits));
+        Enclosure frac = new Enclosure(new BigDecimal(ef[0]).divide(scale), new BigDecimal(ef[1]).divide(scale));
+        if (n.signum() == 0) {
+            return frac;
+        }
+        if (n.bitLength() > 31) {
+            throw new IllegalStateException("the lattice sampler's level coin met an exponent beyond 2^31 (probability below e^-1000000)");
+        }
+        Enclosure one = eMinusOne;
+        if (one == null) {
+            BigInteger[] e = ExpBounds.expMinus(BigInteger.ONE, BigInteger.ONE, bits);
+            one = new Enclosure(new BigDecimal(e[0]).divide(scale), new BigDecimal(e[1]).divide(scale));
+        }
+        Enclosure power = one.pow(n.abs().intValueExact(), mc);
+        return (n.signum() > 0 ? power : power.reciprocal(mc)).multiply(frac, mc);
+    }
+
+    /** A closed interval [lo, hi] of non-negative reals with BigDecimal ends, every operation rounded outward. */
+    record Enclosure(BigDecimal lo, BigDecimal hi) {
+        static Enclosure exact(BigDecimal v) {
+            return new Enclosure(v, v);
+        }
+
+        Enclosure multiply(Enclosure o, MathContext[] mc) {
+            return new Enclosure(lo.multiply(o.lo, mc[0]), hi.multiply(o.hi, mc[1]));
+        }
+
+        /** this/o for o &gt; 0. */
+        Enclosure divide(Enclosure o, MathContext[] mc) {
+            if (o.lo.signum() <= 0) {
+                throw new ArithmeticException("division by an enclosure that reaches 0");
+            }
+            return new Enclosure(lo.divide(o.hi, mc[0]), hi.divide(o.lo, mc[1]));
+        }
+
+        Enclosure reciprocal(MathContext[] mc) {
+            return exact(BigDecimal.ONE).divide(this, mc);
+        }
+
+        Enclosure add(BigDecimal v, MathContext[] mc) {
+            return new Enclosure(lo.add(v, mc[0]), hi.add(v, mc[1]));
+        }
+
+        /** 1 − this, clipped below at 0. */
+        static Enclosure oneMinus(Enclosure y, MathContext[] mc) {
+            BigDecimal lo = BigDecimal.ONE.subtract(y.hi, mc[0]);
+            BigDecimal hi = BigDecimal.ONE.subtract(y.lo, mc[1]);
+            return new Enclosure(lo.signum() < 0 ? BigDecimal.ZERO : lo, hi);
+        }
+
+        /** this^n, n ≥ 0, by squaring with each product rounded outward. */
+        Enclosure pow(int n, MathContext[] mc) {
+            Enclosure result = exact(BigDecimal.ONE);
+            Enclosure base = this;
+            for (int e = n; e > 0; e >>= 1) {
+                if ((e & 1) != 0) {
+                    result = result.multiply(base, mc);
+                }
+                if (e > 1) {
+                    base = base.multiply(base, mc);
+                }
+            }
+            return result;
+        }
+    }
+}
