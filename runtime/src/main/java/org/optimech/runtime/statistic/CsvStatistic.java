@@ -87,25 +87,18 @@ public final class CsvStatistic {
     }
 
     private static RowRule rule(Statistic statistic) {
-        if (statistic instanceof PolynomialStatistic p) {
-            return new PolynomialRule(p);
-        }
-        if (statistic instanceof RecordStatistic r) {
-            return new ListedRule(r);
-        }
-        if (statistic instanceof Counts c) {
-            return new SparseRule(c.names(), c.maxNonzero(), 1, true, true);
-        }
-        if (statistic instanceof BoundedContribution b) {
-            return new SparseRule(b.names(), b.maxNonzero(), b.maxAbs().doubleValue(), b.nonnegative(), false);
-        }
-        if (statistic instanceof Ranking r) {
-            return new RankingRule(r);
-        }
-        if (statistic instanceof OrderedCounts o) {
-            return new OrderedRule(o);
-        }
-        throw new IllegalArgumentException("a statistic given as differences T(X) - T(X') has no per-record form, so it cannot be computed from records");
+        return statistic.<RowRule>match(PolynomialRule::new, ListedRule::new, differences -> {
+            throw new IllegalArgumentException("a statistic given as differences T(X) - T(X') has no per-record form, so it cannot be computed from records");
+        }, structured -> structured.<RowRule>matchStructure(
+                b -> new SparseRule(b.names(), b.maxNonzero(), doubleAtMost(b.maxAbs()), b.nonnegative(), false),
+                c -> new SparseRule(c.names(), c.maxNonzero(), 1, true, true),
+                RankingRule::new, OrderedRule::new));
+    }
+
+    /** The largest double not above c: clipping to a bound rounded up would let a record exceed the certified c. */
+    private static double doubleAtMost(java.math.BigDecimal c) {
+        double v = c.doubleValue();
+        return new java.math.BigDecimal(v).compareTo(c) > 0 ? Math.nextDown(v) : v;
     }
 
     private static Result of(RowRule rule, int d, Reader csv) throws IOException {
