@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * once the JVM and the CLI's classes are up) to the child's exit, minus the limit; and the wall time minus the limit minus
  * the JVM's start as a run of {@code --help} measures it (which leaves the design command's class loading in). The cases are the long stages: a losing ball forced to its gap at p = 5 (re-proving a large tree after
  * the deadline), the hull of the d = 8 regression statistic (a sandwich round) and of a curved d = 6 statistic, and the
- * exact hull of 120 records in d = 8 (a finite S_T).
+ * exact hull of 120 records in d = 8 (a finite S_T), the same for 2,000 records (S_T of 4 million points), and 3,000 records in d = 26 with
+ * the balls and the weighted box only (no S_T is needed).
  *
  * <p>Usage (from the repository root): {@code DeadlineOverrun --cp CLASSPATH [--previous-cp CLASSPATH] [--kill 120]
  * [--only NAME,...]}.
@@ -44,6 +45,8 @@ public final class DeadlineOverrun {
         cases.put("p2-hull-d8", new String[] {p2.replaceFirst("\"candidates\":\\s*\\[", "\"candidates\": [\"hull\", ")});
         cases.put("curved-d6-hull", new String[] {curvedD6()});
         cases.put("records-d8-hull", new String[] {records(120, 8)});
+        cases.put("records-n2000-d8-hull", new String[] {records(2000, 8)});
+        cases.put("records-n3000-d26-balls", new String[] {records(3000, 26, "\"linf\",\"l1\",\"l2\",\"weighted-box\"")});
         System.out.printf(Locale.ROOT, "machine: %d cores, child heap %d MB, %s %s%n", Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.vm.name"), System.getProperty("java.version"));
         double start = jvmStart(cp, tmp);
@@ -165,6 +168,11 @@ public final class DeadlineOverrun {
 
     /** n seeded random records in d dimensions on the grid 2^-10 in [−1, 1], substitution, with the exact hull. */
     static String records(int n, int d) {
+        return records(n, d, "\"linf\",\"hull\"");
+    }
+
+    /** As {@link #records(int, int)} with the given candidates (a JSON list's inside). */
+    static String records(int n, int d, String candidates) {
         Random rnd = new Random(7);
         List<String> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -175,6 +183,6 @@ public final class DeadlineOverrun {
             rows.add("[" + String.join(",", r) + "]");
         }
         return "{\"kind\":\"knorm\",\"name\":\"" + n + " records in d = " + d + "\",\"epsilon\":1,\"neighbours\":\"substitution\",\"statistic\":{\"records\":["
-                + String.join(",", rows) + "]},\"candidates\":[\"linf\",\"hull\"],\"criterion\":\"trace\"}";
+                + String.join(",", rows) + "]},\"candidates\":[" + candidates + "],\"criterion\":\"trace\"}";
     }
 }

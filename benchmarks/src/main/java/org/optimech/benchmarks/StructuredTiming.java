@@ -32,7 +32,7 @@ public final class StructuredTiming {
         System.out.printf(Locale.ROOT, "%-92s %-12s %12s %12s %8s %s%n", "statistic", "relation", "generic s", "structured s", "ratio", "hull trace (generic / closed form)");
         for (String[] c : small) {
             KNormProblem p = problem(c[0], c[1]);
-            StructuredStatistic s = (StructuredStatistic) p.statistic();
+            StructuredStatistic s = p.statistic().structured().orElseThrow();
             double[][] records = s.records(1_000_000);
             Relation r = p.relation();
             double[] hullTrace = new double[2];

@@ -200,7 +200,7 @@ final class InspectCommand implements Callable<Integer> {
         JsonObject design = s.design();
         out.printf("design       %s objective %s, solver %s, optimality %s%n", text(design, "objective").orElse("(none recorded)"),
                 text(design, "objective_value").orElse("-"),
-                design.get("solver").filter(v -> v instanceof JsonObject).flatMap(v -> text(v.asObject(), "backend")).orElse("-"),
+                design.get("solver").flatMap(JsonValue::object).flatMap(v -> text(v, "backend")).orElse("-"),
                 optimality(design));
         warnings(out, s.design());
         out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
@@ -265,14 +265,13 @@ final class InspectCommand implements Callable<Integer> {
         JsonObject design = k.design();
         out.printf("design       %s; criterion %s selects %s, stored %s%n", text(design, "method").orElse("-"), text(design, "criterion").orElse("-"),
                 text(design, "selected").orElse("-"), text(design, "stored").orElse("-"));
-        if (design.get("candidates").orElse(null) instanceof org.optimech.runtime.json.JsonArray a) {
+        Optional<org.optimech.runtime.json.JsonArray> candidates = design.get("candidates").flatMap(JsonValue::array);
+        if (candidates.isPresent()) {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"candidate", "sensitivity", "trace Cov", "worst variance", "volume"});
-            for (JsonValue v : a.elements()) {
-                if (v instanceof JsonObject c) {
-                    rows.add(new String[] {text(c, "name").orElse("?"), text(c, "sensitivity").orElse("-"), text(c, "covariance_trace").orElse("-"),
-                        text(c, "worst_direction_variance").orElse("-"), text(c, "volume").orElse("-")});
-                }
+            for (JsonValue v : candidates.get().elements()) {
+                v.object().ifPresent(c -> rows.add(new String[] {text(c, "name").orElse("?"), text(c, "sensitivity").orElse("-"),
+                    text(c, "covariance_trace").orElse("-"), text(c, "worst_direction_variance").orElse("-"), text(c, "volume").orElse("-")}));
             }
             out.print(Summary.table(rows));
         }
@@ -350,28 +349,27 @@ final class InspectCommand implements Callable<Integer> {
 
     /** A member as plain text: strings unquoted, other values as JSON. */
     private static Optional<String> text(JsonObject o, String name) {
-        return o.get(name).map(v -> v instanceof org.optimech.runtime.json.JsonString str ? str.value() : JsonWriter.compact(v));
+        return o.get(name).map(v -> v.string().orElseGet(() -> JsonWriter.compact(v)));
     }
 
     /** The design block's warnings (a mechanism that ignores its input), one line each. */
     private static void warnings(PrintWriter out, JsonObject design) {
-        if (design.get("warnings").orElse(null) instanceof org.optimech.runtime.json.JsonArray a) {
-            for (org.optimech.runtime.json.JsonValue v : a.elements()) {
-                out.printf("WARNING      %s%n", v instanceof org.optimech.runtime.json.JsonString t ? t.value() : JsonWriter.compact(v));
-            }
+        for (JsonValue v : design.get("warnings").flatMap(JsonValue::array).map(org.optimech.runtime.json.JsonArray::elements).orElse(List.of())) {
+            out.printf("WARNING      %s%n", v.string().orElseGet(() -> JsonWriter.compact(v)));
         }
     }
 
     private static String optimality(JsonObject design) {
-        Optional<JsonValue> o = design.get("optimality");
-        if (o.isEmpty() || !(o.get() instanceof JsonObject opt) || opt.get("certified").isEmpty()) {
+        Optional<JsonObject> recorded = design.get("optimality").flatMap(JsonValue::object).filter(x -> x.has("certified"));
+        if (recorded.isEmpty()) {
             return "(none recorded)";
         }
-        if (!(opt.get("certified").get() instanceof org.optimech.runtime.json.JsonBoolean b) || !b.asBoolean()) {
+        JsonObject opt = recorded.get();
+        if (!opt.get("certified").flatMap(JsonValue::bool).orElse(false)) {
             return "NOT certified" + text(opt, "reason").map(r -> ": " + r).orElse("");
         }
-        return "certified" + opt.get("relative_gap").filter(v -> v instanceof org.optimech.runtime.json.JsonNumber)
-                .map(v -> String.format(" (relative gap %.2g)", v.asNumber().doubleValue())).orElse("");
+        return "certified" + opt.get("relative_gap").flatMap(JsonValue::number)
+                .map(n -> String.format(" (relative gap %.2g)", n.doubleValue())).orElse("");
     }
 
     private static Optional<DiscreteProblem> problemOf(JsonObject design) {

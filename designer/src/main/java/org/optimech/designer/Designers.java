@@ -25,7 +25,6 @@ import org.optimech.designer.structural.StructuralDesign;
 import org.optimech.designer.structural.StructuralDesigner;
 import org.optimech.designer.structured.StructuredDesign;
 import org.optimech.designer.structured.StructuredDesigner;
-import org.optimech.runtime.statistic.StructuredStatistic;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.KNormSpec;
@@ -245,7 +244,7 @@ public final class Designers {
                 + "-dimensional statistic (" + problem.describeStatistic() + "), epsilon " + problem.epsilon().toPlainString());
         if (StructuredDesigner.applies(problem)) {
             if (options.bodyForm() != KNormSpecs.BodyForm.TRIANGULATION) {
-                throw new OptionException("a structured statistic (" + ((StructuredStatistic) problem.statistic()).form() + ") stores its bodies by their "
+                throw new OptionException("a structured statistic (" + problem.statistic().structured().orElseThrow().form() + ") stores its bodies by their "
                         + "parameters: a body form does not apply");
             }
             StructuredDesign s = StructuredDesigner.compare(problem, options.body(), options.progress()::stage);

@@ -104,10 +104,8 @@ final class FeatureStatistic implements Serializable {
         } catch (FieldException e) {
             throw new SpecNotApplicableException(e.getMessage());
         }
-        if (!(read instanceof PolynomialStatistic st)) {
-            throw new SpecNotApplicableException("/design/problem/statistic: the spec was designed from " + stJson.asObject().names()
-                    + ", not from variables and features; a job can only compute and bound a statistic given as features of box variables");
-        }
+        PolynomialStatistic st = read.polynomial().orElseThrow(() -> new SpecNotApplicableException("/design/problem/statistic: the spec was designed from "
+                + stJson.asObject().names() + ", not from variables and features; a job can only compute and bound a statistic given as features of box variables"));
         if (!st.categoricals().isEmpty()) {
             throw new SpecNotApplicableException("/design/problem/statistic/variables/" + st.categoricals().get(0).name() + ": only numeric box variables "
                     + "[lower, upper] are supported by the Spark job (categorical variables are not yet)");

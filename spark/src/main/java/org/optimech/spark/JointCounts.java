@@ -9,8 +9,6 @@ import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.RecordedProblem;
-import org.optimech.runtime.statistic.BoundedContribution;
-import org.optimech.runtime.statistic.Counts;
 import org.optimech.runtime.statistic.Statistic;
 import org.optimech.runtime.statistic.StructuredStatistic;
 
@@ -40,7 +38,8 @@ final class JointCounts {
 
     /** Whether the spec records a structured statistic, so that its release is joint over declared keys. */
     static boolean applies(KNormSpec spec) {
-        return recorded(spec) instanceof StructuredStatistic;
+        Statistic recorded = recorded(spec);
+        return recorded != null && recorded.structured().isPresent();
     }
 
     /**
@@ -50,7 +49,7 @@ final class JointCounts {
      * @throws SpecNotApplicableException naming the field and value that the job cannot honour
      */
     static JointCounts of(KNormSpec spec, List<String> keys, int maxGroups, int maxRows) {
-        StructuredStatistic st = (StructuredStatistic) recorded(spec);
+        StructuredStatistic st = recorded(spec).structured().orElseThrow();
         String where = RecordedProblem.POINTER + "/statistic";
         if (keys == null) {
             throw new SpecNotApplicableException(where + ": a " + st.form() + " spec releases one vector over declared keys (coordinate j is the j-th key); "
@@ -64,28 +63,29 @@ final class JointCounts {
             throw new SpecNotApplicableException("/mechanism/sensitivity: the joint release needs Δ re-derived at load from the statistic; "
                     + spec.sensitivityCheck());
         }
-        int k;
-        if (st instanceof BoundedContribution b) {
-            k = b.maxNonzero();
+        int k = st.matchStructure(b -> {
             if (BigDecimal.valueOf(maxRows).compareTo(b.maxAbs()) > 0) {
                 throw new SpecNotApplicableException(where + "/bounded_contribution/max_abs: a unit adds up to maxRowsPerGroup = " + maxRows
                         + " to a key's count, above max_abs = " + b.maxAbs().toPlainString() + ". Provided value: " + maxRows);
             }
-        } else if (st instanceof Counts c) {
-            k = c.maxNonzero();
+            return b.maxNonzero();
+        }, c -> {
             if (maxRows != 1) {
                 throw new SpecNotApplicableException(where + "/counts: a counts statistic adds at most 1 per key; a unit with up to " + maxRows
                         + " rows per key needs bounded_contribution with max_abs >= " + maxRows + ". Provided value: " + maxRows);
             }
-        } else {
-            throw new SpecNotApplicableException(where + ": a " + st.form() + " statistic is not a count per key; the joint release supports "
-                    + "bounded_contribution and counts");
-        }
+            return c.maxNonzero();
+        }, r -> notCounts(where, st), o -> notCounts(where, st));
         if (maxGroups > k) {
             throw new SpecNotApplicableException(where + ": a unit may keep maxGroupsPerUnit = " + maxGroups + " keys, above the statistic's max_nonzero = "
                     + k + ". Provided value: " + maxGroups);
         }
         return new JointCounts(st);
+    }
+
+    private static int notCounts(String where, StructuredStatistic st) {
+        throw new SpecNotApplicableException(where + ": a " + st.form() + " statistic is not a count per key; the joint release supports "
+                + "bounded_contribution and counts");
     }
 
     private static Statistic recorded(KNormSpec spec) {

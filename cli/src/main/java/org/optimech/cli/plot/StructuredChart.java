@@ -12,7 +12,6 @@ import org.knowm.xchart.XYChart;
 import org.optimech.designer.problem.KNormProblem;
 import org.optimech.designer.structured.StructuredCandidate;
 import org.optimech.designer.structured.StructuredDesigner;
-import org.optimech.runtime.statistic.StructuredStatistic;
 
 /** Error against d for a structured statistic's family: each candidate's E‖V‖² as a ratio to per-coordinate Laplace. */
 public final class StructuredChart {
@@ -38,7 +37,7 @@ public final class StructuredChart {
         if (curve.isEmpty()) {
             return List.of();
         }
-        XYChart chart = Figures.lineChart("E||V||^2 / per-coordinate Laplace, " + ((StructuredStatistic) p.statistic()).form() + " family, "
+        XYChart chart = Figures.lineChart("E||V||^2 / per-coordinate Laplace, " + p.statistic().structured().orElseThrow().form() + " family, "
                 + p.relation().json(), "dimension d", "trace ratio to Laplace", 900, 600);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);

@@ -1,6 +1,7 @@
 package org.optimech.designer.knorm;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.optimech.designer.common.Deadline;
 import org.optimech.designer.common.Progress;
@@ -10,9 +11,9 @@ import org.optimech.geometry.adjacent.AdjacentOutputSpace;
 import org.optimech.geometry.adjacent.StatisticSpaces;
 import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.support.CurvedOutputSpace;
-import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.RecordStatistic;
+import org.optimech.runtime.statistic.Statistic;
 import org.optimech.runtime.statistic.StructuredStatistic;
 
 /**
@@ -115,9 +116,10 @@ public final class KNormDesigner {
 
     /** Whether a finite statistic's adjacent output space is small enough to enumerate (records and differences always are). */
     private static boolean finiteFits(KNormProblem problem) {
-        if (!(problem.statistic() instanceof PolynomialStatistic p)) {
+        if (problem.statistic().polynomial().isEmpty()) {
             return true;
         }
+        PolynomialStatistic p = problem.statistic().polynomial().get();
         long n = p.domainPointCount();
         if (n > PolynomialStatistic.MAX_DOMAIN_POINTS) {
             return false;
@@ -157,7 +159,9 @@ public final class KNormDesigner {
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(deadline, "deadline");
         double epsilon = problem.epsilon().doubleValue();
-        if (problem.statistic() instanceof StructuredStatistic s) {
+        Optional<StructuredStatistic> structured = Optional.ofNullable(problem.statistic()).flatMap(Statistic::structured); // null with a support oracle
+        if (structured.isPresent()) {
+            StructuredStatistic s = structured.get();
             // its adjacent output space has up to 3^d points: compared in closed form by designer.structured instead
             throw new InvalidProblemException("/statistic", "the " + s.form() + " statistic is designed in closed form (org.optimech.designer.structured"
                     + ".StructuredDesigner, or Designers.design), not over an enumerated adjacent output space");
@@ -170,42 +174,59 @@ public final class KNormDesigner {
             if (problem.oracle() != null) {
                 return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress::stage);
             }
-            if (StatisticSpaces.isFinite(problem.statistic()) && finiteFits(problem)) {
-                AdjacentOutputSpace space = StatisticSpaces.finite(problem.statistic(), problem.relation());
-                boolean hull = problem.candidates().contains("hull") || problem.candidates().contains("search");
-                // the spec stores up to every point of S_T: the time to write, check and re-load it is reserved from the stages
-                // (beyond REDUNDANT_POINTS it stores none when the runtime re-derives S_T from the recorded problem, as it
-                // does for every finite S_T small enough to be stored whole)
-                double[][] stored = space.size() > REDUNDANT_POINTS ? java.util.Arrays.copyOf(space.points(),
-                        REDUNDANT_POINTS) : space.points();
-                java.time.Duration specTime = specTime(stored, deadline);
-                Deadline stages = deadline.holdingBack(0.9, specTime);
-                HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired);
-                progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
-                        + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)")
-                        + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers at most "
-                                + "(measured on a sample in this run)", specTime.toNanos() / 1e9, (long) stored.length * space.dimension()) : ""));
-                if (deadline.isLimited() && specTime.toNanos() / 1e9 > deadline.remainingSeconds()) {
-                    progress.stage(String.format(java.util.Locale.ROOT, "the spec alone needs about %.2f s, more than the %.2f s left of the time limit: only the "
-                            + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),
-                            specTime.toNanos() / 1e9 - deadline.remainingSeconds()));
-                }
-                return progress.running("comparing the candidates over the " + space.size() + " points", 10,
-                        () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
+            Optional<RecordStatistic> listed = problem.statistic().match(poly -> Optional.empty(), Optional::of, dd -> Optional.empty(), st -> Optional.empty());
+            if (listed.isPresent()) {
+                RecordStatistic records = listed.get();
+                // S_T has up to n² points: built whole only when small; else the candidates come from the records, and S_T only for a hull that fits
+                return records.records().length * (problem.relation() == org.optimech.runtime.spec.Relation.SUBSTITUTION ? (long) records.records().length : 2L)
+                        <= REDUNDANT_POINTS ? compareFinite(problem, StatisticSpaces.finite(records, problem.relation()), progress, deadline)
+                        : RecordCandidates.compare(problem, records.records(), progress, deadline);
             }
-            if (problem.statistic() instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
-                return PolynomialCandidates.compare(problem, poly, progress, deadline, rankByWitness, keep, bodySearch);
+            if (StatisticSpaces.isFinite(problem.statistic()) && finiteFits(problem)) {
+                return compareFinite(problem, StatisticSpaces.finite(problem.statistic(), problem.relation()), progress, deadline);
+            }
+            Optional<PolynomialStatistic> boxes = problem.statistic().polynomial().filter(poly -> poly.categoricals().isEmpty());
+            if (boxes.isPresent()) {
+                return PolynomialCandidates.compare(problem, boxes.get(), progress, deadline, rankByWitness, keep, bodySearch);
             }
             if (StatisticSpaces.isFinite(problem.statistic())) {
                 throw new IllegalArgumentException("the adjacent output space has more than " + MAX_FINITE_POINTS + " points and the statistic has categorical "
                         + "variables, which branch and bound does not cover");
             }
-            CurvedOutputSpace curved = StatisticSpaces.curved((PolynomialStatistic) problem.statistic(), problem.relation(), CURVED_TOLERANCE, CURVED_MAX_BOXES);
+            CurvedOutputSpace curved = StatisticSpaces.curved(problem.statistic().polynomial().orElseThrow(), problem.relation(), CURVED_TOLERANCE, CURVED_MAX_BOXES);
             return KNormComparison.compareCurved(curved, epsilon, problem.candidates(), problem.criterion(), progress::stage);
         } catch (IllegalArgumentException e) {
-            String ptr = problem.statistic() instanceof RecordStatistic ? "/statistic/records"
-                    : problem.statistic() instanceof DifferenceStatistic ? "/statistic/differences" : "/statistic";
+            String ptr = problem.statistic() == null ? "/statistic"
+                    : problem.statistic().match(p -> "/statistic", r -> "/statistic/records", d -> "/statistic/differences", s -> "/statistic");
             throw new InvalidProblemException(ptr, e.getMessage());
         }
+    }
+
+    /**
+     * The comparison over a built finite S_T: the exact hull (when a candidate) within the heap's share and the deadline less the
+     * time reserved for the spec's stored points, and every other candidate exactly over the points.
+     */
+    private static KNormComparison.Result compareFinite(KNormProblem problem, AdjacentOutputSpace space, Progress progress, Deadline deadline) {
+        double epsilon = problem.epsilon().doubleValue();
+        boolean hull = problem.candidates().contains("hull") || problem.candidates().contains("search");
+        // the spec stores up to every point of S_T: the time to write, check and re-load it is reserved from the stages
+        // (beyond REDUNDANT_POINTS it stores none when the runtime re-derives S_T from the recorded problem, as it
+        // does for every finite S_T small enough to be stored whole)
+        double[][] stored = space.size() > REDUNDANT_POINTS ? java.util.Arrays.copyOf(space.points(),
+                REDUNDANT_POINTS) : space.points();
+        java.time.Duration specTime = specTime(stored, deadline);
+        Deadline stages = deadline.holdingBack(0.9, specTime);
+        HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired);
+        progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
+                + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)")
+                + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers at most "
+                        + "(measured on a sample in this run)", specTime.toNanos() / 1e9, (long) stored.length * space.dimension()) : ""));
+        if (deadline.isLimited() && specTime.toNanos() / 1e9 > deadline.remainingSeconds()) {
+            progress.stage(String.format(java.util.Locale.ROOT, "the spec alone needs about %.2f s, more than the %.2f s left of the time limit: only the "
+                    + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),
+                    specTime.toNanos() / 1e9 - deadline.remainingSeconds()));
+        }
+        return progress.running("comparing the candidates over the " + space.size() + " points", 10,
+                () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
     }
 }

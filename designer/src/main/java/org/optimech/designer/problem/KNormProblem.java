@@ -7,11 +7,8 @@ import org.optimech.geometry.support.SupportOracle;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.spec.Relation;
-import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
-import org.optimech.runtime.statistic.RecordStatistic;
 import org.optimech.runtime.statistic.Statistic;
-import org.optimech.runtime.statistic.StructuredStatistic;
 
 /**
  * A K-norm design problem, as parsed: a vector statistic (or, through the Java API, a user-supplied certified support
@@ -112,7 +109,7 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
 
     /** Whether S_T comes from records, differences or a support function the user declared complete (not derived from a definition). */
     public boolean pointsAsserted() {
-        return !(statistic instanceof PolynomialStatistic);
+        return statistic == null || statistic.polynomial().isEmpty();
     }
 
     /** How S_T is obtained and which numbers the user asserted, in one sentence (recorded in specs). */
@@ -120,25 +117,27 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
         String s;
         if (oracle != null) {
             s = "user-supplied feature map with a user-supplied certified support function (" + oracle.getClass().getSimpleName() + ")";
-        } else if (statistic instanceof RecordStatistic r) {
-            s = "t(x) listed for " + r.records().length + " possible records (the user asserts this is the whole record domain); S_T exact";
-        } else if (statistic instanceof StructuredStatistic st) {
-            s = "the " + st.form() + " statistic's adjacent outputs, whose hull is known in closed form (Joseph-Yu 2023); its parameters as given by the user";
-        } else if (statistic instanceof DifferenceStatistic d) {
-            s = d.differences().length + " difference vectors given by the user (asserted to be all of S_T), closed under negation";
         } else {
-            PolynomialStatistic p = (PolynomialStatistic) statistic;
-            s = p.isMultilinear()
-                    ? "multilinear features of " + p.variables().size() + " box variables" + (p.categoricals().isEmpty() ? "" : " and " + p.categoricals().size()
-                            + " categorical (one-hot)") + ": S_T's hull is exactly the hull of the differences of t at the " + p.domainPointCount()
-                            + " box vertices" + (p.categoricals().isEmpty() ? "" : " x category levels") + " (t is affine along every box coordinate); box "
-                            + "bounds and coefficients as given by the user"
-                    : "polynomial features of degree " + p.degree() + " on a box of " + p.variables().size() + " variables: S_T is curved, known through "
-                            + "certified support bounds (interval branch and bound with outward rounding); box bounds and coefficients as given by the user";
-            String sub = subspaceNote();
-            s = sub.isEmpty() ? s : s + "; " + sub;
+            s = statistic.match(this::provenance,
+                    r -> "t(x) listed for " + r.records().length + " possible records (the user asserts this is the whole record domain); S_T exact",
+                    d -> d.differences().length + " difference vectors given by the user (asserted to be all of S_T), closed under negation",
+                    st -> "the " + st.form() + " statistic's adjacent outputs, whose hull is known in closed form (Joseph-Yu 2023); its parameters as given by "
+                            + "the user");
         }
         return rowsPerUnit > 1 ? s + "; one privacy unit contributes up to " + rowsPerUnit + " rows, so every coefficient is multiplied by " + rowsPerUnit : s;
+    }
+
+    /** The provenance of polynomial features, with what the canonical features say about the span. */
+    private String provenance(PolynomialStatistic p) {
+        String s = p.isMultilinear()
+                ? "multilinear features of " + p.variables().size() + " box variables" + (p.categoricals().isEmpty() ? "" : " and " + p.categoricals().size()
+                        + " categorical (one-hot)") + ": S_T's hull is exactly the hull of the differences of t at the " + p.domainPointCount()
+                        + " box vertices" + (p.categoricals().isEmpty() ? "" : " x category levels") + " (t is affine along every box coordinate); box "
+                        + "bounds and coefficients as given by the user"
+                : "polynomial features of degree " + p.degree() + " on a box of " + p.variables().size() + " variables: S_T is curved, known through "
+                        + "certified support bounds (interval branch and bound with outward rounding); box bounds and coefficients as given by the user";
+        String sub = subspaceNote();
+        return sub.isEmpty() ? s : s + "; " + sub;
     }
 
     /**
@@ -146,9 +145,10 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
      * coordinate (or the statistic is not polynomial): its exact dimension and the identically zero features.
      */
     public String subspaceNote() {
-        if (oracle != null || !(statistic instanceof PolynomialStatistic p)) {
+        if (oracle != null || statistic.polynomial().isEmpty()) {
             return "";
         }
+        PolynomialStatistic p = statistic.polynomial().get();
         boolean differences = relation() == Relation.SUBSTITUTION;
         int span = p.spanDimension(differences);
         if (span == p.dimension()) {
@@ -165,12 +165,7 @@ public record KNormProblem(String name, BigDecimal epsilon, Relation relation, S
         if (oracle != null) {
             return "a user-supplied support function";
         }
-        if (statistic instanceof StructuredStatistic st) {
-            return "structured: " + st.form();
-        }
-        if (statistic instanceof PolynomialStatistic p) {
-            return (p.isMultilinear() ? "multilinear" : "degree-" + p.degree()) + " features of " + (p.variables().size() + p.categoricals().size()) + " variables";
-        }
-        return statistic instanceof RecordStatistic r ? r.records().length + " records" : ((DifferenceStatistic) statistic).differences().length + " differences";
+        return statistic.match(p -> (p.isMultilinear() ? "multilinear" : "degree-" + p.degree()) + " features of " + (p.variables().size() + p.categoricals().size())
+                + " variables", r -> r.records().length + " records", d -> d.differences().length + " differences", st -> "structured: " + st.form());
     }
 }

@@ -107,13 +107,14 @@ public final class KNormProblemParser {
                     + "row's change only). Provided value: " + rowsPerUnit);
         }
         Statistic statistic = StatisticReader.read(st, "/statistic");
-        if (delta.signum() > 0 && !(statistic instanceof org.optimech.runtime.statistic.StructuredStatistic)) {
+        if (delta.signum() > 0 && statistic.structured().isEmpty()) {
             throw new FieldException("/delta", "applies to structured statistics (bounded_contribution, counts, ranking, ordered_counts) only, whose "
                     + "Gaussian candidates are designed in closed form; other K-norm problems are pure epsilon-DP. Provided value: " + delta.toPlainString());
         }
-        if (statistic instanceof PolynomialStatistic poly) {
+        if (statistic.polynomial().isPresent()) {
+            PolynomialStatistic poly;
             try {
-                poly = poly.scaled(rowsPerUnit);
+                poly = statistic.polynomial().get().scaled(rowsPerUnit);
             } catch (IllegalArgumentException e) {
                 throw new FieldException("/rows_per_unit", e.getMessage() + ". Provided value: " + rowsPerUnit);
             }

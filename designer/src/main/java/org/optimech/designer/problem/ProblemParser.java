@@ -3,6 +3,7 @@ package org.optimech.designer.problem;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 import org.optimech.runtime.discrete.DiscreteDomain;
 import org.optimech.runtime.discrete.DiscreteJson;
@@ -134,11 +135,12 @@ public final class ProblemParser {
         JsonValue lossJson = o.get("loss").orElse(new JsonString(defaultLoss));
         Loss loss;
         Histograms lossDomain = histograms != null ? histograms : listed;
-        if (lossJson instanceof JsonString named && lossDomain != null) {
+        Optional<String> named = lossJson.string();
+        if (named.isPresent() && lossDomain != null) {
             try {
-                loss = lossDomain.loss(named.value());
+                loss = lossDomain.loss(named.get());
             } catch (IllegalArgumentException e) {
-                throw new FieldException("/loss", e.getMessage() + ". Provided value: " + Fields.quote(named.value()));
+                throw new FieldException("/loss", e.getMessage() + ". Provided value: " + Fields.quote(named.get()));
             }
         } else {
             loss = readLoss(lossJson, inputs, outputs);
@@ -146,9 +148,10 @@ public final class ProblemParser {
         String priorName;
         double[] prior;
         JsonValue pv = o.get("prior").orElse(new JsonString("uniform"));
-        if (pv instanceof JsonString s) {
-            if (!s.value().equals("uniform")) {
-                throw new FieldException("/prior", "must be \"uniform\" or an array of probabilities, one per input. Provided value: " + Fields.quote(s.value()));
+        Optional<String> namedPrior = pv.string();
+        if (namedPrior.isPresent()) {
+            if (!namedPrior.get().equals("uniform")) {
+                throw new FieldException("/prior", "must be \"uniform\" or an array of probabilities, one per input. Provided value: " + Fields.quote(namedPrior.get()));
             }
             priorName = "uniform";
             prior = Losses.uniform(inputs.size());
@@ -182,7 +185,9 @@ public final class ProblemParser {
         if (policy == InputPolicy.DEFAULT) {
             if (o.has("default_input")) {
                 JsonValue dv = o.get("default_input").orElseThrow();
-                String value = dv instanceof org.optimech.runtime.json.JsonNumber n && inputs instanceof IntegerRange ? n.literal() : Fields.string(dv, "/default_input");
+                // an integer input may be written as a number; everything else is the input's text
+                Optional<String> integer = inputs instanceof IntegerRange ? dv.number().map(JsonNumber::literal) : Optional.empty();
+                String value = integer.isPresent() ? integer.get() : dv.asString("/default_input");
                 defaultInput = inputs.indexOf(value).orElseThrow(() -> new FieldException("/default_input", "must be one of the inputs, written as they are. "
                         + "Provided value: " + Fields.quote(value)));
             } else {
@@ -200,14 +205,13 @@ public final class ProblemParser {
 
     /** ε or δ: a JSON number, kept as the exact decimal the user wrote. */
     private static BigDecimal parameter(JsonValue v, String ptr) throws FieldException {
-        if (v instanceof org.optimech.runtime.json.JsonString str) {
+        Optional<String> str = v.string();
+        if (str.isPresent()) {
             // a decimal string keeps every digit (specs store such values as strings); anything else is not a number
-            return org.optimech.runtime.exact.Decimals.parse(str.value()).orElseThrow(() -> new FieldException(ptr, "must be a number. Provided value: "
+            return org.optimech.runtime.exact.Decimals.parse(str.get()).orElseThrow(() -> new FieldException(ptr, "must be a number. Provided value: "
                     + v.describe() + " (a decimal string such as \"0.5\" is also accepted)"));
         }
-        if (!(v instanceof JsonNumber n)) {
-            throw new FieldException(ptr, "must be a number. Provided value: " + v.describe());
-        }
+        JsonNumber n = v.number().orElseThrow(() -> new FieldException(ptr, "must be a number. Provided value: " + v.describe()));
         if (!Double.isFinite(n.doubleValue())) {
             throw new FieldException(ptr, "must be finite. Provided value: " + n.literal());
         }
@@ -216,9 +220,11 @@ public final class ProblemParser {
 
     /** {@code {"histograms": {"cells": p, "records": n}}}, or null for the other domain forms. */
     private static Histograms readHistograms(JsonValue v) throws FieldException {
-        if (!(v instanceof JsonObject o) || !o.has("histograms")) {
+        Optional<JsonObject> histograms = v.object().filter(x -> x.has("histograms"));
+        if (histograms.isEmpty()) {
             return null;
         }
+        JsonObject o = histograms.get();
         if (o.size() != 1) {
             throw new FieldException("/inputs", "must have exactly one of \"range\", \"labels\" or \"histograms\". Provided value: " + o.describe());
         }
@@ -236,11 +242,12 @@ public final class ProblemParser {
 
     private static Loss readLoss(JsonValue v, DiscreteDomain inputs, DiscreteDomain outputs) throws FieldException {
         String ptr = "/loss";
-        if (v instanceof JsonString s) {
+        Optional<String> named = v.string();
+        if (named.isPresent()) {
             try {
-                return Losses.named(s.value(), inputs, outputs);
+                return Losses.named(named.get(), inputs, outputs);
             } catch (IllegalArgumentException e) {
-                throw new FieldException(ptr, e.getMessage() + ". Provided value: " + Fields.quote(s.value()));
+                throw new FieldException(ptr, e.getMessage() + ". Provided value: " + Fields.quote(named.get()));
             }
         }
         JsonObject o = Fields.object(v, ptr);

@@ -415,6 +415,9 @@ public final class KNormSpecs {
     }
 
     private static JsonObject.Builder designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
+        // a records problem whose S_T the plan did not build: its sensitivities came from the records, not support bounds
+        // (asserted points and no oracle: records or differences, and only records leave S_T unbuilt)
+        boolean finiteUnbuilt = p.pointsAsserted() && p.oracle() == null && p.statistic() != null && r.space() == null && r.hull() == null;
         List<JsonValue> rows = new ArrayList<>();
         for (CandidateReport c : r.candidates()) {
             rows.add(JsonObject.builder()
@@ -435,7 +438,9 @@ public final class KNormSpecs {
         return JsonObject.builder()
                 .put("method", "knorm")
                 .put("problem", org.optimech.runtime.json.ExactNumbers.asStringsWhereInexact(p.document()))
-                .put("adjacent_output_space", p.provenance() + (p.statistic() != null && r.space() == null
+                .put("adjacent_output_space", p.provenance() + (p.statistic() != null && r.space() == null && finiteUnbuilt
+                        ? "; not built: every compared sensitivity was computed exactly from the records (the ranges, and maxima over record pairs)"
+                        : p.statistic() != null && r.space() == null
                         ? "; certified support bounds to a relative gap of " + org.optimech.designer.knorm.KNormDesigner.CURVED_TOLERANCE + " (at most "
                                 + org.optimech.designer.knorm.KNormDesigner.CURVED_MAX_BOXES + " boxes per bound)" : ""))
                 .put("criterion", r.criterion().json())
@@ -448,6 +453,8 @@ public final class KNormSpecs {
                 .put("sensitivity_check", r.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
                         : selectedCertificate(r, stored) ? "the runtime re-checks Delta at load from the stored certificate (bisection trees over the record "
                                 + "box, bounded by its own interval evaluator)"
+                        : finiteUnbuilt ? "the runtime re-derives Delta at load from the records in design.problem (every pairwise difference checked exactly), "
+                                + "within its re-check budget"
                         : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load")
                 .put("not_compared", JsonArray.ofStrings(java.util.stream.Stream.concat(r.skipped().stream(), r.failed().stream().map(f -> "failed: " + f))
                         .toList()));

@@ -38,7 +38,7 @@ final class StructuredContainment {
                     in[a][b] = true;
                 } else if (x.body() == null || y.body() == null) {
                     in[a][b] = null;
-                } else if (hullExact && x.body() instanceof StructuredBody) {
+                } else if (hullExact && x.body().match(ball -> false, structured -> true, stored -> false)) {
                     in[a][b] = true;
                 } else {
                     double sup = sup(x.body(), y.body(), d);
@@ -51,43 +51,42 @@ final class StructuredContainment {
 
     /** sup over the unit body a of the gauge of b (+∞ when b is flat and a is not; NaN when not computed). */
     static double sup(Body a, Body b, int d) {
-        if (a instanceof Body.Ball ba && b instanceof Body.Ball bb) {
-            return LpBalls.inclusionFactor(ba.norm(), bb.norm(), d);
+        return a.match(ba -> b.match(bb -> LpBalls.inclusionFactor(ba.norm(), bb.norm(), d), sb -> ballIn(ba, sb, d), stored -> Double.NaN),
+                sa -> b.match(bb -> vertexNorm(sa, bb, d), sb -> Double.NaN, stored -> Double.NaN), stored -> Double.NaN);
+    }
+
+    /** sup over the unit ball a of the gauge of the structured body b. */
+    private static double ballIn(Body.Ball ba, StructuredBody b, int d) {
+        return b.match(sum -> ballIn(ba, sum.k(), false, d), count -> ballIn(ba, count.k(), false, d), join -> ballIn(ba, join.k(), true, d),
+                p -> p.prismHalfHeight() == null ? Double.POSITIVE_INFINITY : Double.NaN);
+    }
+
+    /** sup over the unit ball a of the gauge of a sum ball or count ball (or, {@code join}, a count join) with this k. */
+    private static double ballIn(Body.Ball ba, int k, boolean join, int d) {
+        switch (ba.norm()) {
+            case L1:
+                return 1;
+            case LINF:
+                if (!join) {
+                    return Math.max(1, (double) d / k);
+                }
+                double best = 0;
+                for (int p = 0; p <= d; p++) {
+                    best = Math.max(best, part(p, k, false) + part(d - p, k, false));
+                }
+                return best;
+            default:
+                if (!join) {
+                    return Math.max(1, Math.sqrt(d) / k);
+                }
+                double top = 0;
+                for (int p = 0; p <= d; p++) {
+                    double x = part(p, k, true);
+                    double y = part(d - p, k, true);
+                    top = Math.max(top, Math.sqrt(x * x + y * y));
+                }
+                return top;
         }
-        if (a instanceof Body.Ball ba) {
-            if (b instanceof StructuredBody.Permutohedron p) {
-                return p.prismHalfHeight() == null ? Double.POSITIVE_INFINITY : Double.NaN;
-            }
-            int k = StructuredBody.kOf((StructuredBody) b);
-            switch (ba.norm()) {
-                case L1:
-                    return 1;
-                case LINF:
-                    if (!(b instanceof StructuredBody.CountJoin)) {
-                        return Math.max(1, (double) d / k);
-                    }
-                    double best = 0;
-                    for (int p = 0; p <= d; p++) {
-                        best = Math.max(best, part(p, k, false) + part(d - p, k, false));
-                    }
-                    return best;
-                default:
-                    if (!(b instanceof StructuredBody.CountJoin)) {
-                        return Math.max(1, Math.sqrt(d) / k);
-                    }
-                    double top = 0;
-                    for (int p = 0; p <= d; p++) {
-                        double x = part(p, k, true);
-                        double y = part(d - p, k, true);
-                        top = Math.max(top, Math.sqrt(x * x + y * y));
-                    }
-                    return top;
-            }
-        }
-        if (b instanceof Body.Ball bb) {
-            return vertexNorm((StructuredBody) a, bb, d);
-        }
-        return Double.NaN;
     }
 
     /** G(m) = max(1, m/k) or A(m) = max(1, √m/k), 0 for m = 0. */
@@ -97,21 +96,27 @@ final class StructuredContainment {
 
     /** The largest ball norm at a vertex of a unit structured body. */
     private static double vertexNorm(StructuredBody a, Body.Ball b, int d) {
-        if (a instanceof StructuredBody.Permutohedron p) {
-            double h = p.prismHalfHeight() == null ? 0 : p.prismHalfHeight().doubleValue();
-            double l1 = 0;
-            double l2 = 0;
-            for (int i = 0; i < d; i++) {
-                double v = i - (d - 1) / 2.0 + h;
-                l1 += Math.abs(v);
-                l2 += v * v;
-            }
-            return b.norm() == org.optimech.runtime.knorm.LpNorm.L1 ? l1 : b.norm() == org.optimech.runtime.knorm.LpNorm.L2 ? Math.sqrt(l2)
-                    : (d - 1) / 2.0 + h;
+        // by the most non-zero entries (each ±1) a vertex has
+        return a.match(sum -> vertexNorm(sum.k(), b), count -> vertexNorm(Math.min(2 * count.k(), d), b), join -> vertexNorm(join.k(), b),
+                p -> vertexNorm(p, b, d));
+    }
+
+    /** The largest ball norm at a vertex of a unit permutohedron (or its prism). */
+    private static double vertexNorm(StructuredBody.Permutohedron p, Body.Ball b, int d) {
+        double h = p.prismHalfHeight() == null ? 0 : p.prismHalfHeight().doubleValue();
+        double l1 = 0;
+        double l2 = 0;
+        for (int i = 0; i < d; i++) {
+            double v = i - (d - 1) / 2.0 + h;
+            l1 += Math.abs(v);
+            l2 += v * v;
         }
-        int k = StructuredBody.kOf(a);
-        // the most non-zero entries (each ±1) a vertex has
-        int m = a instanceof StructuredBody.CountBall ? Math.min(2 * k, d) : k;
+        return b.norm() == org.optimech.runtime.knorm.LpNorm.L1 ? l1 : b.norm() == org.optimech.runtime.knorm.LpNorm.L2 ? Math.sqrt(l2)
+                : (d - 1) / 2.0 + h;
+    }
+
+    /** The ball norm of a vertex with m non-zero entries, each ±1. */
+    private static double vertexNorm(int m, Body.Ball b) {
         switch (b.norm()) {
             case L1:
                 return m;

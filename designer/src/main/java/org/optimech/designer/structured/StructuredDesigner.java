@@ -45,7 +45,7 @@ public final class StructuredDesigner {
 
     /** Whether the problem's statistic is structured (and so designed here). */
     public static boolean applies(KNormProblem problem) {
-        return problem.statistic() instanceof StructuredStatistic;
+        return problem.statistic() != null && problem.statistic().structured().isPresent(); // null with a support oracle
     }
 
     /**
@@ -57,10 +57,8 @@ public final class StructuredDesigner {
      */
     public static StructuredDesign compare(KNormProblem problem, String body, Consumer<String> progress) throws InvalidProblemException {
         Objects.requireNonNull(problem, "problem");
-        if (!applies(problem)) {
-            throw new IllegalArgumentException("the problem's statistic is not structured (bounded_contribution, counts, ranking, ordered_counts)");
-        }
-        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        StructuredStatistic s = problem.statistic().structured().orElseThrow(() -> new IllegalArgumentException("the problem's statistic is not structured "
+                + "(bounded_contribution, counts, ranking, ordered_counts)"));
         StructuredFamily family = StructuredFamily.of(s, problem.relation());
         double epsilon = problem.epsilon().doubleValue();
         int d = s.dimension();
@@ -99,7 +97,7 @@ public final class StructuredDesigner {
                     }
                     b = family.body();
                     note = family.note();
-                    int bk = StructuredBody.kOf((StructuredBody) b);
+                    int bk = StructuredBody.kOf(family.body());
                     double cost = bk == 0 ? 0 : org.optimech.runtime.knorm.EulerianNumbers.tableCost(d, bk);
                     if (cost > org.optimech.runtime.knorm.EulerianNumbers.MAX_LOAD_TABLE_COST) {
                         skipped.add(String.format(java.util.Locale.ROOT, "hull: its sampler needs an Eulerian-number table of about %.2g big-integer word "
@@ -142,7 +140,7 @@ public final class StructuredDesigner {
      */
     public static java.util.Map<Integer, List<StructuredCandidate>> curve(KNormProblem problem, int[] dimensions) {
         java.util.Map<Integer, List<StructuredCandidate>> out = new java.util.TreeMap<>();
-        StructuredStatistic s = (StructuredStatistic) problem.statistic();
+        StructuredStatistic s = problem.statistic().structured().orElseThrow(() -> new IllegalArgumentException("the problem's statistic is not structured"));
         for (int d : dimensions) {
             StructuredStatistic at = atDimension(s, d);
             if (at == null) {
@@ -160,17 +158,10 @@ public final class StructuredDesigner {
     }
 
     private static StructuredStatistic atDimension(StructuredStatistic s, int d) {
-        if (s instanceof org.optimech.runtime.statistic.BoundedContribution b) {
-            return new org.optimech.runtime.statistic.BoundedContribution(d, b.maxAbs(), Math.min(b.maxNonzero(), d), b.nonnegative());
-        }
-        if (s instanceof org.optimech.runtime.statistic.Counts c) {
-            return new org.optimech.runtime.statistic.Counts(d, Math.min(c.maxNonzero(), d));
-        }
-        if (s instanceof org.optimech.runtime.statistic.Ranking r) {
-            return r.borda() && d >= 2 ? org.optimech.runtime.statistic.Ranking.borda(d) : null;
-        }
-        org.optimech.runtime.statistic.OrderedCounts o = (org.optimech.runtime.statistic.OrderedCounts) s;
-        return o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null;
+        return s.matchStructure(b -> new org.optimech.runtime.statistic.BoundedContribution(d, b.maxAbs(), Math.min(b.maxNonzero(), d), b.nonnegative()),
+                c -> new org.optimech.runtime.statistic.Counts(d, Math.min(c.maxNonzero(), d)),
+                r -> r.borda() && d >= 2 ? org.optimech.runtime.statistic.Ranking.borda(d) : null,
+                o -> o.implies().length == 0 ? new org.optimech.runtime.statistic.OrderedCounts(d, new int[0][]) : null);
     }
 
     /**
@@ -246,9 +237,8 @@ public final class StructuredDesigner {
         if (c.gaussian() != null) {
             return false;
         }
-        Body b = c.body();
-        return b instanceof Body.Ball ball ? ball.norm() == LpNorm.L1 || ball.norm() == LpNorm.LINF
-                : b instanceof StructuredBody.SumBall || b instanceof StructuredBody.CountBall;
+        return c.body().match(ball -> ball.norm() == LpNorm.L1 || ball.norm() == LpNorm.LINF,
+                s -> s.match(sum -> true, count -> true, join -> false, permutohedron -> false), stored -> false);
     }
 
     /**
@@ -326,7 +316,7 @@ public final class StructuredDesigner {
         BigDecimal delta = roundUp(sup);
         boolean exact = sup.squared() ? Rational.of(delta).multiply(Rational.of(delta)).compareTo(sup.value()) == 0
                 : Rational.of(delta).compareTo(sup.value()) == 0;
-        int n = b instanceof StructuredBody sb ? sb.spanDimension(d) : d;
+        int n = b.match(ball -> d, sb -> sb.spanDimension(d), stored -> d);
         double[] m = moments.of(b); // {E U_1², E U_1U_2, log vol}
         double scale = (n + 1.0) * (n + 2.0) * Math.pow(delta.doubleValue() / epsilon, 2);
         double variance = scale * m[0];
@@ -377,9 +367,9 @@ public final class StructuredDesigner {
         private QMoments q;
         private double[] permutohedron;
 
-        Moments(int d, Body family) {
+        Moments(int d, StructuredBody family) {
             this.d = d;
-            this.k = family instanceof StructuredBody sb ? StructuredBody.kOf(sb) : 0;
+            this.k = family == null ? 0 : StructuredBody.kOf(family);
         }
 
         /** Built on first use: only the sum ball, count ball and count join need the slices. */
@@ -391,17 +381,20 @@ public final class StructuredDesigner {
         }
 
         double[] of(Body b) {
-            if (b instanceof Body.Ball ball) {
-                return new double[] {LpBalls.secondMomentScalar(ball.norm(), d).doubleValue(), 0, LpBalls.logVolume(ball.norm(), d)};
-            }
-            if (b instanceof StructuredBody.SumBall) {
-                return new double[] {q().sumBallSecondMoment(), 0, q().sumBallLogVolume()};
-            }
-            if (b instanceof StructuredBody.CountBall || b instanceof StructuredBody.CountJoin) {
-                double[] m = b instanceof StructuredBody.CountBall ? q().countBall() : q().countJoin();
-                return new double[] {m[0] / d, d == 1 ? 0 : (m[1] - m[0]) / ((double) d * (d - 1)), m[2]};
-            }
-            StructuredBody.Permutohedron p = (StructuredBody.Permutohedron) b;
+            return b.match(ball -> new double[] {LpBalls.secondMomentScalar(ball.norm(), d).doubleValue(), 0, LpBalls.logVolume(ball.norm(), d)},
+                    s -> s.match(sum -> new double[] {q().sumBallSecondMoment(), 0, q().sumBallLogVolume()}, count -> slices(q().countBall()),
+                            join -> slices(q().countJoin()), this::permutohedronMoments),
+                    stored -> {
+                        throw new IllegalArgumentException("no closed-form moments for a " + stored.type() + " body");
+                    });
+        }
+
+        /** {E U₁², E U₁U₂, log vol} from the count ball's or count join's {E‖u‖², E(Σu)², log vol}. */
+        private double[] slices(double[] m) {
+            return new double[] {m[0] / d, d == 1 ? 0 : (m[1] - m[0]) / ((double) d * (d - 1)), m[2]};
+        }
+
+        private double[] permutohedronMoments(StructuredBody.Permutohedron p) {
             if (permutohedron == null) {
                 permutohedron = PermutohedronMoments.secondMoments(d);
             }

@@ -15,7 +15,7 @@ import org.optimech.designer.sweep.EpsilonSweep;
 import org.optimech.designer.sweep.SweepPoint;
 import org.optimech.runtime.accuracy.Accuracy;
 import org.optimech.runtime.accuracy.VectorAccuracy;
-import org.optimech.runtime.json.JsonString;
+import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.noise.GaussianProfile;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
@@ -129,7 +129,7 @@ public final class EpsilonWhatIf {
         } catch (InvalidProblemException e) {
             throw new IllegalArgumentException("the spec's design.problem cannot be read: " + e.getMessage(), e);
         }
-        String recorded = spec.design().get("method").filter(v -> v instanceof JsonString).map(v -> ((JsonString) v).value()).orElse("auto");
+        String recorded = spec.design().get("method").flatMap(JsonValue::string).orElse("auto");
         DesignMethod method = recorded.equals("structural") ? DesignMethod.STRUCTURAL : recorded.equals("lp") ? DesignMethod.LP : DesignMethod.AUTO;
         List<DiscreteSpec> specs = new ArrayList<>();
         List<BigDecimal> at = new ArrayList<>();

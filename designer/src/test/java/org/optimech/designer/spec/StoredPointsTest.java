@@ -35,7 +35,8 @@ class StoredPointsTest {
     void manyPointsAreNotStoredWhenTheRuntimeReDerivesThem() throws Exception {
         KNormProblem many = records(40); // 1,561 adjacent points
         KNormComparison.Result r = KNormDesigner.compare(many);
-        assertTrue(r.space().size() > KNormDesigner.REDUNDANT_POINTS, "size " + r.space().size());
+        // more than REDUNDANT_POINTS differences and no hull candidate: S_T is not even built, the sensitivities come from the records
+        assertEquals(null, r.space());
         KNormSpec spec = KNormSpecs.toSpec(many, r, null, KNormSpecs.BodyForm.TRIANGULATION, Instant.EPOCH);
         assertEquals(0, spec.pointCount());
         assertTrue(spec.sensitivityRechecked(), spec.sensitivityCheck());

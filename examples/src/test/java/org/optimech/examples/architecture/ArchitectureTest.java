@@ -101,13 +101,16 @@ class ArchitectureTest {
     void theCastRuleCatchesADeliberatelyBadClass() throws Exception {
         Path bad = fixture("BadSpecCasts");
         List<String> found = SpecCasts.find(List.of(bad), SealedFamilies.members());
-        assertEquals(6, found.size(), found.toString());
+        assertEquals(9, found.size(), found.toString());
         assertTrue(found.get(0).endsWith("BadSpecCasts.java:14: (KNormSpec) spec"), found.toString());
         assertTrue(found.get(1).endsWith("BadSpecCasts.java:18: (org.optimech.runtime.spec.GaussianProcessSpec) spec"), found.toString());
         assertTrue(found.get(2).endsWith("BadSpecCasts.java:30: (DiscreteMechanism) m"), found.toString());
         assertTrue(found.get(3).endsWith("BadSpecCasts.java:34: (KNormProblem) p"), found.toString());
         assertTrue(found.get(4).endsWith("BadSpecCasts.java:38: (Design.Lp) d"), found.toString());
         assertTrue(found.get(5).endsWith("BadSpecCasts.java:46: (org.optimech.runtime.accuracy.VectorAccuracy) a"), found.toString());
+        assertTrue(found.get(6).endsWith("BadSpecCasts.java:50: (org.optimech.runtime.json.JsonString) v"), found.toString());
+        assertTrue(found.get(7).endsWith("BadSpecCasts.java:54: (org.optimech.runtime.spec.StructuredBody.SumBall) b"), found.toString());
+        assertTrue(found.get(8).endsWith("BadSpecCasts.java:58: (org.optimech.runtime.statistic.StructuredStatistic) s"), found.toString());
     }
 
     /** A package-scoped family's own package may cast to its kinds (the accuracy package builds and reads them). */
@@ -127,7 +130,7 @@ class ArchitectureTest {
 
     /**
      * The instanceof rule can fail: on a deliberately bad class (a compiled test fixture) it reports one {@code instanceof}
-     * per family (spec, mechanism, problem, design, accuracy), and neither the own-type test in {@code equals} nor a test against a
+     * per family (spec, mechanism, problem, design, accuracy, JSON value, body, statistic), and neither the own-type test in {@code equals} nor a test against a
      * family's root.
      */
     @Test
@@ -135,9 +138,10 @@ class ArchitectureTest {
         JavaClasses bad = new ClassFileImporter().importClasses(BadDispatch.class);
         com.tngtech.archunit.lang.EvaluationResult result = classes().should(notTestInstanceofOnFamilyMembers()).evaluate(bad);
         List<String> found = result.getFailureReport().getDetails();
-        assertEquals(5, found.size(), found.toString());
+        assertEquals(8, found.size(), found.toString());
         for (String type : new String[] {"org.optimech.runtime.spec.KNormSpec", "org.optimech.runtime.DiscreteMechanism",
-            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp", "org.optimech.runtime.accuracy.VectorAccuracy"}) {
+            "org.optimech.designer.problem.KNormProblem", "org.optimech.designer.Design$Lp", "org.optimech.runtime.accuracy.VectorAccuracy",
+            "org.optimech.runtime.json.JsonObject", "org.optimech.runtime.spec.StructuredBody", "org.optimech.runtime.statistic.Counts"}) {
             assertTrue(found.stream().anyMatch(f -> f.contains("tests instanceof " + type + " ")), type + " not reported: " + found);
         }
     }

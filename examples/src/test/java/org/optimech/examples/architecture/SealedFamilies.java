@@ -8,18 +8,23 @@ import org.optimech.designer.Design;
 import org.optimech.designer.problem.Problem;
 import org.optimech.runtime.Mechanism;
 import org.optimech.runtime.accuracy.Accuracy;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.spec.Body;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.statistic.Statistic;
 
 /**
  * The closed families whose kinds are dispatched with a visitor ({@code accept}), never with {@code instanceof} or a cast:
- * specs, mechanisms, problems and designs anywhere; accuracies outside their own package (whose factories build them).
+ * specs, mechanisms, problems and designs anywhere; accuracies, JSON values, K-norm bodies and statistics outside their own
+ * package (which builds and checks them; JSON values are read through their typed accessors, {@code asObject(pointer)} or
+ * {@code object()}, bodies and statistics with {@code accept} or {@code match}).
  */
 final class SealedFamilies {
     /** The roots; a cast or an {@code instanceof} to a root itself is an up-cast and allowed. */
     static final List<Class<?>> ROOTS = List.of(MechanismSpec.class, Mechanism.class, Problem.class, Design.class);
 
     /** Roots whose own package may test and cast its kinds (the package that builds and reads them); nobody else may. */
-    static final List<Class<?>> PACKAGE_SCOPED_ROOTS = List.of(Accuracy.class);
+    static final List<Class<?>> PACKAGE_SCOPED_ROOTS = List.of(Accuracy.class, JsonValue.class, Body.class, Statistic.class);
 
     private SealedFamilies() {
     }

@@ -41,35 +41,64 @@ public final class AdjacentOutputSpace {
      *     a difference that is not exactly representable, or more than {@link #MAX_POINTS} differences
      */
     public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation) {
-        if (features == null || features.length == 0) {
-            throw new IllegalArgumentException("records must not be empty");
+        return finiteDomain(features, relation, () -> false);
+    }
+
+    /**
+     * Thrown when the stop given to {@link #finiteDomain(double[][], Relation, java.util.function.BooleanSupplier)} turns true
+     * before S_T is built; nothing is kept.
+     */
+    public static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final long built;
+        private final long points;
+
+        Stopped(long built, long points) {
+            super(String.format(java.util.Locale.ROOT, "building the adjacent output space was stopped by the time limit after %,d of about %,d points", built,
+                    points));
+            this.built = built;
+            this.points = points;
         }
-        int d = features[0].length;
-        if (d == 0) {
-            throw new IllegalArgumentException("records must have at least one feature");
+
+        /** Differences built when it stopped. */
+        public long built() {
+            return built;
         }
-        for (int i = 0; i < features.length; i++) {
-            if (features[i].length != d) {
-                throw new IllegalArgumentException("every record must have " + d + " features; record " + i + " has " + features[i].length);
-            }
-            for (int j = 0; j < d; j++) {
-                if (!Double.isFinite(features[i][j])) {
-                    throw new IllegalArgumentException("record " + i + " feature " + j + " must be finite. Provided value: " + features[i][j]);
-                }
-            }
+
+        /** Differences S_T would have had before deduplication. */
+        public long points() {
+            return points;
         }
+    }
+
+    /**
+     * As {@link #finiteDomain(double[][], Relation)}, looking at {@code stop} once per record and every few thousand points while
+     * deduplicating, and abandoning the build when it turns true.
+     *
+     * @throws Stopped when the stop turned true first
+     */
+    public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop) {
+        java.util.Objects.requireNonNull(stop, "stop");
+        int d = requireRecords(features);
         double[][] distinct = distinct(Arrays.asList(features));
         long unpruned = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
         // the records' hull is cheap in low dimensions and the only way to shrink too many points; elsewhere it costs more than it saves
         if (distinct.length > PRUNE_ABOVE && (d <= PRUNE_MAX_DIMENSION || unpruned > MAX_POINTS)) {
             int[] v = null;
             if (unpruned > MAX_POINTS) {
-                v = QuickHull.of(distinct).vertices();
+                try {
+                    v = QuickHull.of(distinct, new HullBudget(Long.MAX_VALUE, stop)).vertices();
+                } catch (HullBudget.Exceeded e) {
+                    throw new Stopped(0, unpruned);
+                }
             } else {
                 // only a saving here: abandoned once the records' hull holds more facets than S_T would have points unpruned
                 try {
-                    v = QuickHull.of(distinct, new HullBudget(unpruned, () -> false)).vertices();
+                    v = QuickHull.of(distinct, new HullBudget(unpruned, stop)).vertices();
                 } catch (HullBudget.Exceeded e) {
+                    if (e.stopped()) {
+                        throw new Stopped(0, unpruned);
+                    }
                     v = null;
                 }
             }
@@ -98,6 +127,9 @@ public final class AdjacentOutputSpace {
             }
         } else {
             for (int a = 0; a < distinct.length; a++) {
+                if (stop.getAsBoolean()) {
+                    throw new Stopped(out.size(), count);
+                }
                 for (int b = 0; b < distinct.length; b++) {
                     double[] u = new double[d];
                     for (int j = 0; j < d; j++) {
@@ -107,7 +139,34 @@ public final class AdjacentOutputSpace {
                 }
             }
         }
-        return new AdjacentOutputSpace(distinct(out), relation);
+        return new AdjacentOutputSpace(distinct(out, stop, count), relation);
+    }
+
+    /**
+     * Checks a finite record domain: not empty, at least one feature, every record as long as the first, every value finite.
+     *
+     * @return the number of features
+     * @throws IllegalArgumentException naming the record and feature at fault
+     */
+    public static int requireRecords(double[][] features) {
+        if (features == null || features.length == 0) {
+            throw new IllegalArgumentException("records must not be empty");
+        }
+        int d = features[0].length;
+        if (d == 0) {
+            throw new IllegalArgumentException("records must have at least one feature");
+        }
+        for (int i = 0; i < features.length; i++) {
+            if (features[i].length != d) {
+                throw new IllegalArgumentException("every record must have " + d + " features; record " + i + " has " + features[i].length);
+            }
+            for (int j = 0; j < d; j++) {
+                if (!Double.isFinite(features[i][j])) {
+                    throw new IllegalArgumentException("record " + i + " feature " + j + " must be finite. Provided value: " + features[i][j]);
+                }
+            }
+        }
+        return d;
     }
 
     /**
@@ -149,8 +208,16 @@ public final class AdjacentOutputSpace {
     }
 
     private static double[][] distinct(List<double[]> rows) {
+        return distinct(rows, () -> false, rows.size());
+    }
+
+    private static double[][] distinct(List<double[]> rows, java.util.function.BooleanSupplier stop, long count) {
         Set<Point> seen = new LinkedHashSet<>();
+        int i0 = 0;
         for (double[] r : rows) {
+            if ((++i0 & 4095) == 0 && stop.getAsBoolean()) {
+                throw new Stopped(count, count);
+            }
             double[] key = r.clone();
             for (int j = 0; j < key.length; j++) {
                 key[j] = key[j] == 0 ? 0.0 : key[j]; // −0 and +0 are the same point

@@ -6,9 +6,7 @@ import java.util.Map;
 import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.geometry.support.PolynomialMap;
 import org.optimech.runtime.spec.Relation;
-import org.optimech.runtime.statistic.DifferenceStatistic;
 import org.optimech.runtime.statistic.PolynomialStatistic;
-import org.optimech.runtime.statistic.RecordStatistic;
 import org.optimech.runtime.statistic.Statistic;
 
 /**
@@ -22,7 +20,7 @@ public final class StatisticSpaces {
 
     /** Whether the statistic's S_T is finite (records, differences, multilinear features) rather than curved. */
     public static boolean isFinite(Statistic statistic) {
-        return !(statistic instanceof PolynomialStatistic p) || p.isMultilinear();
+        return statistic.polynomial().map(PolynomialStatistic::isMultilinear).orElse(true);
     }
 
     /**
@@ -32,17 +30,14 @@ public final class StatisticSpaces {
      * @throws IllegalArgumentException when the statistic is curved, a difference is not exactly a double, or S_T is too large
      */
     public static AdjacentOutputSpace finite(Statistic statistic, Relation relation) {
-        if (statistic instanceof DifferenceStatistic d) {
-            return AdjacentOutputSpace.differences(d.differences(), relation);
-        }
-        if (statistic instanceof RecordStatistic r) {
-            return AdjacentOutputSpace.finiteDomain(r.records(), relation);
-        }
-        PolynomialStatistic p = (PolynomialStatistic) statistic;
-        if (!p.isMultilinear()) {
-            throw new IllegalArgumentException("the statistic has degree " + p.degree() + ": its adjacent output space is curved, not finite");
-        }
-        return AdjacentOutputSpace.finiteDomain(p.domainImages(), relation);
+        return statistic.match(p -> {
+            if (!p.isMultilinear()) {
+                throw new IllegalArgumentException("the statistic has degree " + p.degree() + ": its adjacent output space is curved, not finite");
+            }
+            return AdjacentOutputSpace.finiteDomain(p.domainImages(), relation);
+        }, r -> AdjacentOutputSpace.finiteDomain(r.records(), relation), d -> AdjacentOutputSpace.differences(d.differences(), relation), s -> {
+            throw new IllegalArgumentException("a structured statistic (" + s.form() + ") has a closed-form hull; its adjacent outputs are not enumerated here");
+        });
     }
 
     /**

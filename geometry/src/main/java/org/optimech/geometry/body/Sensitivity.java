@@ -37,18 +37,26 @@ public record Sensitivity(double upper, boolean exact) {
             }
             best = best.max(s);
         }
+        return ofNorm(ball, best);
+    }
+
+    /**
+     * The certified sensitivity for an exact maximum: {@code value} is the largest ℓ1 or ℓ∞ norm, or for ℓ2 the largest
+     * squared norm, over S_T; returned is the least double at or above the norm.
+     */
+    public static Sensitivity ofNorm(LpNorm ball, BigDecimal value) {
         if (ball != LpNorm.L2) {
-            return roundUp(best);
+            return roundUp(value);
         }
         // ℓ2: the smallest double whose square is at least the exact maximum of the squared norms
-        double r = Math.sqrt(best.doubleValue());
-        while (new BigDecimal(r).pow(2).compareTo(best) < 0) {
+        double r = Math.sqrt(value.doubleValue());
+        while (new BigDecimal(r).pow(2).compareTo(value) < 0) {
             r = Math.nextUp(r);
         }
-        while (r > 0 && new BigDecimal(Math.nextDown(r)).pow(2).compareTo(best) >= 0) {
+        while (r > 0 && new BigDecimal(Math.nextDown(r)).pow(2).compareTo(value) >= 0) {
             r = Math.nextDown(r);
         }
-        return new Sensitivity(r, new BigDecimal(r).pow(2).compareTo(best) == 0);
+        return new Sensitivity(r, new BigDecimal(r).pow(2).compareTo(value) == 0);
     }
 
     /**
@@ -88,10 +96,23 @@ public record Sensitivity(double upper, boolean exact) {
      * gauge of point i is max_F (n_F·scaled_i)/offset_F, compared by cross-multiplication (no rational normalisation).
      */
     public static Sensitivity ofHullPoints(ConvexHull hull) {
+        return ofHullPoints(hull, () -> false);
+    }
+
+    /**
+     * As {@link #ofHullPoints(ConvexHull)}, looking at {@code stop} once per facet (the check is facets × points exact dot
+     * products: seconds for a hull of 10⁴ facets over 5,000 points).
+     *
+     * @return null when the stop turned true first
+     */
+    public static Sensitivity ofHullPoints(ConvexHull hull, java.util.function.BooleanSupplier stop) {
         BigInteger[][] pts = hull.scaled();
         BigInteger bestNum = BigInteger.ZERO;
         BigInteger bestDen = BigInteger.ONE;
         for (ConvexHull.Facet f : hull.facets()) {
+            if (stop.getAsBoolean()) {
+                return null;
+            }
             BigInteger c = f.exactOffset();
             if (c.signum() <= 0) {
                 throw new IllegalArgumentException("the gauge needs the origin strictly inside the body");

@@ -5,9 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import org.optimech.runtime.json.JsonArray;
-import org.optimech.runtime.json.JsonObject;
-import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.knorm.KNormSampler;
 import org.optimech.runtime.knorm.LpNorm;
@@ -97,7 +96,7 @@ public final class VectorAccuracy implements Accuracy {
         Estimate sim;
         Estimate two;
         List<String> notes = new ArrayList<>();
-        LpNorm ball = spec.body() instanceof Body.Ball b && spec.subspace().isEmpty() && lattice == null ? b.norm() : null;
+        LpNorm ball = spec.subspace().isEmpty() && lattice == null ? spec.body().match(Body.Ball::norm, structured -> null, stored -> null) : null;
         if (ball == LpNorm.L1) {
             Arrays.fill(coords, new Estimate(s * Math.log(1 / beta), 0));
             Arrays.fill(sd, s * Math.sqrt(2));
@@ -199,14 +198,10 @@ public final class VectorAccuracy implements Accuracy {
 
     private static List<String> knormNames(KNormSpec spec) {
         List<String> names = new ArrayList<>();
-        JsonValue problem = spec.design().get("problem").orElse(null);
-        JsonValue statistic = problem instanceof JsonObject p ? p.get("statistic").orElse(null) : null;
-        if (statistic instanceof JsonObject st && st.get("features").orElse(null) instanceof JsonArray features) {
-            for (JsonValue f : features.elements()) {
-                if (f instanceof JsonObject o && o.get("name").orElse(null) instanceof JsonString name) {
-                    names.add(name.value());
-                }
-            }
+        Optional<JsonArray> features = spec.design().get("problem").flatMap(JsonValue::object).flatMap(p -> p.get("statistic")).flatMap(JsonValue::object)
+                .flatMap(st -> st.get("features")).flatMap(JsonValue::array);
+        for (JsonValue f : features.map(JsonArray::elements).orElse(List.of())) {
+            f.object().flatMap(o -> o.get("name")).flatMap(JsonValue::string).ifPresent(names::add);
         }
         if (names.size() != spec.dimension()) {
             names.clear();

@@ -2,6 +2,7 @@ package org.optimech.runtime.discrete;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
@@ -67,11 +68,12 @@ public final class DiscreteJson {
 
     /** Reads a neighbour graph over {@code size} inputs. */
     public static NeighbourGraph readGraph(JsonValue v, String ptr, int size) throws FieldException {
-        if (v instanceof JsonString s) {
-            return switch (s.value()) {
+        Optional<String> named = v.string();
+        if (named.isPresent()) {
+            return switch (named.get()) {
                 case "path" -> NeighbourGraph.path(size);
                 case "complete" -> NeighbourGraph.complete(size);
-                default -> throw new FieldException(ptr, "must be \"path\", \"complete\" or {\"edges\": [[i, j], ...]}. Provided value: " + Fields.quote(s.value()));
+                default -> throw new FieldException(ptr, "must be \"path\", \"complete\" or {\"edges\": [[i, j], ...]}. Provided value: " + Fields.quote(named.get()));
             };
         }
         JsonObject o = Fields.object(v, ptr);

@@ -18,31 +18,19 @@ public final class Fields {
     }
 
     public static JsonObject object(JsonValue v, String ptr) throws FieldException {
-        if (v instanceof JsonObject o) {
-            return o;
-        }
-        throw typeError("an object", v, ptr);
+        return v.asObject(ptr);
     }
 
     public static JsonArray array(JsonValue v, String ptr) throws FieldException {
-        if (v instanceof JsonArray a) {
-            return a;
-        }
-        throw typeError("an array", v, ptr);
+        return v.asArray(ptr);
     }
 
     public static String string(JsonValue v, String ptr) throws FieldException {
-        if (v instanceof JsonString s) {
-            return s.value();
-        }
-        throw typeError("a string", v, ptr);
+        return v.asString(ptr);
     }
 
     public static JsonNumber number(JsonValue v, String ptr) throws FieldException {
-        if (v instanceof JsonNumber n) {
-            return n;
-        }
-        throw typeError("a number", v, ptr);
+        return v.asNumber(ptr);
     }
 
     /** A required member. */

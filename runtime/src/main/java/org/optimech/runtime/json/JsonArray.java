@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.RandomAccess;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -115,6 +116,16 @@ public final class JsonArray implements JsonValue {
 
     @Override
     public JsonArray asArray() {
+        return this;
+    }
+
+    @Override
+    public Optional<JsonArray> array() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public JsonArray asArray(String pointer) {
         return this;
     }
 

@@ -1,5 +1,7 @@
 package org.optimech.runtime.json;
 
+import java.util.Optional;
+
 /** A JSON {@code true} or {@code false}. */
 public enum JsonBoolean implements JsonValue {
     TRUE, FALSE;
@@ -15,6 +17,16 @@ public enum JsonBoolean implements JsonValue {
 
     @Override
     public boolean asBoolean() {
+        return this == TRUE;
+    }
+
+    @Override
+    public Optional<Boolean> bool() {
+        return Optional.of(this == TRUE);
+    }
+
+    @Override
+    public boolean asBoolean(String pointer) {
         return this == TRUE;
     }
 }

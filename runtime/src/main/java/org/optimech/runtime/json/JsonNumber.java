@@ -3,6 +3,7 @@ package org.optimech.runtime.json;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -130,6 +131,16 @@ public final class JsonNumber implements JsonValue {
 
     @Override
     public JsonNumber asNumber() {
+        return this;
+    }
+
+    @Override
+    public Optional<JsonNumber> number() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public JsonNumber asNumber(String pointer) {
         return this;
     }
 

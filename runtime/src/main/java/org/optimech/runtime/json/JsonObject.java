@@ -79,6 +79,16 @@ public final class JsonObject implements JsonValue {
     }
 
     @Override
+    public Optional<JsonObject> object() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public JsonObject asObject(String pointer) {
+        return this;
+    }
+
+    @Override
     public boolean equals(Object o) {
         return o instanceof JsonObject other && members.equals(other.members);
     }

@@ -1,6 +1,7 @@
 package org.optimech.runtime.json;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /** A JSON string. */
 public record JsonString(String value) implements JsonValue {
@@ -15,6 +16,16 @@ public record JsonString(String value) implements JsonValue {
 
     @Override
     public String asString() {
+        return value;
+    }
+
+    @Override
+    public Optional<String> string() {
+        return Optional.of(value);
+    }
+
+    @Override
+    public String asString(String pointer) {
         return value;
     }
 

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.knorm.LpNorm;
 
@@ -16,6 +17,60 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
     /** The body's {@code type} in JSON. */
     String type();
 
+    /** Dispatches on the body's form: code outside this package reads a body through this (or {@link #match}), never by testing its kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /**
+     * The body's form as an expression, for code that handles the closed forms and treats the three general forms given by
+     * stored numbers (polytope, linear image, half-spaces) alike.
+     *
+     * @param ball for an ℓp ball
+     * @param structured for a structured body (dispatch further with {@link StructuredBody#match})
+     * @param stored for a polytope, a linear image or half-spaces
+     */
+    default <R> R match(Function<? super Ball, ? extends R> ball, Function<? super StructuredBody, ? extends R> structured,
+            Function<? super Body, ? extends R> stored) {
+        return accept(new Visitor<R>() {
+            @Override
+            public R visit(Ball b) {
+                return ball.apply(b);
+            }
+
+            @Override
+            public R visit(Polytope p) {
+                return stored.apply(p);
+            }
+
+            @Override
+            public R visit(LinearImage l) {
+                return stored.apply(l);
+            }
+
+            @Override
+            public R visit(Halfspaces h) {
+                return stored.apply(h);
+            }
+
+            @Override
+            public R visit(StructuredBody s) {
+                return structured.apply(s);
+            }
+        });
+    }
+
+    /** One method per form of {@link Body}. */
+    interface Visitor<R> {
+        R visit(Ball ball);
+
+        R visit(Polytope polytope);
+
+        R visit(LinearImage image);
+
+        R visit(Halfspaces halfspaces);
+
+        R visit(StructuredBody structured);
+    }
+
     /** The unit ball of an ℓp norm. */
     record Ball(LpNorm norm) implements Body {
         public Ball {
@@ -25,6 +80,11 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
         @Override
         public String type() {
             return "ball";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
         }
     }
 
@@ -157,6 +217,11 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
             return "polytope";
         }
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         /** Equal when every component is, arrays compared by content. */
         @Override
         public boolean equals(Object other) {
@@ -195,6 +260,11 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
             return "linear-image";
         }
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+
         /** Equal when every component is, arrays compared by content. */
         @Override
         public boolean equals(Object other) {
@@ -226,6 +296,11 @@ public sealed interface Body permits Body.Ball, Body.Polytope, Body.LinearImage,
         @Override
         public String type() {
             return "halfspaces";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
         }
     }
 

@@ -1,10 +1,12 @@
 package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
+import java.util.Optional;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.noise.GaussianProfile;
 import org.optimech.runtime.statistic.Statistic;
 import org.optimech.runtime.statistic.StatisticReader;
@@ -58,9 +60,11 @@ final class EllipticGaussianChecks {
 
     private static SensitivityCheck recheck(EllipticGaussianBlock b, Relation relation, JsonObject design) throws FieldException {
         String pp = "/design/problem";
-        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
+        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object).filter(p -> p.has("statistic"));
+        if (recorded.isEmpty()) {
             return new SensitivityCheck(false, 0, "the spec does not record the statistic it was designed for (design.problem.statistic)");
         }
+        JsonObject problem = recorded.get();
         Relation stated = problem.has("neighbours") ? Fields.enumValue(problem.get("neighbours").orElseThrow(), pp + "/neighbours", Relation.class)
                 : Relation.SUBSTITUTION;
         if (stated != relation) {
@@ -70,10 +74,8 @@ final class EllipticGaussianChecks {
             Fields.integer(problem.get("rows_per_unit").orElseThrow(), pp + "/rows_per_unit", 1, 1);
         }
         Statistic statistic = StatisticReader.read(problem.get("statistic").orElseThrow(), pp + "/statistic");
-        if (!(statistic instanceof StructuredStatistic structured)) {
-            throw new FieldException(pp + "/statistic", "an elliptic Gaussian is designed for a structured statistic (bounded_contribution, counts, ranking, "
-                    + "ordered_counts); this one is not");
-        }
+        StructuredStatistic structured = statistic.structured().orElseThrow(() -> new FieldException(pp + "/statistic", "an elliptic Gaussian is designed for a "
+                + "structured statistic (bounded_contribution, counts, ranking, ordered_counts); this one is not"));
         if (structured.dimension() != b.dimension()) {
             throw new FieldException(pp + "/statistic", "has dimension " + structured.dimension() + " but the mechanism's dimension is " + b.dimension());
         }

@@ -1,12 +1,13 @@
 package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
+import java.util.Optional;
 import java.util.Set;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
-import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
+import org.optimech.runtime.json.JsonValue;
 import org.optimech.runtime.noise.GaussianProfile;
 
 /**
@@ -29,7 +30,6 @@ final class GaussianProcessChecks {
     private GaussianProcessChecks() {
     }
 
-
     /** Relative margin above the double evaluation of the closed-form Δ that a stored Δ must keep (ulps of error are ~1e-15). */
     static final double CLOSED_FORM_MARGIN = 1e-13;
 
@@ -40,10 +40,12 @@ final class GaussianProcessChecks {
      */
     private static SensitivityCheck recheck(JsonObject design, Relation relation, double[] grid, String type, double h, BigDecimal sens) throws FieldException {
         String pp = "/design/problem";
-        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.get("kind").map(v -> v instanceof org.optimech.runtime.json.JsonString s
-                && s.value().equals("function")).orElse(false)) {
+        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object)
+                .filter(p -> p.get("kind").flatMap(JsonValue::string).filter("function"::equals).isPresent());
+        if (recorded.isEmpty()) {
             return new SensitivityCheck(false, 0, "the spec does not record the function problem it was designed for (design.problem)");
         }
+        JsonObject problem = recorded.get();
         if (relation != Relation.SUBSTITUTION) {
             // the KDE's sensitivity averages over a public n: adding or removing a record changes n, which it does not cover
             throw new FieldException("/privacy/relation", "a KDE release of a recorded function problem is private under substitution with a public n; its "

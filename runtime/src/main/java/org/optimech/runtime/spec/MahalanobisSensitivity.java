@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Objects;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.statistic.BoundedContribution;
-import org.optimech.runtime.statistic.Counts;
 import org.optimech.runtime.statistic.OrderedCounts;
 import org.optimech.runtime.statistic.Ranking;
 import org.optimech.runtime.statistic.StructuredStatistic;
@@ -105,38 +104,44 @@ public final class MahalanobisSensitivity {
         Objects.requireNonNull(statistic, "statistic");
         boolean substitution = Objects.requireNonNull(relation, "relation") == Relation.SUBSTITUTION;
         int d = statistic.dimension();
+        return statistic.matchStructure(
+                b -> b.nonnegative() ? countLike(d, Rational.of(b.maxAbs()), b.maxNonzero(), substitution) : signed(b, d, substitution),
+                counts -> countLike(d, Rational.of(BigInteger.ONE), counts.maxNonzero(), substitution), r -> ranking(r, d, substitution),
+                o -> ordered(o, d, substitution));
+    }
+
+    private static Classes ranking(Ranking r, int d, boolean substitution) {
+        BigDecimal[] sorted = r.sortedScores();
+        Rational[] v = new Rational[d];
+        for (int i = 0; i < d; i++) {
+            v[i] = Rational.of(substitution ? sorted[i].subtract(sorted[d - 1 - i]) : sorted[i]);
+        }
+        return new Classes(List.of(of(v)), true);
+    }
+
+    private static Classes ordered(OrderedCounts o, int d, boolean substitution) {
         List<DifferenceClass> out = new ArrayList<>();
-        if (statistic instanceof Ranking r) {
-            BigDecimal[] sorted = r.sortedScores();
-            Rational[] v = new Rational[d];
-            for (int i = 0; i < d; i++) {
-                v[i] = Rational.of(substitution ? sorted[i].subtract(sorted[d - 1 - i]) : sorted[i]);
-            }
-            out.add(of(v));
-            return new Classes(out, true);
+        for (long m = 1; m <= d; m++) {
+            addSigned(out, d, m, substitution ? m % 2 : m, m, Rational.of(BigInteger.ONE));
         }
-        if (statistic instanceof OrderedCounts o) {
-            for (long m = 1; m <= d; m++) {
-                addSigned(out, d, m, substitution ? m % 2 : m, m, Rational.of(BigInteger.ONE));
-            }
-            return new Classes(out, o.implies().length == 0);
+        return new Classes(out, o.implies().length == 0);
+    }
+
+    /** Signed bounded contributions: m entries ±c (2c under substitution), m ≤ k. */
+    private static Classes signed(BoundedContribution b, int d, boolean substitution) {
+        List<DifferenceClass> out = new ArrayList<>();
+        Rational c = Rational.of(b.maxAbs());
+        int k = b.maxNonzero();
+        Rational scaled = substitution ? c.add(c) : c;
+        for (long m = 1; m <= k; m++) {
+            addSigned(out, d, m, m % 2, m, scaled);
         }
-        Rational c;
-        int k;
-        if (statistic instanceof BoundedContribution b) {
-            c = Rational.of(b.maxAbs());
-            k = b.maxNonzero();
-            if (!b.nonnegative()) {
-                Rational scaled = substitution ? c.add(c) : c;
-                for (long m = 1; m <= k; m++) {
-                    addSigned(out, d, m, m % 2, m, scaled);
-                }
-                return new Classes(out, true);
-            }
-        } else {
-            c = Rational.of(BigInteger.ONE);
-            k = ((Counts) statistic).maxNonzero();
-        }
+        return new Classes(out, true);
+    }
+
+    /** Non-negative contributions of at most c on at most k coordinates (counts: c = 1). */
+    private static Classes countLike(int d, Rational c, int k, boolean substitution) {
+        List<DifferenceClass> out = new ArrayList<>();
         if (!substitution) {
             for (long m = 1; m <= k; m++) {
                 addSigned(out, d, m, m, m, c);

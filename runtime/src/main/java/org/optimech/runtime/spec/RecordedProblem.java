@@ -36,9 +36,11 @@ public record RecordedProblem(JsonValue statisticJson, Relation relation, long r
      * @throws FieldException naming the field when {@code neighbours} or {@code rows_per_unit} is malformed
      */
     public static Optional<RecordedProblem> read(JsonObject design) throws FieldException {
-        if (!(design.get("problem").orElse(null) instanceof JsonObject problem) || !problem.has("statistic")) {
+        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object).filter(p -> p.has("statistic"));
+        if (recorded.isEmpty()) {
             return Optional.empty();
         }
+        JsonObject problem = recorded.get();
         Relation relation = problem.has("neighbours")
                 ? Fields.enumValue(problem.get("neighbours").orElseThrow(), POINTER + "/neighbours", Relation.class)
                 : Relation.SUBSTITUTION;
@@ -48,7 +50,7 @@ public record RecordedProblem(JsonValue statisticJson, Relation relation, long r
 
     /** The user-supplied support function the statistic names ({@code support_oracle}), whose bounds the runtime cannot re-derive. */
     public Optional<JsonValue> supportOracle() {
-        return statisticJson instanceof JsonObject st ? st.get("support_oracle") : Optional.empty();
+        return statisticJson.object().flatMap(st -> st.get("support_oracle"));
     }
 
     /**

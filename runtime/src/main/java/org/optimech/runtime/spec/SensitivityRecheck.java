@@ -3,6 +3,7 @@ package org.optimech.runtime.spec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Optional;
 import org.optimech.runtime.exact.Dyadic;
 import org.optimech.runtime.exact.IntegerMatrices;
 import org.optimech.runtime.exact.Rational;
@@ -62,7 +63,10 @@ final class SensitivityRecheck {
         }
         double[][] points;
         boolean pairs;
-        if (statistic instanceof org.optimech.runtime.statistic.StructuredStatistic structured) {
+        Optional<org.optimech.runtime.statistic.StructuredStatistic> structuredForm = statistic.structured();
+        Optional<org.optimech.runtime.statistic.PolynomialStatistic> polynomialForm = statistic.polynomial();
+        if (structuredForm.isPresent()) {
+            org.optimech.runtime.statistic.StructuredStatistic structured = structuredForm.get();
             if (rows != 1) {
                 throw new FieldException(pp + "/rows_per_unit", "needs a statistic given by variables and features. Provided value: " + rows);
             }
@@ -77,7 +81,8 @@ final class SensitivityRecheck {
                         + " statistic, and its record domain is too large to enumerate at load");
             }
             pairs = relation == Relation.SUBSTITUTION;
-        } else if (statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) {
+        } else if (polynomialForm.isPresent()) {
+            org.optimech.runtime.statistic.PolynomialStatistic poly = polynomialForm.get();
             if (!poly.isMultilinear()) {
                 return new SensitivityCheck(false, 0, "the statistic is curved (polynomial features of degree " + poly.degree()
                         + "): its sensitivity is the designer's certified bound, which the runtime cannot re-derive at load");
@@ -93,12 +98,10 @@ final class SensitivityRecheck {
             pairs = relation == Relation.SUBSTITUTION;
         } else if (rows != 1) {
             throw new FieldException(pp + "/rows_per_unit", "needs a statistic given by variables and features. Provided value: " + rows);
-        } else if (statistic instanceof org.optimech.runtime.statistic.RecordStatistic r) {
-            points = r.records();
-            pairs = relation == Relation.SUBSTITUTION;
         } else {
-            points = ((org.optimech.runtime.statistic.DifferenceStatistic) statistic).differences();
-            pairs = false;
+            // listed records (paired under substitution), or the adjacent outputs themselves
+            points = statistic.match(p -> null, r -> r.records(), dd -> dd.differences(), s -> null);
+            pairs = relation == Relation.SUBSTITUTION && statistic.match(p -> false, r -> true, dd -> false, s -> false);
         }
         points = distinctRows(points);
         int k = sub == null ? d : sub.pivots.length;
@@ -195,9 +198,11 @@ final class SensitivityRecheck {
     private static SensitivityCheck certified(org.optimech.runtime.statistic.Statistic statistic, long rows, Relation relation, BodyChecks.Subspace sub, BodyChecks.CheckedBody body,
             BigDecimal delta, KNormBlock.SensitivityCertificate certificate) throws FieldException {
         String cp = P + "/sensitivity_certificate";
-        if (!(statistic instanceof org.optimech.runtime.statistic.PolynomialStatistic poly) || !poly.categoricals().isEmpty()) {
+        Optional<org.optimech.runtime.statistic.PolynomialStatistic> boxes = statistic.polynomial().filter(p -> p.categoricals().isEmpty());
+        if (boxes.isEmpty()) {
             throw new FieldException(cp, "certifies polynomial statistics of box variables only; design.problem.statistic is not one");
         }
+        org.optimech.runtime.statistic.PolynomialStatistic poly = boxes.get();
         org.optimech.runtime.certificate.Gauge gauge = body.certificateGauge();
         if (gauge == null) {
             throw new FieldException(cp, "is for a body whose gauge has no certificate form (a half-space body without facets)");

@@ -219,7 +219,7 @@ public final class SpecCodec {
             throw new FieldException("/format", "must be " + Fields.quote(FORMAT) + ". Provided value: " + Fields.quote(format));
         }
         JsonValue versionValue = Fields.member(doc, "version", root);
-        if (!(versionValue instanceof JsonNumber vn) || !vn.isIntegral() || vn.decimal().compareTo(BigDecimal.valueOf(VERSION)) != 0) {
+        if (versionValue.number().filter(vn -> vn.isIntegral() && vn.decimal().compareTo(BigDecimal.valueOf(VERSION)) == 0).isEmpty()) {
             throw new FieldException("/version", "unsupported spec version; this runtime reads version " + VERSION + ". Provided value: " + versionValue.describe());
         }
         // every number the digest covers must be covered exactly: a literal that does not round-trip through its double is refused
@@ -295,9 +295,11 @@ public final class SpecCodec {
 
     /** The document without the members of its mechanism that are held flat. */
     private static JsonObject withoutFlat(JsonObject doc, SpecStream.Document flat) {
-        if (!(doc.get("mechanism").orElse(null) instanceof JsonObject m)) {
+        Optional<JsonObject> mechanism = doc.get("mechanism").flatMap(JsonValue::object);
+        if (mechanism.isEmpty()) {
             return doc;
         }
+        JsonObject m = mechanism.get();
         JsonObject kept = flat.weights() != null ? m.without("weights") : m;
         return doc.with("mechanism", flat.remap() != null ? kept.without("remap") : kept);
     }
@@ -323,7 +325,7 @@ public final class SpecCodec {
         for (int z = 0; z < a.size(); z++) {
             String rp = JsonPointer.child(ptr, z);
             JsonValue row = a.get(z);
-            if (row instanceof JsonNumber) {
+            if (row.number().isPresent()) {
                 outs[z] = new int[] {(int) Fields.integer(row, rp, 0, outputs.size() - 1)};
                 ws[z] = new long[] {total};
                 continue;
@@ -528,9 +530,9 @@ public final class SpecCodec {
 
     /** A discrete spec's recorded problem must have been designed for the relation its privacy block states. */
     static void checkRecordedRelation(JsonObject design, Relation relation) throws FieldException {
-        if (design.get("problem").orElse(null) instanceof JsonObject problem && problem.get("relation").orElse(null) instanceof JsonString r
-                && !r.value().equals(relation.json())) {
-            throw new FieldException("/design/problem/relation", "the problem was designed for " + Fields.quote(r.value()) + " but /privacy/relation states "
+        Optional<String> recorded = design.get("problem").flatMap(JsonValue::object).flatMap(p -> p.get("relation")).flatMap(JsonValue::string);
+        if (recorded.isPresent() && !recorded.get().equals(relation.json())) {
+            throw new FieldException("/design/problem/relation", "the problem was designed for " + Fields.quote(recorded.get()) + " but /privacy/relation states "
                     + Fields.quote(relation.json()));
         }
     }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonNumber;
 import org.optimech.runtime.json.JsonObject;
@@ -296,12 +297,16 @@ final class SpecStream {
 
     /** The width of a randomized row in the writer's form ({"outputs": ints, "weights": naturals}, equal lengths), or −1. */
     private static int plainRowWidth(JsonValue row) {
-        if (!(row instanceof JsonObject o) || o.size() != 2 || !(o.get("outputs").orElse(null) instanceof JsonArray out)
-                || !(o.get("weights").orElse(null) instanceof JsonArray w) || out.size() != w.size()) {
+        Optional<JsonObject> o = row.object().filter(x -> x.size() == 2);
+        Optional<JsonArray> outputs = o.flatMap(x -> x.get("outputs")).flatMap(JsonValue::array);
+        Optional<JsonArray> weights = o.flatMap(x -> x.get("weights")).flatMap(JsonValue::array);
+        if (outputs.isEmpty() || weights.isEmpty() || outputs.get().size() != weights.get().size()) {
             return -1;
         }
+        JsonArray out = outputs.get();
+        JsonArray w = weights.get();
         for (int k = 0; k < out.size(); k++) {
-            if (!(out.get(k) instanceof JsonNumber n) || !isInt(n.literal()) || !(w.get(k) instanceof JsonString s) || !isLong(s.value())) {
+            if (!out.get(k).number().map(n -> isInt(n.literal())).orElse(false) || !w.get(k).string().map(SpecStream::isLong).orElse(false)) {
                 return -1;
             }
         }

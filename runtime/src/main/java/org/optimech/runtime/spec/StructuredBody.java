@@ -2,6 +2,7 @@ package org.optimech.runtime.spec;
 
 import java.math.BigDecimal;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A unit body in closed form for a structured statistic (Joseph–Yu 2023), stored by its parameters alone and sampled
@@ -11,6 +12,51 @@ import java.util.Objects;
  */
 public sealed interface StructuredBody extends Body permits StructuredBody.SumBall, StructuredBody.CountBall, StructuredBody.CountJoin,
         StructuredBody.Permutohedron {
+    @Override
+    default <R> R accept(Body.Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    /** Dispatches on the structured body's kind: code outside this package reads one through this (or {@link #match}), never by testing its kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** The structured body's kind as an expression: one function per kind. */
+    default <R> R match(Function<? super SumBall, ? extends R> sumBall, Function<? super CountBall, ? extends R> countBall,
+            Function<? super CountJoin, ? extends R> countJoin, Function<? super Permutohedron, ? extends R> permutohedron) {
+        return accept(new Visitor<R>() {
+            @Override
+            public R visit(SumBall b) {
+                return sumBall.apply(b);
+            }
+
+            @Override
+            public R visit(CountBall b) {
+                return countBall.apply(b);
+            }
+
+            @Override
+            public R visit(CountJoin b) {
+                return countJoin.apply(b);
+            }
+
+            @Override
+            public R visit(Permutohedron b) {
+                return permutohedron.apply(b);
+            }
+        });
+    }
+
+    /** One method per kind of {@link StructuredBody}. */
+    interface Visitor<R> {
+        R visit(SumBall sumBall);
+
+        R visit(CountBall countBall);
+
+        R visit(CountJoin countJoin);
+
+        R visit(Permutohedron permutohedron);
+    }
+
     /** The dimension of the body's linear span for a statistic of dimension d (the Gamma shape is this plus one). */
     default int spanDimension(int d) {
         return d;
@@ -26,6 +72,11 @@ public sealed interface StructuredBody extends Body permits StructuredBody.SumBa
         public String type() {
             return "sum-ball";
         }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /**
@@ -38,6 +89,11 @@ public sealed interface StructuredBody extends Body permits StructuredBody.SumBa
         public String type() {
             return "count-ball";
         }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /**
@@ -49,6 +105,11 @@ public sealed interface StructuredBody extends Body permits StructuredBody.SumBa
         @Override
         public String type() {
             return "count-join";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
         }
     }
 
@@ -68,6 +129,11 @@ public sealed interface StructuredBody extends Body permits StructuredBody.SumBa
         @Override
         public String type() {
             return "permutohedron";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
         }
 
         @Override

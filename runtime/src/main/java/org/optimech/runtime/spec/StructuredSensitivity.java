@@ -7,7 +7,6 @@ import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.knorm.LpNorm;
 import org.optimech.runtime.statistic.BoundedContribution;
-import org.optimech.runtime.statistic.Counts;
 import org.optimech.runtime.statistic.OrderedCounts;
 import org.optimech.runtime.statistic.Ranking;
 import org.optimech.runtime.statistic.StructuredStatistic;
@@ -70,53 +69,62 @@ public final class StructuredSensitivity {
      */
     public static Optional<Sup> sup(StructuredStatistic statistic, Relation relation, Body body) {
         boolean substitution = relation == Relation.SUBSTITUTION;
-        if (statistic instanceof Ranking r) {
-            return ranking(r, substitution, body);
-        }
+        int d = statistic.dimension();
+        return statistic.matchStructure(
+                b -> offHyperplane(body, () -> b.nonnegative() ? nonnegative(d, Rational.of(b.maxAbs()), b.maxNonzero(), substitution, body)
+                        : signed(b, substitution, body)),
+                counts -> offHyperplane(body, () -> nonnegative(d, Rational.of(BigInteger.ONE), counts.maxNonzero(), substitution, body)),
+                r -> ranking(r, substitution, body), o -> offHyperplane(body, () -> ordered(o, d, substitution, body)));
+    }
+
+    /** Off-hyperplane outputs (any bounded contribution, count or ordered count has some) lie in no multiple of a flat permutohedron. */
+    private static Optional<Sup> offHyperplane(Body body, java.util.function.Supplier<Optional<Sup>> otherwise) {
         if (body instanceof StructuredBody.Permutohedron p) {
-            // off-hyperplane outputs (any bounded contribution, count or ordered count has some) lie in no multiple of Π
             return p.prismHalfHeight() == null ? Optional.of(new Sup(null, false)) : Optional.empty();
         }
-        int d = statistic.dimension();
-        Rational c;
-        int k;
+        return otherwise.get();
+    }
+
+    /** Signed bounded contributions: up to k entries in [−c, c] (2c apart under substitution). */
+    private static Optional<Sup> signed(BoundedContribution b, boolean substitution, Body body) {
+        Rational c = Rational.of(b.maxAbs()).multiply(Rational.of(BigInteger.valueOf(substitution ? 2 : 1)));
+        int k = b.maxNonzero();
+        long[][] patterns = new long[k + 1][];
+        for (int p = 0; p <= k; p++) {
+            patterns[p] = new long[] {p, k - p};
+        }
+        return patternSup(patterns, c, body);
+    }
+
+    private static Optional<Sup> ordered(OrderedCounts o, int d, boolean substitution, Body body) {
+        if (body instanceof StructuredBody.CountJoin j && substitution) {
+            if (j.k() != d) {
+                return Optional.empty(); // g(u₊) + g(u₋) peaks at a pair of answers that depends on the order
+            }
+            // k = d: g(y) = max y on [0, 1]^d, so the gauge of x − x′ is (some i with x_i > x′_i) + (some j with x′_j > x_j): 2 when two
+            // answers i, j are incomparable (x, x′ the up-closures of i and j), else 1 (nested up-sets: one-signed differences)
+            return Optional.of(new Sup(Rational.of(BigInteger.valueOf(o.totallyOrdered() ? 1 : 2)), false));
+        }
+        return patternSup(new long[][] {{d, 0}}, Rational.of(BigInteger.ONE), body);
+    }
+
+    /** Non-negative contributions of at most c on at most k coordinates (counts: c = 1). */
+    private static Optional<Sup> nonnegative(int d, Rational c, int k, boolean substitution, Body body) {
         long[][] patterns;
-        if (statistic instanceof BoundedContribution b && !b.nonnegative()) {
-            c = Rational.of(b.maxAbs()).multiply(Rational.of(BigInteger.valueOf(substitution ? 2 : 1)));
-            k = b.maxNonzero();
-            patterns = new long[k + 1][];
+        if (substitution) {
+            java.util.List<long[]> list = new java.util.ArrayList<>();
             for (int p = 0; p <= k; p++) {
-                patterns[p] = new long[] {p, k - p};
-            }
-        } else if (statistic instanceof OrderedCounts o) {
-            if (body instanceof StructuredBody.CountJoin j && substitution) {
-                if (j.k() != d) {
-                    return Optional.empty(); // g(u₊) + g(u₋) peaks at a pair of answers that depends on the order
-                }
-                // k = d: g(y) = max y on [0, 1]^d, so the gauge of x − x′ is (some i with x_i > x′_i) + (some j with x′_j > x_j): 2 when two
-                // answers i, j are incomparable (x, x′ the up-closures of i and j), else 1 (nested up-sets: one-signed differences)
-                return Optional.of(new Sup(Rational.of(BigInteger.valueOf(o.totallyOrdered() ? 1 : 2)), false));
-            }
-            c = Rational.of(BigInteger.ONE);
-            patterns = new long[][] {{d, 0}};
-        } else {
-            c = statistic instanceof BoundedContribution b ? Rational.of(b.maxAbs()) : Rational.of(BigInteger.ONE);
-            k = statistic instanceof BoundedContribution b ? b.maxNonzero() : ((Counts) statistic).maxNonzero();
-            if (substitution) {
-                java.util.List<long[]> list = new java.util.ArrayList<>();
-                for (int p = 0; p <= k; p++) {
-                    for (int q = 0; q <= k && p + q <= d; q++) {
-                        if (p + q > 0) {
-                            list.add(new long[] {p, q});
-                        }
+                for (int q = 0; q <= k && p + q <= d; q++) {
+                    if (p + q > 0) {
+                        list.add(new long[] {p, q});
                     }
                 }
-                patterns = list.toArray(new long[0][]);
-            } else {
-                patterns = new long[k][];
-                for (int m = 1; m <= k; m++) {
-                    patterns[m - 1] = new long[] {m, 0}; // and its negative, which every gauge here treats alike
-                }
+            }
+            patterns = list.toArray(new long[0][]);
+        } else {
+            patterns = new long[k][];
+            for (int m = 1; m <= k; m++) {
+                patterns[m - 1] = new long[] {m, 0}; // and its negative, which every gauge here treats alike
             }
         }
         return patternSup(patterns, c, body);

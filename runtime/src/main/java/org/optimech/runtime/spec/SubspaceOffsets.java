@@ -48,20 +48,24 @@ final class SubspaceOffsets {
             return unknown;
         }
         java.util.List<Rational[]> records = new java.util.ArrayList<>();
-        if (statistic instanceof PolynomialStatistic poly && poly.categoricals().isEmpty()) {
+        Optional<PolynomialStatistic> polynomial = statistic.polynomial();
+        Optional<RecordStatistic> listed = statistic.match(p -> Optional.empty(), Optional::of, dd -> Optional.empty(), s -> Optional.empty());
+        if (polynomial.isPresent() && polynomial.get().categoricals().isEmpty()) {
+            PolynomialStatistic poly = polynomial.get();
             // exact on the canonical polynomials: t_j − Σ_i B_ji·t_{p_i} has no term but the constant (none at all for add/remove)
             if (!org.optimech.runtime.certificate.StatisticPolynomials.of(poly).liesIn(sub.pivots, sub.basis, pairs)) {
                 throw outside();
             }
             records.add(exact(poly.exactDomainImage(0)));
-        } else if (statistic instanceof PolynomialStatistic poly && poly.isMultilinear() && poly.domainPointCount() <= PolynomialStatistic.MAX_DOMAIN_POINTS
-                && poly.domainPointCount() * d * (sub.pivots.length + 1) <= BUDGET) {
+        } else if (polynomial.isPresent() && polynomial.get().isMultilinear() && polynomial.get().domainPointCount() <= PolynomialStatistic.MAX_DOMAIN_POINTS
+                && polynomial.get().domainPointCount() * d * (sub.pivots.length + 1) <= BUDGET) {
+            PolynomialStatistic poly = polynomial.get();
             // a multilinear polynomial is fixed by its values at the domain points: q constant there is q constant everywhere
             for (long i = 0; i < poly.domainPointCount(); i++) {
                 records.add(exact(poly.exactDomainImage(i)));
             }
-        } else if (statistic instanceof RecordStatistic r && (long) r.records().length * d * (sub.pivots.length + 1) <= BUDGET) {
-            for (double[] x : r.records()) {
+        } else if (listed.isPresent() && (long) listed.get().records().length * d * (sub.pivots.length + 1) <= BUDGET) {
+            for (double[] x : listed.get().records()) {
                 Rational[] y = new Rational[d];
                 for (int j = 0; j < d; j++) {
                     y[j] = Rational.of(x[j]);
@@ -115,10 +119,15 @@ final class SubspaceOffsets {
             return Optional.of(Rational.ZERO);
         }
         Optional<RecordedProblem> problem = RecordedProblem.read(design);
-        if (problem.isEmpty() || problem.get().supportOracle().isPresent()
-                || !(problem.get().statistic() instanceof org.optimech.runtime.statistic.Ranking ranking)) {
+        if (problem.isEmpty() || problem.get().supportOracle().isPresent()) {
             return Optional.empty();
         }
+        Optional<org.optimech.runtime.statistic.Ranking> ranked = problem.get().statistic().structured()
+                .flatMap(s -> s.matchStructure(b -> Optional.empty(), c -> Optional.empty(), Optional::of, o -> Optional.empty()));
+        if (ranked.isEmpty()) {
+            return Optional.empty();
+        }
+        org.optimech.runtime.statistic.Ranking ranking = ranked.get();
         BigDecimal sum = BigDecimal.ZERO;
         for (BigDecimal s : ranking.scores()) {
             sum = sum.add(s);

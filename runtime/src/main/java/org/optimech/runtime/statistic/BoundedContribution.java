@@ -29,6 +29,11 @@ public record BoundedContribution(int dimension, BigDecimal maxAbs, int maxNonze
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public String form() {
         return "bounded_contribution";
     }

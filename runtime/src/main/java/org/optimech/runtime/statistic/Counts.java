@@ -19,6 +19,11 @@ public record Counts(int dimension, int maxNonzero) implements StructuredStatist
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public String form() {
         return "counts";
     }

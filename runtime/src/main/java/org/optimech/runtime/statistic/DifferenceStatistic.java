@@ -24,6 +24,11 @@ public record DifferenceStatistic(double[][] differences, List<String> names) im
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public int dimension() {
         return differences[0].length;
     }

@@ -46,6 +46,11 @@ public record OrderedCounts(int dimension, int[][] implies) implements Structure
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public String form() {
         return "ordered_counts";
     }

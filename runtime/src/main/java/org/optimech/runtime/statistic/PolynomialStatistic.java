@@ -103,6 +103,11 @@ public record PolynomialStatistic(List<BoxVariable> variables, List<CategoricalV
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public int dimension() {
         return features.size();
     }

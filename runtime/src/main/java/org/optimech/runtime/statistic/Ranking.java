@@ -58,6 +58,11 @@ public record Ranking(int candidates, BigDecimal[] scores, boolean borda) implem
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public int dimension() {
         return candidates;
     }

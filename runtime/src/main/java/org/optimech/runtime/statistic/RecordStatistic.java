@@ -23,6 +23,11 @@ public record RecordStatistic(double[][] records, List<String> names) implements
     }
 
     @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    @Override
     public int dimension() {
         return records[0].length;
     }

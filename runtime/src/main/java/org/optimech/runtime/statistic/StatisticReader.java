@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
@@ -71,7 +72,9 @@ public final class StatisticReader {
             if (e.getKey().contains("=")) {
                 throw new FieldException(p, "a variable name must not contain '=' (it names the indicators c=level). Provided value: " + Fields.quote(e.getKey()));
             }
-            if (e.getValue() instanceof JsonObject o) {
+            Optional<JsonObject> categorical = e.getValue().object();
+            if (categorical.isPresent()) {
+                JsonObject o = categorical.get();
                 Fields.allowedKeys(o, p, Set.of("categories"));
                 JsonArray levels = Fields.array(Fields.member(o, "categories", p), p + "/categories");
                 if (levels.size() < 2) {

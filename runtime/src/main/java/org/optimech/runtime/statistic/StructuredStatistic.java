@@ -2,6 +2,7 @@ package org.optimech.runtime.statistic;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A statistic of a known structure whose adjacent output space has a closed-form hull (Joseph–Yu 2023, Joseph–Ribero–Yu
@@ -14,6 +15,51 @@ import java.util.List;
 public sealed interface StructuredStatistic extends Statistic permits BoundedContribution, Counts, Ranking, OrderedCounts {
     /** Largest dimension a structured statistic may have. */
     int MAX_DIMENSION = 10_000;
+
+    @Override
+    default <R> R accept(Statistic.Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
+    /** Dispatches on the structure: code outside this package reads a structured statistic through this (or {@link #matchStructure}), never by testing its kind. */
+    <R> R accept(Visitor<R> visitor);
+
+    /** The structure as an expression: one function per kind. */
+    default <R> R matchStructure(Function<? super BoundedContribution, ? extends R> bounded, Function<? super Counts, ? extends R> counts,
+            Function<? super Ranking, ? extends R> ranking, Function<? super OrderedCounts, ? extends R> ordered) {
+        return accept(new Visitor<R>() {
+            @Override
+            public R visit(BoundedContribution b) {
+                return bounded.apply(b);
+            }
+
+            @Override
+            public R visit(Counts c) {
+                return counts.apply(c);
+            }
+
+            @Override
+            public R visit(Ranking r) {
+                return ranking.apply(r);
+            }
+
+            @Override
+            public R visit(OrderedCounts o) {
+                return ordered.apply(o);
+            }
+        });
+    }
+
+    /** One method per kind of {@link StructuredStatistic}. */
+    interface Visitor<R> {
+        R visit(BoundedContribution bounded);
+
+        R visit(Counts counts);
+
+        R visit(Ranking ranking);
+
+        R visit(OrderedCounts ordered);
+    }
 
     /** The statistic's key in JSON ({@code bounded_contribution}, {@code counts}, {@code ranking}, {@code ordered_counts}). */
     String form();

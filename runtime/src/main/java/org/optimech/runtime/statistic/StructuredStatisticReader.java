@@ -1,13 +1,13 @@
 package org.optimech.runtime.statistic;
 
 import java.math.BigDecimal;
+import java.util.Optional;
 import java.util.Set;
 import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.json.Fields;
 import org.optimech.runtime.json.JsonArray;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonPointer;
-import org.optimech.runtime.json.JsonString;
 import org.optimech.runtime.json.JsonValue;
 
 /**
@@ -66,10 +66,11 @@ final class StructuredStatisticReader {
                     Fields.allowedKeys(o, p, Set.of("candidates", "scores"));
                     int d = dimension(o, p, "candidates", 2);
                     JsonValue s = Fields.member(o, "scores", p);
-                    if (s instanceof JsonString str) {
-                        if (!str.value().equals("borda")) {
+                    Optional<String> named = s.string();
+                    if (named.isPresent()) {
+                        if (!named.get().equals("borda")) {
                             throw new FieldException(p + "/scores", "must be \"borda\" or an array of " + d + " numbers (the score of each place, first place first). "
-                                    + "Provided value: " + Fields.quote(str.value()));
+                                    + "Provided value: " + Fields.quote(named.get()));
                         }
                         return Ranking.borda(d);
                     }
@@ -124,9 +125,6 @@ final class StructuredStatisticReader {
     }
 
     private static boolean bool(JsonValue v, String ptr) throws FieldException {
-        if (v instanceof org.optimech.runtime.json.JsonBoolean b) {
-            return b.asBoolean();
-        }
-        throw Fields.typeError("true or false", v, ptr);
+        return v.asBoolean(ptr);
     }
 }
