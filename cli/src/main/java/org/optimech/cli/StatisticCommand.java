@@ -30,13 +30,19 @@ import picocli.CommandLine.Spec;
                 + "ranking one column per candidate holding its place 1 ... d. Each record is clipped into the domain the spec's sensitivity holds "
                 + "for (counts and contributions keep their k largest entries, ordered answers are closed upward, contributions clipped to "
                 + "[-c, c]); stderr says how many were.",
+            "For a discrete spec designed for a count, --count-column COLUMN prints the number of records whose COLUMN is 1 (0/1 answers).",
             "Exit codes: 0 done; 2 bad input (a malformed record is named by line, column and value; nothing is skipped)."})
 final class StatisticCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records its statistic.")
+    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records its statistic, or a discrete count spec with --count-column.")
     Path specFile;
 
     @Option(names = "--csv", required = true, paramLabel = "FILE", description = "The records, one per line after a header; - for standard input.")
     String csv;
+
+    @Option(names = "--count-column", paramLabel = "COLUMN",
+            description = "For a discrete spec designed for a count (integer inputs, neighbours differ by one record): print the number of "
+                    + "records whose COLUMN is 1 (a yes/no answer as 0/1), refused unless it is one of the spec's inputs.")
+    String countColumn;
 
     @picocli.CommandLine.Mixin
     ProgressOption progressOption = new ProgressOption();
@@ -48,20 +54,15 @@ final class StatisticCommand implements Callable<Integer> {
     public Integer call() {
         MechanismSpec s = SpecFiles.loadSpec(specFile, org.optimech.runtime.spec.RuntimePolicy.builder()
                 .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
+        java.util.Optional<org.optimech.runtime.spec.DiscreteSpec> discrete = org.optimech.runtime.spec.DiscreteSpec.of(s);
+        if (countColumn != null || discrete.isPresent()) {
+            return count(discrete.orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--count-column " + countColumn
+                    + ": counts are released by a discrete spec; " + specFile + " is a vector spec (leave --count-column out)")));
+        }
         KNormSpec k = KNormSpec.of(s).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed "
                 + "(its statistic is computed from records); this one is not"));
         Statistic statistic = recorded(k); // its dimension is the ambient one that sample --input reads
-        CsvStatistic.Result r;
-        try {
-            r = csv.equals("-") ? progressOption.running("summing the records of standard input", () -> CsvStatistic.of(statistic,
-                    new InputStreamReader(System.in, StandardCharsets.UTF_8))) : sumFile(statistic, Path.of(csv));
-        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
-            throw new IllegalStateException(e); // summing reads no spec
-        } catch (IllegalArgumentException e) {
-            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw SpecFiles.ioError(Path.of(csv), e);
-        }
+        CsvStatistic.Result r = sum(reader -> CsvStatistic.of(statistic, reader));
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder b = new StringBuilder();
         for (double v : r.value()) {
@@ -80,8 +81,48 @@ final class StatisticCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** One pass over the records, the file's or standard input's, with its progress; bad records become exit 2 naming --csv. */
+    private CsvStatistic.Result sum(Summer summer) {
+        try {
+            return csv.equals("-") ? progressOption.running("summing the records of standard input", () -> summer.sum(
+                    new InputStreamReader(System.in, StandardCharsets.UTF_8))) : sumFile(summer, Path.of(csv));
+        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            throw new IllegalStateException(e); // summing reads no spec
+        } catch (IllegalArgumentException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw SpecFiles.ioError(Path.of(csv), e);
+        }
+    }
+
+    /** Reads records into a statistic. */
+    private interface Summer {
+        CsvStatistic.Result sum(Reader records) throws IOException;
+    }
+
+    /** The count of yes records for a discrete count spec, printed as the integer input {@code sample --input} takes. */
+    private Integer count(org.optimech.runtime.spec.DiscreteSpec discrete) {
+        if (countColumn == null) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a discrete spec releases a count: name the 0/1 column "
+                    + "to count with --count-column COLUMN");
+        }
+        CsvStatistic.Result r = sum(reader -> CsvStatistic.count(countColumn, reader));
+        String label = Long.toString(Math.round(r.value()[0]));
+        if (discrete.inputs().indexOf(label).isEmpty()) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": the count " + label + " of records with "
+                    + countColumn + " = 1 (of " + r.records() + ") is not an input of " + specFile + " (a count spec over more records is needed)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(label);
+        out.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf(Locale.ROOT, "optimech: count of %s = 1 over %d records%n", countColumn, r.records());
+        err.flush();
+        return 0;
+    }
+
     /** Sums a file's records, reporting the bytes read of its size (a big CSV takes a while; at most a line a second). */
-    private CsvStatistic.Result sumFile(Statistic statistic, Path file) throws IOException {
+    private CsvStatistic.Result sumFile(Summer summer, Path file) throws IOException {
         org.optimech.designer.common.Progress.Task task = progressOption.progress().task("summing " + file.getFileName() + " (bytes read)", Files.size(file));
         try (InputStream counted = new FilterInputStream(Files.newInputStream(file)) {
             @Override
@@ -102,7 +143,7 @@ final class StatisticCommand implements Callable<Integer> {
                 return n;
             }
         }; Reader in = new InputStreamReader(counted, StandardCharsets.UTF_8)) {
-            CsvStatistic.Result r = CsvStatistic.of(statistic, in);
+            CsvStatistic.Result r = summer.sum(in);
             task.done();
             return r;
         }

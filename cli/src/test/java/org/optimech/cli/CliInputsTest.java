@@ -247,7 +247,7 @@ class CliInputsTest {
         assertTrue(bad.err().contains("line 3, column \"y\": must be a finite number. Provided value: \"high\""), bad.err());
         CliTest.Run discrete = CliTest.run("statistic", countSpec().toString(), "--csv", csv.toString());
         assertEquals(2, discrete.code(), discrete.err());
-        assertTrue(discrete.err().contains("a K-norm spec is needed"), discrete.err());
+        assertTrue(discrete.err().contains("a discrete spec releases a count: name the 0/1 column"), discrete.err());
     }
 
     @Test
@@ -264,5 +264,34 @@ class CliInputsTest {
         CliTest.Run bad = CliTest.run("statistic", spec.toString(), "--csv", write("bad-ballots.csv", "t1,t2,t3\n1,2,3\n1,1,3\n").toString());
         assertEquals(2, bad.code(), bad.err());
         assertTrue(bad.err().contains("line 3, column \"t2\": place 1 is already taken by \"t1\""), bad.err());
+    }
+
+    @Test
+    void statisticCountsAYesColumnForADiscreteCountSpec() throws Exception {
+        Path problem = write("count.json", "{\"kind\": \"discrete\", \"epsilon\": 1, \"relation\": \"substitution\", \"inputs\": {\"range\": [0, 3]}, "
+                + "\"neighbours\": \"path\", \"loss\": \"absolute\", \"prior\": \"uniform\", \"objective\": \"bayes\"}");
+        Path spec = dir.resolve("count.spec.json");
+        CliTest.Run d = CliTest.run("design", problem.toString(), "--out", spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        String answers = write("answers.csv", "respondent,yes\nr1,1\nr2,0\nr3,1\n").toString();
+        CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", answers, "--count-column", "yes");
+        assertEquals(0, s.code(), s.err());
+        assertEquals("2", s.out().strip());
+        assertTrue(s.err().contains("count of yes = 1 over 3 records"), s.err());
+        // the count must be an input of the spec: 4 yes answers do not fit inputs 0..3
+        CliTest.Run over = CliTest.run("statistic", spec.toString(), "--count-column", "yes", "--csv",
+                write("many.csv", "yes\n1\n1\n1\n1\n").toString());
+        assertEquals(2, over.code(), over.err());
+        assertTrue(over.err().contains("the count 4 of records with yes = 1 (of 4) is not an input of"), over.err());
+        CliTest.Run notZeroOne = CliTest.run("statistic", spec.toString(), "--count-column", "yes", "--csv",
+                write("yesno.csv", "yes\n1\nyes\n").toString());
+        assertEquals(2, notZeroOne.code(), notZeroOne.err());
+        assertTrue(notZeroOne.err().contains("line 3, column \"yes\": must be a finite number. Provided value: \"yes\""), notZeroOne.err());
+        CliTest.Run noColumn = CliTest.run("statistic", spec.toString(), "--csv", answers);
+        assertEquals(2, noColumn.code(), noColumn.err());
+        assertTrue(noColumn.err().contains("name the 0/1 column to count with --count-column COLUMN"), noColumn.err());
+        CliTest.Run missing = CliTest.run("statistic", spec.toString(), "--csv", answers, "--count-column", "agree");
+        assertEquals(2, missing.code(), missing.err());
+        assertTrue(missing.err().contains("agree"), missing.err());
     }
 }

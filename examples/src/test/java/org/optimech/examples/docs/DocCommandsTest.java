@@ -35,6 +35,8 @@ class DocCommandsTest {
         assertTrue(commands.size() >= 10, "the tutorial's sh blocks: " + commands.size() + " commands");
         runAll(commands);
         assertTrue(Files.isRegularFile(work.resolve("count.spec.json")));
+        // the headline count, computed by statistic --count-column from the answers' 0/1 column (17 of the 40 say yes)
+        assertEquals(List.of("17"), Files.readAllLines(work.resolve("count.txt")));
         // the Spark step's released CSV: the key column, then the regression statistic's columns, one row for the one group
         List<String> released = Files.readAllLines(work.resolve("released.csv"));
         assertEquals("group,sum_x,sum_y,sum_xy", released.get(0));

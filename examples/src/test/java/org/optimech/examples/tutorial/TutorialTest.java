@@ -3,6 +3,7 @@ package org.optimech.examples.tutorial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import org.optimech.runtime.random.RandomSource;
 import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecCodec;
 import org.optimech.runtime.spec.SpecLoader;
+import org.optimech.runtime.statistic.CsvStatistic;
 import org.optimech.spark.GroupRelease;
 
 /**
@@ -47,12 +49,20 @@ class TutorialTest {
         Design design = Designers.design(problem, Designers.Options.defaults());
         Files.writeString(specFile, JsonWriter.pretty(SpecCodec.write(design.spec())));
         // tutorial:end
+        Path answersCsv = repositoryRoot().resolve("examples/problems/survey-answers.csv");
         // tutorial:begin load
         Mechanism mechanism = Mechanisms.load(specFile, RuntimePolicy.standard());
-        String released = mechanism.sample("17", RandomSource.secure());
+        long yes;
+        try (Reader answers = Files.newBufferedReader(answersCsv)) {
+            yes = Math.round(CsvStatistic.count("yes", answers).value()[0]); // the records whose "yes" is 1
+        }
+        String released = mechanism.sample(Long.toString(yes), RandomSource.secure());
         Accuracy accuracy = mechanism.accuracy(0.05);
         System.out.println(released + "; " + accuracy.describe());
         // tutorial:end
+        // independently: the data lines ending in ",1"
+        assertEquals(Files.readAllLines(answersCsv).stream().skip(1).filter(l -> l.strip().endsWith(",1")).count(), yes);
+        assertEquals(40, Files.readAllLines(answersCsv).size() - 1, "the tutorial's survey has 40 respondents");
         int value = Integer.parseInt(released);
         assertTrue(value >= 0 && value <= 40, released);
         assertTrue(accuracy.describe().contains("within"), accuracy.describe());
@@ -68,7 +78,7 @@ class TutorialTest {
 
     @Test
     void theRegressionReleaseRunsOnSpark() throws Exception {
-        Path root = Path.of("").toAbsolutePath().getParent();
+        Path root = repositoryRoot();
         String csvFile = root.resolve("examples/problems/survey-records.csv").toString();
         Path regressionSpecFile = dir.resolve("regression.spec.json");
         Design regression = Designers.design(Problems.read(root.resolve("examples/problems/knorm-regression.json")), Designers.Options.defaults());
@@ -96,9 +106,54 @@ class TutorialTest {
 
     @Test
     void everyMarkedBlockIsInTheTutorial() throws Exception {
-        Path root = Path.of("").toAbsolutePath();
-        Path tutorial = (Files.exists(root.resolve("docs/tutorial.md")) ? root : root.getParent()).resolve("docs/tutorial.md");
-        String doc = normalize(Files.readString(tutorial));
+        String doc = normalize(Files.readString(repositoryRoot().resolve("docs/tutorial.md")));
+        List<String> blocks = markedBlocks();
+        assertEquals(4, blocks.size());
+        for (String b : blocks) {
+            assertTrue(doc.contains(normalize(b)), "docs/tutorial.md lacks the block:\n" + b);
+        }
+    }
+
+    /** doc -> test: every java block of the tutorial is one this test runs, or is marked "tutorial: not run: REASON" just above it. */
+    @Test
+    void everyJavaBlockOfTheTutorialIsRun() throws Exception {
+        List<String> unchecked = uncheckedJavaBlocks(Files.readString(repositoryRoot().resolve("docs/tutorial.md")), markedBlocks());
+        assertTrue(unchecked.isEmpty(), "java blocks of docs/tutorial.md that TutorialTest does not run (mark one with "
+                + "<!-- tutorial: not run: REASON --> if it cannot run):\n" + String.join("\n---\n", unchecked));
+    }
+
+    @Test
+    void aJavaBlockNotRunIsReportedUnlessMarkedWithAReason() throws Exception {
+        List<String> run = List.of("int a = 1;\n");
+        String doc = "text\n```java\nint a = 1;\n```\n\n```java\nint b = 2;\n```\n";
+        assertEquals(List.of("int b = 2;\n"), uncheckedJavaBlocks(doc, run));
+        String marked = "text\n```java\nint a = 1;\n```\n<!-- tutorial: not run: needs a cluster -->\n```java\nint b = 2;\n```\n";
+        assertEquals(List.of(), uncheckedJavaBlocks(marked, run));
+        String noReason = "<!-- tutorial: not run: -->\n```java\nint b = 2;\n```\n";
+        assertEquals(List.of("int b = 2;\n"), uncheckedJavaBlocks(noReason, run));
+    }
+
+    /** The java blocks of {@code doc} that are none of {@code run} (up to indentation) and not marked as not run with a reason. */
+    static List<String> uncheckedJavaBlocks(String doc, List<String> run) {
+        List<String> runNormalized = run.stream().map(TutorialTest::normalize).toList();
+        List<String> unchecked = new ArrayList<>();
+        int at = 0;
+        while ((at = doc.indexOf("```java\n", at)) >= 0) {
+            int start = at + "```java\n".length();
+            int end = doc.indexOf("```", start);
+            String block = doc.substring(start, end);
+            String before = doc.substring(0, at).stripTrailing();
+            String previousLine = before.substring(before.lastIndexOf('\n') + 1).strip();
+            boolean markedNotRun = previousLine.matches("<!-- tutorial: not run: \\S.*-->");
+            if (!markedNotRun && !runNormalized.contains(normalize(block))) {
+                unchecked.add(block);
+            }
+            at = end + 3;
+        }
+        return unchecked;
+    }
+
+    private static List<String> markedBlocks() throws java.io.IOException {
         String src = Files.readString(Path.of("src/test/java/org/optimech/examples/tutorial/TutorialTest.java"));
         List<String> blocks = new ArrayList<>();
         int at = 0;
@@ -108,10 +163,12 @@ class TutorialTest {
             blocks.add(src.substring(start, src.lastIndexOf('\n', end) + 1));
             at = end;
         }
-        assertEquals(4, blocks.size());
-        for (String b : blocks) {
-            assertTrue(doc.contains(normalize(b)), "docs/tutorial.md lacks the block:\n" + b);
-        }
+        return blocks;
+    }
+
+    private static Path repositoryRoot() {
+        Path root = Path.of("").toAbsolutePath();
+        return Files.exists(root.resolve("docs/tutorial.md")) ? root : root.getParent();
     }
 
     private static String normalize(String text) {

@@ -86,6 +86,25 @@ public final class CsvStatistic {
         return of(rule(statistic), statistic.dimension(), csv);
     }
 
+    /**
+     * A count: the number of records whose 0/1 column {@code column} is 1 (a yes/no answer), read as strictly as a
+     * {@code counts} statistic's column (anything but 0 or 1 is refused with its line, column and value). One record moves
+     * the count by at most 1, the sensitivity of a counting query over neighbours that differ by one.
+     *
+     * @param column the header name of the 0/1 column
+     * @param csv the records, a header line first
+     * @return the count as a one-coordinate value, with the number of records
+     * @throws IOException when reading fails
+     */
+    public static Result count(String column, Reader csv) throws IOException {
+        Objects.requireNonNull(column, "column");
+        Objects.requireNonNull(csv, "csv");
+        if (column.isBlank()) {
+            throw new IllegalArgumentException("the count's column must be named. Provided value: \"" + column + "\"");
+        }
+        return of(new SparseRule(List.of(column.strip()), 1, 1, true, true), 1, csv);
+    }
+
     private static RowRule rule(Statistic statistic) {
         return statistic.<RowRule>match(PolynomialRule::new, ListedRule::new, differences -> {
             throw new IllegalArgumentException("a statistic given as differences T(X) - T(X') has no per-record form, so it cannot be computed from records");
