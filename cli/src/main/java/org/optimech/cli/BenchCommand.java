@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
         description = {"Measures a spec's sampler: draws per second on 1 thread and on --threads threads (per core), random bits per draw "
                 + "against the entropy of the output row, and a naive floating-point Laplace draw (-ln(u)/epsilon with a random sign, u from 53 "
                 + "bits) measured in the same run from the same secure source, as the baseline of every ratio.",
-            "Each figure is the median of " + "3 rounds of --seconds (after a short warm-up), sampler and baseline alternating; numbers vary with the machine's load, ratios less."})
+            "Each figure is the median of " + "3 rounds of --seconds (after a short warm-up), sampler and baseline alternating; numbers vary with the machine's load, ratios less.",
+            "Progress (rounds done of total, with the time left) goes to stderr; --quiet silences it."})
 final class BenchCommand implements Callable<Integer> {
     /** Draws per block: each thread samples blocks through the typed batch form and checks the clock between blocks. */
     static final int BLOCK = 4096;
@@ -49,8 +50,14 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--allow-unchecked-sensitivity", description = "Load a spec whose sensitivity the runtime cannot re-derive (as sample does).")
     boolean allowUnchecked;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /** The measurements' progress: rounds done of total (with the time left), started in {@link #call}. */
+    private org.optimech.designer.common.Progress.Task rounds;
 
     /** One block of draws on a thread's own source; returns the draws made. */
     interface Workload {
@@ -117,8 +124,13 @@ final class BenchCommand implements Callable<Integer> {
         out.println("baseline: naive float Laplace, scale 1/certified epsilon = " + String.format("%.6g", scale)
                 + " (not exact, not private in floating point: a speed reference only)");
         out.flush();
-        double bits = bitsPerDraw(counted);
-        double naiveBits = bitsPerDraw(naive);
+        org.optimech.designer.common.Progress progress = progressOption.progress();
+        double[] bitsOf = progress.running("counting random bits per draw (" + COUNTED_DRAWS + " draws each of the sampler and the baseline)", 5,
+                () -> new double[] {bitsPerDraw(counted), bitsPerDraw(naive)});
+        double bits = bitsOf[0];
+        double naiveBits = bitsOf[1];
+        // sampler and baseline alternate, ROUNDS rounds each, on 1 thread and then on t
+        rounds = progress.task(String.format(java.util.Locale.ROOT, "measuring (rounds of %s s)", seconds), 2L * ROUNDS * (t > 1 ? 2 : 1));
         List<String[]> rows = new ArrayList<>();
         Rate[] ones = measurePair(sampler, naive, 1);
         Rate s1 = ones[0];
@@ -133,6 +145,7 @@ final class BenchCommand implements Callable<Integer> {
             rows.add(line("sampler", sT, nT, bits));
             rows.add(line("naive float Laplace", nT, nT, naiveBits));
         }
+        rounds.done();
         out.printf("%-22s %7s %14s %14s %10s %10s%n", "", "threads", "draws/s", "per thread", "bits/draw", "vs naive");
         for (String[] r : rows) {
             out.printf("%-22s %7s %14s %14s %10s %10s%n", (Object[]) r);
@@ -229,7 +242,9 @@ final class BenchCommand implements Callable<Integer> {
         double[] b = new double[ROUNDS];
         for (int r = 0; r < ROUNDS; r++) {
             a[r] = measure(sampler, threads).drawsPerSecond();
+            rounds.advance(1, "sampler, " + threads + " thread(s), round " + (r + 1) + " of " + ROUNDS);
             b[r] = measure(baseline, threads).drawsPerSecond();
+            rounds.advance(1, "baseline, " + threads + " thread(s), round " + (r + 1) + " of " + ROUNDS);
         }
         java.util.Arrays.sort(a);
         java.util.Arrays.sort(b);

@@ -294,4 +294,60 @@ class CliInputsTest {
         assertEquals(2, missing.code(), missing.err());
         assertTrue(missing.err().contains("agree"), missing.err());
     }
+
+    @Test
+    void theLedgerShowsAPrivacyLossDistributionChargeBelowBasicComposition() throws Exception {
+        Path spec = countSpec(); // ln 2 per release
+        Path ledger = dir.resolve("pld.json");
+        CliTest.Run charge = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "survey", "--spec", spec.toString(), "--releases", "30",
+                "--total-epsilon", "30", "--total-delta", "0.000001", "--accounting", "privacy-loss-distribution");
+        assertEquals(0, charge.code(), charge.err());
+        CliTest.Run show = CliTest.run("ledger", "show", ledger.toString());
+        assertEquals(0, show.code(), show.err());
+        assertTrue(show.out().contains("privacy-loss-distribution accounting, total epsilon 30 and delta 0.000001 per dataset"), show.out());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"survey\" +30 releases; basic composition epsilon ([0-9.]+), delta 0; "
+                + "charged epsilon ([0-9.]+) at delta 0.000001").matcher(show.out());
+        assertTrue(m.find(), show.out());
+        double basic = Double.parseDouble(m.group(1));
+        double charged = Double.parseDouble(m.group(2));
+        assertEquals(30 * Math.log(2), basic, 1e-9);
+        assertTrue(charged < basic, "the accountant must charge less than basic composition: " + show.out());
+        // independent bound: 30-fold ln2-DP is dominated by 30-fold randomized response (Kairouz-Oh-Viswanath), whose epsilon at
+        // delta is computed here from its binomial privacy loss; the accountant's grid (step 1e-3, pessimistic) may add up to a
+        // step per release on top of the mechanism's own (smaller) value
+        double rr = randomizedResponseEpsilon(basic / 30, 30, 1e-6);
+        assertTrue(charged <= rr + 30 * 1e-3, "charged " + charged + " above the randomized-response bound " + rr);
+        assertTrue(rr < basic, "sanity: the bound " + rr + " is below basic composition " + basic);
+    }
+
+    /** The smallest epsilon' with delta(epsilon') <= delta for k-fold randomized response at epsilon e (loss e(k - 2i), i ~ Bin(k, q)). */
+    static double randomizedResponseEpsilon(double e, int k, double delta) {
+        double lo = 0;
+        double hi = k * e;
+        for (int it = 0; it < 200; it++) {
+            double mid = (lo + hi) / 2;
+            if (randomizedResponseDelta(e, k, mid) <= delta) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
+    private static double randomizedResponseDelta(double e, int k, double epsilonPrime) {
+        double p = Math.exp(e) / (1 + Math.exp(e));
+        double delta = 0;
+        for (int i = 0; i <= k; i++) {
+            double loss = e * (k - 2 * i);
+            if (loss > epsilonPrime) {
+                double logChoose = 0;
+                for (int j = 1; j <= i; j++) {
+                    logChoose += Math.log(k - i + j) - Math.log(j);
+                }
+                delta += Math.exp(logChoose + (k - i) * Math.log(p) + i * Math.log(1 - p)) * (1 - Math.exp(epsilonPrime - loss));
+            }
+        }
+        return delta;
+    }
 }

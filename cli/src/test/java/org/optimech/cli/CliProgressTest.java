@@ -109,4 +109,49 @@ class CliProgressTest {
         assertTrue(statisticQuiet.err().contains("over 200000 records"), "the record count is a note, not progress: " + statisticQuiet.err());
         assertEquals(statistic.out(), statisticQuiet.out());
     }
+
+    @Test
+    void benchReportsRoundsDoneOfTotalAndQuietSilencesIt() throws Exception {
+        Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,8]}}");
+        Path spec = dir.resolve("count.spec.json");
+        assertEquals(0, CliTest.run("design", problem.toString(), "--out", spec.toString(), "-q").code());
+        CliTest.Run bench = CliTest.run("bench", spec.toString(), "--seconds", "0.02", "--threads", "2");
+        assertEquals(0, bench.code(), bench.err());
+        assertTrue(bench.err().contains("] counting random bits per draw (200000 draws each of the sampler and the baseline)"), bench.err());
+        // 3 rounds each of the sampler and the baseline, on 1 thread and on 2: 12 measurements
+        assertTrue(Pattern.compile("measuring \\(rounds of 0.02 s\\): 1/12 \\([0-9]+%\\)").matcher(bench.err()).find(), bench.err());
+        assertTrue(bench.err().contains("measuring (rounds of 0.02 s): done, 12 in "), bench.err());
+        CliTest.Run quiet = CliTest.run("bench", spec.toString(), "--seconds", "0.02", "--threads", "2", "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+        // the same report, up to the measured figures
+        assertEquals(shape(bench.out()), shape(quiet.out()));
+        assertTrue(quiet.out().contains("naive float Laplace"), quiet.out());
+    }
+
+    @Test
+    void theDesignReportsAndInspectsMonteCarloCountsItsDraws() throws Exception {
+        Path regression = dir.resolve("regression.spec.json");
+        CliTest.Run design = CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString());
+        assertEquals(0, design.code(), design.err());
+        Pattern draws = Pattern.compile("accuracy of regression.spec.json at beta 0.05 \\(Monte Carlo draws\\): [0-9]+/[0-9]+ \\([0-9]+%\\)");
+        assertTrue(draws.matcher(design.err()).find(), design.err());
+        assertTrue(design.err().contains("accuracy of regression.spec.json at beta 0.05 (Monte Carlo draws): done, "), design.err());
+        assertTrue(design.out().contains("  accuracy     "), design.out());
+        CliTest.Run quietDesign = CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out",
+                dir.resolve("q.spec.json").toString(), "--quiet");
+        assertEquals(0, quietDesign.code(), quietDesign.err());
+        assertFalse(quietDesign.err().contains("Monte Carlo draws"), quietDesign.err());
+        CliTest.Run inspect = CliTest.run("inspect", regression.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(Pattern.compile("Monte Carlo draws of the noise: done, [0-9]+ in ").matcher(inspect.err()).find(), inspect.err());
+        CliTest.Run inspectQuiet = CliTest.run("inspect", regression.toString(), "--quiet");
+        assertEquals("", inspectQuiet.err());
+        assertEquals(inspect.out(), inspectQuiet.out());
+    }
+
+    /** A report with its measured numbers blanked: what must not depend on --quiet. */
+    private static String shape(String report) {
+        return report.replaceAll("[0-9][0-9.,]*x?", "#").replaceAll(" +", " ");
+    }
 }

@@ -269,13 +269,18 @@ public final class DiscreteDesigner {
         if (duals.isEmpty()) {
             return DiscreteDesign.Certificate.none("the " + solver.name() + " backend returns no usable dual values");
         }
-        progress.stage("bounding the optimum from the duals at the exact epsilon");
         double[] expEnclosure = expEnclosure(p.epsilon());
         double deltaLo = Doubles.floor(p.delta());
         double deltaHi = Doubles.ceil(p.delta());
-        DiscreteLp exact = DiscreteLp.build(p, expEnclosure[0], expEnclosure[1], deltaLo, deltaHi, true);
-        double[] multipliers = LagrangianBound.polish(exact.lp(), duals.get(), 2);
-        Optional<BigDecimal> bound = LagrangianBound.lowerBound(exact.lp(), multipliers);
+        // exact (BigDecimal) arithmetic over the whole model: long on big tables, so it heartbeats
+        DualBound dual = progress.running("bounding the optimum from the duals at the exact epsilon", 5, () -> {
+            DiscreteLp built = DiscreteLp.build(p, expEnclosure[0], expEnclosure[1], deltaLo, deltaHi, true);
+            double[] polished = LagrangianBound.polish(built.lp(), duals.get(), 2);
+            return new DualBound(built, polished, LagrangianBound.lowerBound(built.lp(), polished));
+        });
+        DiscreteLp exact = dual.exact();
+        double[] multipliers = dual.multipliers();
+        Optional<BigDecimal> bound = dual.bound();
         if (bound.isEmpty()) {
             return DiscreteDesign.Certificate.none("the " + solver.name() + " duals give no finite bound");
         }
@@ -367,5 +372,9 @@ public final class DiscreteDesigner {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** The exact model, its polished multipliers and the bound they give (the dual-bound step's result). */
+    private record DualBound(DiscreteLp exact, double[] multipliers, Optional<BigDecimal> bound) {
     }
 }

@@ -50,11 +50,40 @@ public sealed interface Accuracy permits DiscreteAccuracy, VectorAccuracy {
     }
 
     /**
+     * Told how far a Monte Carlo estimate has got: {@code done} draws of the noise of {@code total} (vector specs estimate
+     * their figures from draws; discrete specs compute theirs exactly and report nothing). Called from the estimating thread.
+     */
+    @FunctionalInterface
+    interface Draws {
+        /** Reports nothing. */
+        Draws NONE = (done, total) -> { };
+
+        /**
+         * {@code done} of {@code total} draws are made.
+         *
+         * @param done draws made so far, 0 to total
+         * @param total draws of the estimate
+         */
+        void drawn(long done, long total);
+    }
+
+    /**
      * The accuracy of a spec at failure probability β.
      *
      * @throws IllegalArgumentException for β outside (0, 1)
      */
     static Accuracy of(MechanismSpec spec, double beta) {
+        return of(spec, beta, Draws.NONE);
+    }
+
+    /**
+     * As {@link #of(MechanismSpec, double)}, telling {@code draws} how far a Monte Carlo estimate has got (a K-norm body
+     * or a Gaussian process in high dimension takes seconds).
+     *
+     * @throws IllegalArgumentException for β outside (0, 1)
+     */
+    static Accuracy of(MechanismSpec spec, double beta, Draws draws) {
+        java.util.Objects.requireNonNull(draws, "draws");
         checkBeta(beta);
         return spec.accept(new MechanismSpec.Visitor<Accuracy>() {
             @Override
@@ -69,17 +98,17 @@ public sealed interface Accuracy permits DiscreteAccuracy, VectorAccuracy {
 
             @Override
             public Accuracy visit(KNormSpec knorm) {
-                return VectorAccuracy.of(knorm, beta);
+                return VectorAccuracy.of(knorm, beta, draws);
             }
 
             @Override
             public Accuracy visit(GaussianProcessSpec gaussianProcess) {
-                return VectorAccuracy.of(gaussianProcess, beta);
+                return VectorAccuracy.of(gaussianProcess, beta, draws);
             }
 
             @Override
             public Accuracy visit(org.optimech.runtime.spec.EllipticGaussianSpec ellipticGaussian) {
-                return VectorAccuracy.of(ellipticGaussian, beta);
+                return VectorAccuracy.of(ellipticGaussian, beta, draws);
             }
         });
     }

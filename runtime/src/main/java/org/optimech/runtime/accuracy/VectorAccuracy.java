@@ -80,6 +80,11 @@ public final class VectorAccuracy implements Accuracy {
      * @throws IllegalArgumentException for β outside (0, 1)
      */
     public static VectorAccuracy of(KNormSpec spec, double beta) {
+        return of(spec, beta, Accuracy.Draws.NONE);
+    }
+
+    /** As {@link #of(KNormSpec, double)}, telling {@code progress} how many of the Monte Carlo draws are made. */
+    static VectorAccuracy of(KNormSpec spec, double beta, Accuracy.Draws progress) {
         Objects.requireNonNull(spec, "spec");
         Accuracy.checkBeta(beta);
         int d = spec.dimension();
@@ -90,7 +95,7 @@ public final class VectorAccuracy implements Accuracy {
         double[] zero = new double[d];
         // an exact lattice release costs 1/a proposals (a its certified acceptance): fewer draws there, their standard errors stated
         int preferred = lattice == null ? 200_000 : (int) Math.max(2_000, Math.min(200_000, 200_000 * lattice.acceptance()));
-        MonteCarlo mc = new MonteCarlo(d, draws(d, preferred), random -> lattice != null ? lattice.release(zero, random) : sampler.noise(random));
+        MonteCarlo mc = new MonteCarlo(d, draws(d, preferred), progress, random -> lattice != null ? lattice.release(zero, random) : sampler.noise(random));
         Estimate[] coords = new Estimate[d];
         double[] sd = new double[d];
         Estimate sim;
@@ -144,6 +149,11 @@ public final class VectorAccuracy implements Accuracy {
      * @throws IllegalArgumentException for β outside (0, 1)
      */
     public static VectorAccuracy of(GaussianProcessSpec spec, double beta) {
+        return of(spec, beta, Accuracy.Draws.NONE);
+    }
+
+    /** As {@link #of(GaussianProcessSpec, double)}, telling {@code progress} how many of the Monte Carlo draws are made. */
+    static VectorAccuracy of(GaussianProcessSpec spec, double beta, Accuracy.Draws progress) {
         Objects.requireNonNull(spec, "spec");
         Accuracy.checkBeta(beta);
         double[] grid = spec.grid();
@@ -156,7 +166,7 @@ public final class VectorAccuracy implements Accuracy {
         // a draw costs m² operations: keep the whole estimate near 2·10^8
         int n = (int) Math.max(500, Math.min(draws(m, 100_000), 200_000_000L / ((long) m * m)));
         GaussianProcessNoise noise = Samplers.gaussianProcess(spec, NumericsPolicy.ALLOW_IDEALIZED);
-        MonteCarlo mc = new MonteCarlo(m, n, noise::noise);
+        MonteCarlo mc = new MonteCarlo(m, n, progress, noise::noise);
         Estimate sim = mc.max(beta);
         Estimate two = mc.l2(beta);
         List<String> names = new ArrayList<>();
@@ -174,6 +184,11 @@ public final class VectorAccuracy implements Accuracy {
      * @throws IllegalArgumentException for β outside (0, 1)
      */
     public static VectorAccuracy of(org.optimech.runtime.spec.EllipticGaussianSpec spec, double beta) {
+        return of(spec, beta, Accuracy.Draws.NONE);
+    }
+
+    /** As {@link #of(org.optimech.runtime.spec.EllipticGaussianSpec, double)}, telling {@code progress} how many of the Monte Carlo draws are made. */
+    static VectorAccuracy of(org.optimech.runtime.spec.EllipticGaussianSpec spec, double beta, Accuracy.Draws progress) {
         Objects.requireNonNull(spec, "spec");
         Accuracy.checkBeta(beta);
         int d = spec.dimension();
@@ -183,7 +198,7 @@ public final class VectorAccuracy implements Accuracy {
         double[] sds = new double[d];
         Arrays.fill(sds, sd);
         org.optimech.runtime.knorm.EllipticGaussianSampler sampler = org.optimech.runtime.sampling.Samplers.ellipticGaussianNoise(spec, NumericsPolicy.ALLOW_IDEALIZED);
-        MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), sampler::noise);
+        MonteCarlo mc = new MonteCarlo(d, draws(d, 200_000), progress, sampler::noise);
         List<String> names = new ArrayList<>();
         for (int j = 1; j <= d; j++) {
             names.add("t" + j);
@@ -300,11 +315,13 @@ public final class VectorAccuracy implements Accuracy {
         private final int dimension;
         private final int draws;
         private final java.util.function.Function<RandomSource, double[]> sampler;
+        private final Accuracy.Draws progress;
         private double[][] samples;
 
-        MonteCarlo(int dimension, int draws, java.util.function.Function<RandomSource, double[]> sampler) {
+        MonteCarlo(int dimension, int draws, Accuracy.Draws progress, java.util.function.Function<RandomSource, double[]> sampler) {
             this.dimension = dimension;
             this.draws = draws;
+            this.progress = Objects.requireNonNull(progress, "progress");
             this.sampler = sampler;
         }
 
@@ -320,8 +337,12 @@ public final class VectorAccuracy implements Accuracy {
             if (samples == null) {
                 RandomSource random = new SeededRandomBits(SEED);
                 samples = new double[draws][];
+                progress.drawn(0, draws);
                 for (int i = 0; i < draws; i++) {
                     samples[i] = sampler.apply(random);
+                    if ((i + 1) % 1024 == 0 || i + 1 == draws) {
+                        progress.drawn(i + 1, draws);
+                    }
                 }
             }
             return samples;
