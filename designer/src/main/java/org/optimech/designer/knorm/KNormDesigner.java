@@ -12,6 +12,7 @@ import org.optimech.geometry.adjacent.StatisticSpaces;
 import org.optimech.geometry.hull.HullBudget;
 import org.optimech.geometry.support.CurvedOutputSpace;
 import org.optimech.runtime.statistic.PolynomialStatistic;
+import org.optimech.runtime.statistic.RecordStatistic;
 import org.optimech.runtime.statistic.Statistic;
 import org.optimech.runtime.statistic.StructuredStatistic;
 
@@ -173,7 +174,9 @@ public final class KNormDesigner {
             if (problem.oracle() != null) {
                 return KNormComparison.compareCurved(problem.oracle(), epsilon, problem.candidates(), problem.criterion(), progress::stage);
             }
-            if (problem.statistic() instanceof RecordStatistic records) {
+            Optional<RecordStatistic> listed = problem.statistic().match(poly -> Optional.empty(), Optional::of, dd -> Optional.empty(), st -> Optional.empty());
+            if (listed.isPresent()) {
+                RecordStatistic records = listed.get();
                 // S_T has up to n² points: built whole only when small; else the candidates come from the records, and S_T only for a hull that fits
                 return records.records().length * (problem.relation() == org.optimech.runtime.spec.Relation.SUBSTITUTION ? (long) records.records().length : 2L)
                         <= REDUNDANT_POINTS ? compareFinite(problem, StatisticSpaces.finite(records, problem.relation()), progress, deadline)
