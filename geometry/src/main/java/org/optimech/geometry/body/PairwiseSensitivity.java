@@ -158,6 +158,7 @@ public final class PairwiseSensitivity {
             triangle = triangle.add(power == 1 ? w : w.multiply(w));
         }
         boolean add = relation == Relation.ADD_REMOVE;
+        long total = pairs();
         long done = 0;
         BigInteger best;
         boolean stopped = false;
@@ -166,7 +167,7 @@ public final class PairwiseSensitivity {
             long b = 0;
             outer:
             for (int a = 0; a < small.length; a++) {
-                if (a > 0 && stop.getAsBoolean()) { // the first record's pairs always: a witness for the lower bound
+                if (a > 0 && done < total && stop.getAsBoolean()) { // the first record's pairs always (a witness); no look once all are done
                     stopped = true;
                     break;
                 }
@@ -192,7 +193,7 @@ public final class PairwiseSensitivity {
             best = BigInteger.ZERO;
             outer:
             for (int a = 0; a < y.length; a++) {
-                if (a > 0 && stop.getAsBoolean()) { // the first record's pairs always: a witness for the lower bound
+                if (a > 0 && done < total && stop.getAsBoolean()) { // the first record's pairs always (a witness); no look once all are done
                     stopped = true;
                     break;
                 }
