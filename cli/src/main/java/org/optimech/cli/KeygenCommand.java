@@ -23,6 +23,9 @@ final class KeygenCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Directory for the two key files (created if needed).")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -31,7 +34,8 @@ final class KeygenCommand implements Callable<Integer> {
         if (!keyId.matches("[A-Za-z0-9._-]{1,64}")) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--key-id must be 1 to 64 letters, digits, '.', '_' or '-'. Provided value: " + keyId);
         }
-        KeyPair pair = SpecSignature.generate();
+        // SecureRandom's first seeding can wait on the system's entropy: heartbeats if it does
+        KeyPair pair = progressOption.progress().running("generating an Ed25519 key pair " + keyId, 5, SpecSignature::generate);
         Path pub = out.resolve(keyId + ".public.key");
         Path priv = out.resolve(keyId + ".private.key");
         try {

@@ -21,4 +21,23 @@ final class ProgressOption {
     Progress progress() {
         return quiet ? Progress.silent() : Progress.console(mixee.commandLine().getErr());
     }
+
+    /** A step that reads files or specs: its I/O and spec errors pass through {@link #running}. */
+    interface Step<T> {
+        T call() throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException;
+    }
+
+    /**
+     * Runs a step that reads files or specs (loading and re-checking a big spec, summing a CSV from standard input) under the
+     * selected progress: a stage line, then a heartbeat every 5 s while it runs.
+     */
+    <T> T running(String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
+        try {
+            return progress().during(message, 5, step::call);
+        } catch (java.io.IOException | org.optimech.runtime.spec.InvalidSpecException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e); // Step throws nothing else checked
+        }
+    }
 }

@@ -34,6 +34,9 @@ final class SignCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "SIGNED.json", description = "Where to write the signed spec.")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -43,8 +46,9 @@ final class SignCommand implements Callable<Integer> {
         try {
             // streamed (a table of millions of entries is held flat); signing vouches for what the runtime cannot re-check
             // (curved sensitivities), so read under a policy that allows it
-            doc = SpecLoader.load(file, RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
-                    .numerics(NumericsPolicy.ALLOW_IDEALIZED).build()).document();
+            RuntimePolicy policy = RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
+                    .numerics(NumericsPolicy.ALLOW_IDEALIZED).build();
+            doc = progressOption.running("validating " + file.getFileName() + " before signing", () -> SpecLoader.load(file, policy)).document();
         } catch (IOException e) {
             throw SpecFiles.ioError(file, e);
         } catch (InvalidSpecException e) {
@@ -52,13 +56,18 @@ final class SignCommand implements Callable<Integer> {
         }
         JsonObject signed;
         try {
-            signed = SpecSignature.sign(doc, SpecSignature.privateKey(Files.readString(keyFile)), keyId);
+            java.security.PrivateKey key = SpecSignature.privateKey(Files.readString(keyFile));
+            JsonObject document = doc;
+            // the canonical form of a big spec is hashed and signed in one pass: seconds for millions of entries
+            signed = progressOption.progress().running("signing the canonical form of " + file.getFileName() + " with key " + keyId, 5,
+                    () -> SpecSignature.sign(document, key, keyId));
         } catch (IOException e) {
             throw SpecFiles.ioError(keyFile, e);
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, keyFile + ": " + e.getMessage(), e);
         }
         try {
+            progressOption.progress().stage("writing the signed spec to " + out);
             org.optimech.designer.common.AtomicFiles.write(out.toAbsolutePath(), o -> {
                 JsonStreamWriter w = JsonStreamWriter.pretty(o); // streamed, as the designer writes specs
                 w.value(signed);

@@ -1,6 +1,8 @@
 package org.optimech.cli;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -13,7 +15,6 @@ import org.optimech.runtime.json.FieldException;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.statistic.CsvStatistic;
-import org.optimech.runtime.statistic.PolynomialStatistic;
 import org.optimech.runtime.statistic.Statistic;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,17 +23,23 @@ import picocli.CommandLine.Spec;
 
 /** {@code optimech statistic SPEC.json --csv FILE}: the statistic a K-norm spec releases, computed from a CSV of records. */
 @Command(name = "statistic", mixinStandardHelpOptions = true,
-        description = {"Computes the statistic T = sum over records of t(x) that a K-norm spec releases (the polynomial statistic recorded in its "
-                + "design.problem) from a CSV of records, and prints it as `sample --input` takes it. The CSV's header names the columns: each of the "
-                + "statistic's variables must be one (other columns are ignored). Each value is clipped to its variable's range (the spec's "
-                + "sensitivity holds inside it); stderr says how many were.",
+        description = {"Computes the statistic T = sum over records of t(x) that a K-norm spec releases (the statistic recorded in its "
+                + "design.problem) from a CSV of records, and prints it as `sample --input` takes it. The CSV's header names the columns (other "
+                + "columns are ignored): features read one column per variable (box values clipped to their range, categorical values one of the "
+                + "levels); records, counts, bounded_contribution and ordered_counts one column per coordinate t1 ... td (or the statistic's names); "
+                + "ranking one column per candidate holding its place 1 ... d. Each record is clipped into the domain the spec's sensitivity holds "
+                + "for (counts and contributions keep their k largest entries, ordered answers are closed upward, contributions clipped to "
+                + "[-c, c]); stderr says how many were.",
             "Exit codes: 0 done; 2 bad input (a malformed record is named by line, column and value; nothing is skipped)."})
 final class StatisticCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records a polynomial statistic.")
+    @Parameters(index = "0", paramLabel = "SPEC.json", description = "A K-norm spec whose design.problem records its statistic.")
     Path specFile;
 
     @Option(names = "--csv", required = true, paramLabel = "FILE", description = "The records, one per line after a header; - for standard input.")
     String csv;
+
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -43,10 +50,13 @@ final class StatisticCommand implements Callable<Integer> {
                 .numerics(org.optimech.runtime.spec.NumericsPolicy.ALLOW_IDEALIZED).allowUncheckedSensitivity().build());
         KNormSpec k = KNormSpec.of(s).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed "
                 + "(its statistic is computed from records); this one is not"));
-        PolynomialStatistic statistic = polynomial(k);
+        Statistic statistic = recorded(k); // its dimension is the ambient one that sample --input reads
         CsvStatistic.Result r;
-        try (Reader in = csv.equals("-") ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(Path.of(csv))) {
-            r = CsvStatistic.of(statistic, in);
+        try {
+            r = csv.equals("-") ? progressOption.running("summing the records of standard input", () -> CsvStatistic.of(statistic,
+                    new InputStreamReader(System.in, StandardCharsets.UTF_8))) : sumFile(statistic, Path.of(csv));
+        } catch (org.optimech.runtime.spec.InvalidSpecException e) {
+            throw new IllegalStateException(e); // summing reads no spec
         } catch (IllegalArgumentException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": " + e.getMessage(), e);
         } catch (IOException e) {
@@ -63,21 +73,47 @@ final class StatisticCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "optimech: statistic (%s) over %d records%n", String.join(", ", statistic.names()), r.records());
         for (int v = 0; v < r.clipped().length; v++) {
             if (r.clipped()[v] > 0) {
-                PolynomialStatistic.BoxVariable x = statistic.variables().get(v);
-                err.printf(Locale.ROOT, "optimech: note: %d values of %s were outside [%s, %s] and clipped to it%n", r.clipped()[v], x.name(), x.lower(), x.upper());
+                err.printf(Locale.ROOT, "optimech: note: %d %s%n", r.clipped()[v], r.clipRules().get(v));
             }
         }
         err.flush();
         return 0;
     }
 
-    private PolynomialStatistic polynomial(KNormSpec k) {
+    /** Sums a file's records, reporting the bytes read of its size (a big CSV takes a while; at most a line a second). */
+    private CsvStatistic.Result sumFile(Statistic statistic, Path file) throws IOException {
+        org.optimech.designer.common.Progress.Task task = progressOption.progress().task("summing " + file.getFileName() + " (bytes read)", Files.size(file));
+        try (InputStream counted = new FilterInputStream(Files.newInputStream(file)) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    task.advance(1, null);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int off, int len) throws IOException {
+                int n = super.read(buffer, off, len);
+                if (n > 0) {
+                    task.advance(n, null);
+                }
+                return n;
+            }
+        }; Reader in = new InputStreamReader(counted, StandardCharsets.UTF_8)) {
+            CsvStatistic.Result r = CsvStatistic.of(statistic, in);
+            task.done();
+            return r;
+        }
+    }
+
+    private Statistic recorded(KNormSpec k) {
         try {
             Statistic statistic = org.optimech.runtime.spec.RecordedProblem.read(k.design())
                     .orElseThrow(() -> new FieldException("/design/problem/statistic", "is missing: the spec does not record the statistic it was designed for"))
                     .statistic();
-            return statistic.polynomial().orElseThrow(() -> new FieldException("/design/problem/statistic", "is not given by polynomial features of variables (records, differences and structured "
-                    + "statistics are not computed from a CSV)"));
+            return statistic;
         } catch (FieldException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": " + e.getMessage(), e);
         }

@@ -31,6 +31,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC.json")
     Path file;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @picocli.CommandLine.Option(names = "--trusted-key", paramLabel = "NAME=FILE",
             description = "Trust this Ed25519 public key (from keygen) under NAME; repeatable. With any trusted key a present signature must verify.")
     java.util.Map<String, Path> trustedKeys = new java.util.LinkedHashMap<>();
@@ -136,7 +139,8 @@ final class VerifyCommand implements Callable<Integer> {
         int code;
         try {
             org.optimech.runtime.spec.RuntimePolicy policy = policy();
-            MechanismSpec s = SpecLoader.load(file, policy);
+            // a big exact spec (millions of table entries, an exact lattice body) takes seconds to re-check: heartbeats meanwhile
+            MechanismSpec s = progressOption.running("verifying " + file.getFileName() + " (digest, shapes, privacy re-check)", () -> SpecLoader.load(file, policy));
             b.put("valid", true);
             b.put("file", file.toString());
             b.put("mechanism", s.kind());

@@ -249,4 +249,20 @@ class CliInputsTest {
         assertEquals(2, discrete.code(), discrete.err());
         assertTrue(discrete.err().contains("a K-norm spec is needed"), discrete.err());
     }
+
+    @Test
+    void statisticOfAStructuredSpecReadsItsOwnColumns() throws Exception {
+        Path problem = write("borda.json", "{\"kind\": \"knorm\", \"epsilon\": 1, \"neighbours\": \"substitution\", "
+                + "\"statistic\": {\"ranking\": {\"candidates\": 3, \"scores\": \"borda\"}}, \"criterion\": \"trace\"}");
+        Path spec = dir.resolve("borda.spec.json");
+        CliTest.Run d = CliTest.run("design", problem.toString(), "--out", spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        // Borda over 3: place 1 scores 2, place 2 scores 1, place 3 scores 0
+        CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", write("ballots.csv", "voter,t1,t2,t3\nv1,1,2,3\nv2,2,3,1\n").toString());
+        assertEquals(0, s.code(), s.err());
+        assertEquals("3.0,1.0,2.0", s.out().strip());
+        CliTest.Run bad = CliTest.run("statistic", spec.toString(), "--csv", write("bad-ballots.csv", "t1,t2,t3\n1,2,3\n1,1,3\n").toString());
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("line 3, column \"t2\": place 1 is already taken by \"t1\""), bad.err());
+    }
 }

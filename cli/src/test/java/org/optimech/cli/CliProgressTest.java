@@ -62,4 +62,51 @@ class CliProgressTest {
         assertEquals("", inspectQuiet.err());
         assertEquals(inspect.out(), inspectQuiet.out());
     }
+
+    @Test
+    void verifySignKeygenAndStatisticReportProgressAndQuietSilencesIt() throws Exception {
+        Path problem = dir.resolve("count.json");
+        Files.writeString(problem, "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,12]}}");
+        Path spec = dir.resolve("count.spec.json");
+        assertEquals(0, CliTest.run("design", problem.toString(), "--out", spec.toString(), "--quiet").code());
+
+        CliTest.Run verify = CliTest.run("verify", spec.toString());
+        assertEquals(0, verify.code(), verify.err());
+        assertTrue(verify.err().contains("] verifying count.spec.json (digest, shapes, privacy re-check)"), verify.err());
+        CliTest.Run verifyQuiet = CliTest.run("verify", spec.toString(), "--quiet");
+        assertEquals("", verifyQuiet.err());
+        assertEquals(verify.out(), verifyQuiet.out());
+
+        CliTest.Run keygen = CliTest.run("keygen", "--key-id", "k1", "--out", dir.resolve("keys").toString());
+        assertEquals(0, keygen.code(), keygen.err());
+        assertTrue(keygen.err().contains("] generating an Ed25519 key pair k1"), keygen.err());
+        assertEquals("", CliTest.run("keygen", "--key-id", "k2", "--out", dir.resolve("keys").toString(), "--quiet").err());
+
+        CliTest.Run sign = CliTest.run("sign", spec.toString(), "--key", dir.resolve("keys/k1.private.key").toString(), "--key-id", "k1", "--out",
+                dir.resolve("signed.json").toString());
+        assertEquals(0, sign.code(), sign.err());
+        assertTrue(sign.err().contains("] validating count.spec.json before signing") && sign.err().contains("] signing the canonical form of count.spec.json"),
+                sign.err());
+        assertEquals("", CliTest.run("sign", spec.toString(), "--key", dir.resolve("keys/k1.private.key").toString(), "--key-id", "k1", "--out",
+                dir.resolve("signed2.json").toString(), "--quiet").err());
+
+        // statistic over a CSV of 200,000 records: bytes read of the file's size, then a closing line
+        Path regression = dir.resolve("regression.spec.json");
+        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
+                .code());
+        StringBuilder csv = new StringBuilder("x,y\n");
+        for (int i = 0; i < 200_000; i++) {
+            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
+        }
+        Path records = Files.writeString(dir.resolve("big.csv"), csv);
+        long size = Files.size(records);
+        CliTest.Run statistic = CliTest.run("statistic", regression.toString(), "--csv", records.toString());
+        assertEquals(0, statistic.code(), statistic.err());
+        assertTrue(Pattern.compile("summing big.csv \\(bytes read\\): [0-9]+/" + size + " \\([0-9]+%\\)").matcher(statistic.err()).find(), statistic.err());
+        assertTrue(statistic.err().contains("summing big.csv (bytes read): done, " + size + " in "), statistic.err());
+        CliTest.Run statisticQuiet = CliTest.run("statistic", regression.toString(), "--csv", records.toString(), "--quiet");
+        assertFalse(PROGRESS_LINE.matcher(statisticQuiet.err()).find(), statisticQuiet.err());
+        assertTrue(statisticQuiet.err().contains("over 200000 records"), "the record count is a note, not progress: " + statisticQuiet.err());
+        assertEquals(statistic.out(), statisticQuiet.out());
+    }
 }

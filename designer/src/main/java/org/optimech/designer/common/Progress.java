@@ -201,7 +201,10 @@ public interface Progress {
 
             @Override
             public Task task(String name, long total) {
-                long[] lastLine = {Long.MIN_VALUE};
+                // the time of the last line; none yet at first (a MIN_VALUE sentinel overflowed in now - last, so a task whose
+                // first step was several units printed nothing until its end)
+                long[] lastLine = {0};
+                boolean[] printed = {false};
                 return new Task(name, total, (t, note, finished) -> {
                     synchronized (this) {
                         if (bar) {
@@ -214,8 +217,9 @@ public interface Progress {
                             return;
                         }
                         long now = System.nanoTime();
-                        if (finished || t.completed() <= 1 || now - lastLine[0] >= 1_000_000_000L) {
+                        if (finished || !printed[0] || t.completed() <= 1 || now - lastLine[0] >= 1_000_000_000L) {
                             lastLine[0] = now;
+                            printed[0] = true;
                             out.printf(Locale.ROOT, "[%7.2fs] %s%n", (now - start) / 1e9, t.line(note, finished));
                             out.flush();
                         }

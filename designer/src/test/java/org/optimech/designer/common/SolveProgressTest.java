@@ -108,6 +108,23 @@ class SolveProgressTest {
         assertFalse(text.toString().contains("nothing"));
     }
 
+    /**
+     * Regression (found by issue 24's statistic progress): the line sink started its throttle from Long.MIN_VALUE, so
+     * {@code now - last} overflowed and a task whose first step was several units (bytes read) printed nothing until done.
+     */
+    @Test
+    void aTaskWhoseFirstStepIsManyUnitsReportsItAtOnce() {
+        StringWriter text = new StringWriter();
+        Progress lines = Progress.console(new PrintWriter(text, true));
+        Progress.Task t = lines.task("reading", 100_000);
+        t.advance(8_192, null);
+        t.advance(8_192, null); // within the second: throttled
+        assertTrue(text.toString().contains("reading: 8192/100000 (8%)"), text.toString());
+        assertFalse(text.toString().contains("16384/100000"), text.toString());
+        t.done();
+        assertTrue(text.toString().contains("reading: done, 16384 in "), text.toString());
+    }
+
     @Test
     void heartbeatFiguresSayWhenTheEstimateIsPassed() {
         assertEquals("3.0 s", Progress.Heartbeat.figures(3, 0));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import org.optimech.examples.docs.ShellCommands.Command;
 /**
  * Runs the shell commands of docs/tutorial.md (every {@code sh} block, in order, in one fresh directory where
  * {@code examples/} is the repository's) and the concrete {@code ./optimech} lines of the README: {@code ./optimech} is the
- * CLI started in its own JVM from this module's class path, and each command must exit 0. A renamed flag, a removed
+ * CLI started in its own JVM from this module's class path ({@code ./optimech-spark} the Spark runner, with Spark's JVM
+ * options), and each command must exit 0. A renamed flag, a removed
  * command or a file the document forgot to create fails the build.
  */
 class DocCommandsTest {
@@ -33,6 +35,11 @@ class DocCommandsTest {
         assertTrue(commands.size() >= 10, "the tutorial's sh blocks: " + commands.size() + " commands");
         runAll(commands);
         assertTrue(Files.isRegularFile(work.resolve("count.spec.json")));
+        // the Spark step's released CSV: the key column, then the regression statistic's columns, one row for the one group
+        List<String> released = Files.readAllLines(work.resolve("released.csv"));
+        assertEquals("group,sum_x,sum_y,sum_xy", released.get(0));
+        assertEquals(2, released.size(), released.toString());
+        assertTrue(released.get(1).startsWith("all,"), released.toString());
     }
 
     @Test
@@ -94,11 +101,17 @@ class DocCommandsTest {
             }
             return;
         }
-        if (w.isEmpty() || !w.get(0).equals("./optimech")) {
-            fail("a documented command this test cannot run (only ./optimech and mkdir -p): " + c.line());
+        boolean spark = !w.isEmpty() && w.get(0).equals("./optimech-spark");
+        if (w.isEmpty() || !w.get(0).equals("./optimech") && !spark) {
+            fail("a documented command this test cannot run (only ./optimech, ./optimech-spark and mkdir -p): " + c.line());
         }
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), "org.optimech.cli.OptimechCli"));
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.awt.headless=true"));
+        if (spark) {
+            // Spark needs the JVM options this test JVM was started with (the build's spark.test.jvm.options), as the launcher passes them
+            argv.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> a.startsWith("--add-opens") || a.startsWith("-Xss") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")).toList());
+        }
+        argv.addAll(List.of("-cp", System.getProperty("java.class.path"), spark ? "org.optimech.spark.cli.SparkReleaseCli" : "org.optimech.cli.OptimechCli"));
         argv.addAll(w.subList(1, w.size()));
         Path out = c.stdoutFile() != null ? work.resolve(c.stdoutFile()) : Files.createTempFile(work, "stdout", ".txt");
         Path err = Files.createTempFile(work, "stderr", ".txt");

@@ -93,6 +93,29 @@ public final class Accountant {
      * @throws StoppedException when {@code stop} held before the end
      */
     public static Releases releases(MechanismSpec spec, long n, BiConsumer<Integer, Integer> progress, java.util.function.BooleanSupplier stop) {
+        return releases(spec, n, Double.NaN, progress, stop);
+    }
+
+    /**
+     * N releases of one spec on the same data, on a grid chosen for the requested width of the ε bracket (upper minus lower
+     * bound) rather than from N and the loss range alone. The lower bound rounds every loss down on a grid
+     * 4 times finer than the guarantee's, so it sits at most N·step/4 below
+     * the truth; the step is chosen so that this is a quarter of the requested width, leaving the rest for the guarantee's
+     * grid (connect the dots: no first-order drift, none measured on the bundled count spec; a grid rounding losses up, as the
+     * Gaussian's, drifts N·step/2, half the width). The width is thus proven for the lower side and a target for the upper.
+     * A wide bracket takes a coarser grid, and less time; a narrow one a finer grid, up to 2^19 points for the N-fold support
+     * (and no finer than {@link #MIN_STEP}), which the method description states when it binds. Specs accounted in closed form (K-norm, Gaussian) have no grid: their bracket is
+     * already narrow and the width is ignored.
+     *
+     * @param bracketWidth the ε bracket width wanted, &gt; 0; NaN for the default grid ({@value #GRID_POINTS} points)
+     * @throws IllegalArgumentException as {@link #releases(MechanismSpec, long, BiConsumer, java.util.function.BooleanSupplier)},
+     *     or for a width that is neither NaN nor positive and finite
+     */
+    public static Releases releases(MechanismSpec spec, long n, double bracketWidth, BiConsumer<Integer, Integer> progress,
+            java.util.function.BooleanSupplier stop) {
+        if (!Double.isNaN(bracketWidth) && !(bracketWidth > 0 && Double.isFinite(bracketWidth))) {
+            throw new IllegalArgumentException("bracket width must be > 0 and finite. Provided value: " + bracketWidth);
+        }
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(stop, "stop");
@@ -105,12 +128,12 @@ public final class Accountant {
         return spec.accept(new MechanismSpec.Visitor<Releases>() {
             @Override
             public Releases visit(DiscreteMechanismSpec table) {
-                return discrete(table, n, basicE, basicD, progress, stop);
+                return discrete(table, n, bracketWidth, basicE, basicD, progress, stop);
             }
 
             @Override
             public Releases visit(GeometricRemapSpec g) {
-                return discrete(g, n, basicE, basicD, progress, stop);
+                return discrete(g, n, bracketWidth, basicE, basicD, progress, stop);
             }
 
             @Override
@@ -171,7 +194,7 @@ public final class Accountant {
         }, e -> delta.applyAsDouble(e) * (1 - 1e-10) - 1e-15);
     }
 
-    private static Releases discrete(DiscreteSpec spec, long n, BigDecimal basicE, BigDecimal basicD, BiConsumer<Integer, Integer> progress,
+    private static Releases discrete(DiscreteSpec spec, long n, double bracketWidth, BigDecimal basicE, BigDecimal basicD, BiConsumer<Integer, Integer> progress,
             java.util.function.BooleanSupplier stop) {
         if (!DiscretePairs.fits(spec)) {
             if (spec.certifiedDelta().signum() > 0) {
@@ -185,7 +208,8 @@ public final class Accountant {
         DiscretePairs pairs = DiscretePairs.of(spec);
         double range = 2 * Math.max(pairs.maxAbsLoss(), 1e-9);
         double width = Math.min(n * range, 9 * range * Math.sqrt(n)) + range;
-        double step = Math.max(MIN_STEP, width / GRID_POINTS);
+        double step = gridStep(width, n, bracketWidth);
+        String stepReason = Double.isNaN(bracketWidth) ? "" : gridStepReason(width, n, bracketWidth, step);
         List<PrivacyLossDistribution> upper = new ArrayList<>();
         for (int p = 0; p < pairs.pairCount(); p++) {
             upper.add(pairs.distribution(p, step, PrivacyLossDistribution.Bound.UPPER));
@@ -217,8 +241,32 @@ public final class Accountant {
                 + "between grid points by connect the dots for the guarantee, rounded down on a grid %d times finer for the lower bound, which may sit up to "
                 + "N x its step below, taken over the %d pairs whose guarantee is largest somewhere); each also composed exponentially tilted %s standard deviations "
                 + "out, whose error bound is relative to the tail that small delta reads; delta is the largest over the pairs", pairs.pairCount(), kept.size(), n, step,
-                LOWER_REFINEMENT, largest, java.util.Arrays.toString(TILTS));
+                LOWER_REFINEMENT, largest, java.util.Arrays.toString(TILTS)) + stepReason;
         return Releases.ofDistributions(n, method, basicE, basicD, composedUpper, composedLower);
+    }
+
+    /** Most grid points the N-fold support may take when a narrow bracket is asked for (the lower bound's grid has 4 times more). */
+    static final int MAX_BRACKET_POINTS = 1 << 19;
+
+    /**
+     * The guarantee's grid step for an N-fold support about {@code width} wide: from the width alone ({@value #GRID_POINTS}
+     * points), or, for a requested bracket width w, the step h with N·h/{@value #LOWER_REFINEMENT} = w/4 (the lower bound's
+     * largest drift), kept within [width/{@value #MAX_BRACKET_POINTS}, width/16] and at least {@link #MIN_STEP}.
+     */
+    static double gridStep(double width, long n, double bracketWidth) {
+        if (Double.isNaN(bracketWidth)) {
+            return Math.max(MIN_STEP, width / GRID_POINTS);
+        }
+        double forWidth = bracketWidth * LOWER_REFINEMENT / (4.0 * n);
+        return Math.max(MIN_STEP, Math.min(width / 16, Math.max(width / MAX_BRACKET_POINTS, forWidth)));
+    }
+
+    private static String gridStepReason(double width, long n, double bracketWidth, double step) {
+        double forWidth = bracketWidth * LOWER_REFINEMENT / (4.0 * n);
+        String chosen = String.format(java.util.Locale.ROOT, "; the step was chosen for an epsilon bracket %.3g wide (the lower bound's drift N x step/%d at most "
+                + "a quarter of it)", bracketWidth, LOWER_REFINEMENT);
+        return step > forWidth * (1 + 1e-12) ? chosen + String.format(java.util.Locale.ROOT, ", but that needs step %.3g and the grid is capped at %d points "
+                + "(step %.3g): the bracket may be wider than asked", forWidth, MAX_BRACKET_POINTS, step) : chosen;
     }
 
     /**

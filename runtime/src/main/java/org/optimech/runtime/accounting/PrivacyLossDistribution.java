@@ -50,13 +50,19 @@ public final class PrivacyLossDistribution {
      * first point's loss is only the trivial 1.
      */
     private final boolean unknownBelow;
+    /**
+     * For a tilted composition: an upper bound on the total of the exact finite masses (the input's total, its error included,
+     * to the N-th power), which {@link #error()} uses for the masses its tail bound does not reach. 1 otherwise (unused).
+     */
+    private final double massBound;
 
     private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound) {
-        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY, Integer.MAX_VALUE, false);
+        this(step, offset, masses, infinity, error, bound, 0, Double.NEGATIVE_INFINITY, Integer.MAX_VALUE, false, 1);
     }
 
     private PrivacyLossDistribution(double step, long offset, double[] masses, double infinity, double error, Bound bound, double tilt, double tailLogError,
-            int zeroFrom, boolean unknownBelow) {
+            int zeroFrom, boolean unknownBelow, double massBound) {
+        this.massBound = massBound;
         this.step = step;
         this.offset = offset;
         this.masses = masses;
@@ -282,14 +288,35 @@ public final class PrivacyLossDistribution {
 
     /**
      * The ℓ1 bound on the masses' floating-point error (added to an upper δ, taken from a lower one). For a tilted composition
-     * it covers all the masses, however loosely: its bound on the upper tail, the part δ reads, is far smaller.
+     * it covers all the masses, those below the stored window too: its bound on the upper tail, the part δ reads, is far
+     * smaller, and the whole-ℓ1 bound is the best split point J of
+     * <pre>
+     *   Σ_j |m̃_j − m_j| ≤ E(J) + Σ_{j&lt;J} m̃_j + min(S, S − Σ_{j≥J} m̃_j + E(J))
+     * </pre>
+     * with E(J) the tail bound from J up and S a bound on the exact masses' total: below J each error is at most the sum of
+     * the two masses, and the exact masses below J are S minus those from J up, which are within E(J) of the computed ones.
+     * The tail bound from the first point alone is a whole-ℓ1 bound only when the window holds the support's lower end.
      */
     public double error() {
         if (tilt == 0) {
             return error;
         }
-        // each computed mass lies in [0, 1] as the true one does, so the whole ℓ1 error is at most their sum plus one
-        return Math.min(errorFrom(0), Convolution.l1(masses) + 1 + error);
+        double total = Convolution.l1(masses);
+        double best = total + massBound + error; // J past the last point: every mass, computed and exact
+        if (!unknownBelow) {
+            best = Math.min(best, errorFrom(0));
+        }
+        double prefix = 0;
+        for (int j = 0; j < masses.length; j++) {
+            double tail = errorFrom(j);
+            if (tail < best) {
+                double below = Math.min(massBound, Math.max(0, massBound - (total - prefix) + tail));
+                best = Math.min(best, tail + prefix + below);
+            }
+            prefix += masses[j];
+        }
+        // the sums' rounding: non-negative terms, relative error at most (length + 2)·u each
+        return best * (1 + 4 * (masses.length + 2) * U) + 1e-300;
     }
 
     /** A bound on Σ_{j ≥ k} |computed − exact| of the masses (the relative part excluded). */
@@ -500,7 +527,7 @@ public final class PrivacyLossDistribution {
         double massB = Convolution.l1(other.masses);
         double err = error() * massB + (massA + error()) * other.error() + c.errorL1();
         double inf = infinity + other.infinity - infinity * other.infinity;
-        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY, c.values().length, false);
+        return truncate(step, offset + other.offset, c.values(), inf, err + 4 * U, bound, 0, Double.NEGATIVE_INFINITY, c.values().length, false, 1);
     }
 
     /** Most grid points a Fourier-domain N-fold composition uses. */
@@ -528,7 +555,7 @@ public final class PrivacyLossDistribution {
         if (w == null) {
             return composeBySquaring(n);
         }
-        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY, w.zeroFrom(), false);
+        return truncate(step, n * offset + w.first(), w.values(), composedInfinity(n), w.error(), bound, 0, Double.NEGATIVE_INFINITY, w.zeroFrom(), false, 1);
     }
 
     /** A window of N-fold indices [first, first + values.length) and an ℓ1 bound on its error against the exact N-fold masses. */
@@ -665,7 +692,9 @@ public final class PrivacyLossDistribution {
         double logTail = Math.log(tailScale) + nk - theta * first;
         logTail += 1e-12 * (Math.abs(nk) + theta * first + 1) + 1e-12;
         double absolute = v.length * 0x1.0p-1074 * 2 + 4 * U * 1e-300;
-        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail, w.zeroFrom(), first > 0);
+        // the exact N-fold finite masses total at most (the input's finite total, with its error)^N
+        double massBound = Math.min(1, Math.exp(n * Math.log(Math.min(1, total * (1 + (masses.length + 2) * U) + error()))) * (1 + 1e-12));
+        return truncate(step, n * offset + first, out, composedInfinity(n), absolute, bound, theta, logTail, w.zeroFrom(), first > 0, massBound);
     }
 
     /** P(L = ∞) after n releases, 1 − (1 − p)^n, rounded the way the bound needs. */
@@ -702,7 +731,7 @@ public final class PrivacyLossDistribution {
 
     /** Drops at most {@link #TAIL} of mass from each end, in the safe direction. */
     private static PrivacyLossDistribution truncate(double step, long offset, double[] m, double inf, double err, Bound bound, double tilt, double tailLogError,
-            long zeroFrom, boolean unknownBelow) {
+            long zeroFrom, boolean unknownBelow, double massBound) {
         int first = 0;
         double below = 0;
         // a tilted composition keeps its lower end: its tail error bound counts from array index 0
@@ -725,7 +754,7 @@ public final class PrivacyLossDistribution {
         // the upper points dropped keep being counted by the tail bound from any index, moving their computed mass only raises δ
         long zero = zeroFrom - first; // in the kept array's indices (the dropped upper points stay below it)
         return new PrivacyLossDistribution(step, offset + first, kept, Math.min(1, newInf), err, bound, tilt, tailLogError,
-                (int) Math.min(Integer.MAX_VALUE, Math.max(0, zero)), unknownBelow);
+                (int) Math.min(Integer.MAX_VALUE, Math.max(0, zero)), unknownBelow, massBound);
     }
 
     @Override

@@ -18,10 +18,15 @@ import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.PrivacyGuarantee;
 import org.optimech.runtime.spec.Relation;
 
-/** Random small pure-DP tables: the accountant's bracket holds the brute-force composition over every output sequence. */
+/**
+ * Random small pure-DP tables: the accountant's bracket holds the brute-force composition over every output sequence, on the
+ * default grid and on the grids chosen for a requested bracket width.
+ */
 class AccountantPropertiesTest {
-    @Property(tries = 25)
-    void bracketHoldsBruteForce(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed, @ForAll @IntRange(min = 1, max = 3) int n) throws Exception {
+    @Property(tries = 40)
+    void bracketHoldsBruteForce(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed, @ForAll @IntRange(min = 1, max = 3) int n,
+            @ForAll @IntRange(min = 0, max = 3) int widthChoice) throws Exception {
+        double width = new double[] {Double.NaN, 1, 0.1, 0.01}[widthChoice];
         java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
         int k = 3;
         int bits = 10;
@@ -51,12 +56,12 @@ class AccountantPropertiesTest {
                 rows[i][j] = Math.scalb((double) w[i][j], -bits);
             }
         }
-        Releases rel = Accountant.releases(spec, n);
+        Releases rel = Accountant.releases(spec, n, width, (a, b) -> { }, () -> false);
         for (double e : new double[] {0, 0.25 * maxRatio * n, 0.5 * maxRatio * n, 0.9 * maxRatio * n}) {
             double truth = AccountantTest.bruteForce(rows, NeighbourGraph.path(k).edges(), n, e);
             double up = rel.deltaUpper(e);
             double lo = rel.deltaLower(e);
-            assertTrue(lo <= truth * (1 + 1e-12) + 1e-15 && truth <= up * (1 + 1e-12) + 1e-15, "seed " + seed + " n " + n + " at " + e + ": " + lo + " " + truth
+            assertTrue(lo <= truth * (1 + 1e-12) + 1e-15 && truth <= up * (1 + 1e-12) + 1e-15, "seed " + seed + " n " + n + " width " + width + " at " + e + ": " + lo + " " + truth
                     + " " + up);
         }
     }
