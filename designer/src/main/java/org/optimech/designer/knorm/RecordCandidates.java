@@ -32,8 +32,6 @@ final class RecordCandidates {
     /** Records whose S_T is built and timed to estimate the build rate (the fastest of {@link #RATE_ROUNDS}). */
     static final int RATE_SAMPLE = 40;
     static final int RATE_ROUNDS = 3;
-    /** Pair-loop steps (pairs times d) run without looking at the deadline: a few milliseconds. */
-    static final long UNSTOPPED_OPS = 1L << 22;
 
     private RecordCandidates() {
     }
@@ -122,7 +120,7 @@ final class RecordCandidates {
                 try {
                     space = progress.running(String.format(Locale.ROOT, "building S_T (up to %,d points) for its hull", m), 10,
                             () -> AdjacentOutputSpace.finiteDomain(records, relation, stages::expired));
-                } catch (AdjacentOutputSpace.Stopped e) {
+                } catch (AdjacentOutputSpace.Stopped | AdjacentOutputSpace.TooLarge e) {
                     why = "S_T was not built: " + e.getMessage();
                 } catch (IllegalArgumentException e) {
                     for (String n : hullNames) {
@@ -190,15 +188,14 @@ final class RecordCandidates {
         }
         LpNorm norm = org.optimech.runtime.json.JsonName.parse(LpNorm.class, name);
         long t0 = System.nanoTime();
-        // a pair loop of at most UNSTOPPED_OPS steps (milliseconds; every add/remove loop, O(n*d)) runs to its end: its exact answer costs
-        // less than one look at the clock's worth of slack
-        boolean small = problem.relation() == Relation.ADD_REMOVE || pairs.pairs() * d <= UNSTOPPED_OPS;
-        PairwiseSensitivity.Bound b = pairs.ball(norm, small ? () -> false : stages::expired);
+        // always under the deadline: a step's cost depends on the data (decimal records take the BigInteger path, many times slower than
+        // long), so no count of steps is safe to run unstopped; the first record's pairs always run (a witness for the lower bound)
+        PairwiseSensitivity.Bound b = pairs.ball(norm, stages::expired);
         double seconds = (System.nanoTime() - t0) / 1e9;
         String how;
         if (norm == LpNorm.LINF) {
             how = "max over coordinates of the records' " + range + ", exact arithmetic rounded up; S_T not built";
-        } else if (b.pairsDone() < b.pairs() && !b.exact()) {
+        } else if (b.stopped()) {
             how = String.format(Locale.ROOT, "the time limit stopped the pair search after %,d of %,d pairs (%.2f s): Delta is the certified triangle bound "
                     + "(the %s of the per-coordinate widths); a pair attains %.12g", b.pairsDone(), b.pairs(), seconds, norm == LpNorm.L1 ? "sum" : "l2 norm", b.lower());
             progress.stage("candidate " + name + ": " + how);

@@ -223,7 +223,15 @@ public final class KNormSpecs {
                     return without;
                 }
             }
-            return KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
+            KNormSpec spec = KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build(), DesignSpecs.provenance(created));
+            if (finiteUnbuilt(p, r) && !spec.sensitivityRechecked()) {
+                // the design block said the runtime re-derives Δ from the records: the loaded spec's own re-check did not (its
+                // budget, or a difference not exactly a double), so the block says what it did instead
+                spec = KNormSpec.of(block, p.relation(), p.epsilon(), p.epsilon(), design.build().with("sensitivity_check", new org.optimech.runtime.json.JsonString(
+                        "the runtime did not re-derive Delta at load (" + spec.sensitivityCheck() + "): Delta is the designer's certified bound from the records "
+                                + "(see adjacent_output_space)")), DesignSpecs.provenance(created));
+            }
+            return spec;
         } catch (InvalidSpecException e) {
             if (lattice != null && e.pointer().startsWith("/mechanism/lattice")) {
                 throw new LatticeRefusedException("cannot release body " + name + " on the lattice 2^" + block.lattice().spacingExponent() + ": " + e.detail(), e);
@@ -414,10 +422,29 @@ public final class KNormSpecs {
         return r.candidates().stream().anyMatch(c -> c.name().equals(stored) && c.certificate() != null);
     }
 
+    /**
+     * A records problem whose S_T the plan did not build: its sensitivities came from the records, not support bounds (asserted
+     * points and no oracle: records or differences, and only records leave S_T unbuilt).
+     */
+    private static boolean finiteUnbuilt(KNormProblem p, KNormComparison.Result r) {
+        return p.pointsAsserted() && p.oracle() == null && p.statistic() != null && r.space() == null && r.hull() == null;
+    }
+
+    /** How the compared sensitivities of an unbuilt records S_T were certified, from the candidates' own exactness flags. */
+    private static String fromRecords(KNormComparison.Result r) {
+        List<String> exact = new ArrayList<>();
+        List<String> bounded = new ArrayList<>();
+        for (CandidateReport c : r.candidates()) {
+            (c.sensitivityExact() ? exact : bounded).add(c.name());
+        }
+        return "; not built: the compared sensitivities were computed from the records (the ranges, and maxima over record pairs)"
+                + (exact.isEmpty() ? "" : ", exactly for " + String.join(", ", exact))
+                + (bounded.isEmpty() ? "" : (exact.isEmpty() ? ", " : "; ") + "as certified upper bounds (rounded up, or the triangle bound where the time limit "
+                        + "stopped the pair search) for " + String.join(", ", bounded));
+    }
+
     private static JsonObject.Builder designBlock(KNormProblem p, KNormComparison.Result r, String stored, BodyForm form, String bodyNote) {
-        // a records problem whose S_T the plan did not build: its sensitivities came from the records, not support bounds
-        // (asserted points and no oracle: records or differences, and only records leave S_T unbuilt)
-        boolean finiteUnbuilt = p.pointsAsserted() && p.oracle() == null && p.statistic() != null && r.space() == null && r.hull() == null;
+        boolean finiteUnbuilt = finiteUnbuilt(p, r);
         List<JsonValue> rows = new ArrayList<>();
         for (CandidateReport c : r.candidates()) {
             rows.add(JsonObject.builder()
@@ -439,7 +466,7 @@ public final class KNormSpecs {
                 .put("method", "knorm")
                 .put("problem", org.optimech.runtime.json.ExactNumbers.asStringsWhereInexact(p.document()))
                 .put("adjacent_output_space", p.provenance() + (p.statistic() != null && r.space() == null && finiteUnbuilt
-                        ? "; not built: every compared sensitivity was computed exactly from the records (the ranges, and maxima over record pairs)"
+                        ? fromRecords(r)
                         : p.statistic() != null && r.space() == null
                         ? "; certified support bounds to a relative gap of " + org.optimech.designer.knorm.KNormDesigner.CURVED_TOLERANCE + " (at most "
                                 + org.optimech.designer.knorm.KNormDesigner.CURVED_MAX_BOXES + " boxes per bound)" : ""))
@@ -453,8 +480,7 @@ public final class KNormSpecs {
                 .put("sensitivity_check", r.space() != null ? "the runtime re-checks Delta exactly against the stored adjacent points (the hull vertices of S_T)"
                         : selectedCertificate(r, stored) ? "the runtime re-checks Delta at load from the stored certificate (bisection trees over the record "
                                 + "box, bounded by its own interval evaluator)"
-                        : finiteUnbuilt ? "the runtime re-derives Delta at load from the records in design.problem (every pairwise difference checked exactly), "
-                                + "within its re-check budget"
+                        : finiteUnbuilt ? "the runtime re-derives Delta at load from the records in design.problem (every pairwise difference checked exactly)"
                         : "S_T is curved: Delta is the designer's certified bound (interval branch and bound with outward rounding), not re-derivable at load")
                 .put("not_compared", JsonArray.ofStrings(java.util.stream.Stream.concat(r.skipped().stream(), r.failed().stream().map(f -> "failed: " + f))
                         .toList()));

@@ -210,4 +210,162 @@ class RecordCandidatesTest {
         assertTrue(seconds <= 3 + SLACK_SECONDS, "took " + seconds + " s of CPU");
         assertCertified(r, Relation.ADD_REMOVE, out[0]);
     }
+
+    /**
+     * Records of decimal values (0.1 and the like, not dyadic) at mixed magnitudes, 10^-3 to 10^6 per feature: scaled to integers
+     * they need far more than 61 bits, so ℓ1 and ℓ2 run on the BigInteger branch, and the half-widths are not all doubles. An
+     * independent brute force in BigDecimal over every pair (records, under add/remove) must give the same maxima, and a stopped
+     * loop a certified bound.
+     */
+    @Property(tries = 100)
+    void decimalMixedMagnitudeRecordsAgreeWithABigDecimalBruteForceOverPairs(@ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+            @ForAll @IntRange(min = 1, max = 20) int n, @ForAll @IntRange(min = 1, max = 5) int d, @ForAll boolean substitution,
+            @ForAll @IntRange(min = 0, max = 25) int looks) {
+        Random rnd = new Random(seed);
+        double[][] r = new double[n][d];
+        int[] magnitude = new int[d];
+        for (int j = 0; j < d; j++) {
+            magnitude[j] = rnd.nextInt(10) - 3;
+        }
+        for (double[] row : r) {
+            for (int j = 0; j < d; j++) {
+                row[j] = new BigDecimal(rnd.nextInt(20_001) - 10_000).scaleByPowerOfTen(magnitude[j] - 3).doubleValue(); // a decimal, e.g. 0.1
+            }
+        }
+        Relation relation = substitution ? Relation.SUBSTITUTION : Relation.ADD_REMOVE;
+        BigDecimal l1 = BigDecimal.ZERO;
+        BigDecimal l2 = BigDecimal.ZERO;
+        BigDecimal[] widths = new BigDecimal[d];
+        java.util.Arrays.fill(widths, BigDecimal.ZERO);
+        for (int a = 0; a < n; a++) {
+            for (int c = substitution ? 0 : a; c < (substitution ? n : a + 1); c++) {
+                BigDecimal s1 = BigDecimal.ZERO;
+                BigDecimal s2 = BigDecimal.ZERO;
+                for (int j = 0; j < d; j++) {
+                    BigDecimal u = substitution ? new BigDecimal(r[a][j]).subtract(new BigDecimal(r[c][j])) : new BigDecimal(r[a][j]);
+                    s1 = s1.add(u.abs());
+                    s2 = s2.add(u.multiply(u));
+                    widths[j] = widths[j].max(u.abs());
+                }
+                l1 = l1.max(s1);
+                l2 = l2.max(s2);
+            }
+        }
+        PairwiseSensitivity p = PairwiseSensitivity.of(r, relation);
+        BigDecimal linf = java.util.Arrays.stream(widths).reduce(BigDecimal.ZERO, BigDecimal::max);
+        BigDecimal[] exact = {linf, l1, l2};
+        LpNorm[] norms = {LpNorm.LINF, LpNorm.L1, LpNorm.L2};
+        boolean widthsExact = true;
+        double[] half = p.halfWidths();
+        for (int j = 0; j < d; j++) {
+            assertTrue(new BigDecimal(half[j]).compareTo(widths[j]) >= 0 && (half[j] == 0 || new BigDecimal(Math.nextDown(half[j])).compareTo(widths[j]) < 0),
+                    "half-width " + j + ": " + half[j] + " is not the exact " + widths[j] + " rounded up");
+            widthsExact &= new BigDecimal(half[j]).compareTo(widths[j]) == 0;
+        }
+        assertEquals(widthsExact, p.halfWidthsExact());
+        for (int k = 0; k < 3; k++) {
+            // the least double at or above the norm (for l2, whose square is at least the squared maximum): checked here directly
+            PairwiseSensitivity.Bound b = p.ball(norms[k], () -> false);
+            BigDecimal up = new BigDecimal(b.upper());
+            BigDecimal below = new BigDecimal(Math.nextDown(b.upper()));
+            if (norms[k] == LpNorm.L2) {
+                up = up.pow(2);
+                below = below.pow(2);
+            }
+            assertTrue(up.compareTo(exact[k]) >= 0 && (b.upper() == 0 || below.compareTo(exact[k]) < 0), norms[k] + ": " + b.upper() + " vs exact " + exact[k]);
+            assertEquals(up.compareTo(exact[k]) == 0, b.exact(), norms[k] + " exact flag");
+            assertTrue(!b.stopped());
+            AtomicInteger left = new AtomicInteger(looks);
+            PairwiseSensitivity.Bound stopped = p.ball(norms[k], () -> left.getAndDecrement() <= 0);
+            assertTrue(stopped.upper() >= b.upper(), norms[k] + " stopped: " + stopped.upper() + " below the exact " + b.upper());
+            assertTrue(stopped.lower() <= b.upper(), norms[k] + " stopped: witness " + stopped.lower() + " above " + b.upper());
+            if (stopped.stopped()) {
+                assertTrue(!stopped.exact() && stopped.pairsDone() < stopped.pairs(), "a stopped loop claims " + stopped);
+            } else {
+                assertEquals(b, stopped);
+            }
+        }
+    }
+
+    /**
+     * Issue 21 review (Low 4): a records design whose time limit has passed before its pair search gets only the first record's
+     * pairs, so ℓ1 and ℓ2 are the triangle bounds: not exact, at or above the brute force, and labelled so in the candidate note, in
+     * {@code design.adjacent_output_space}, and in {@code design.sensitivity_check} by what the loaded spec's re-check did.
+     */
+    @Test
+    void aForcedStopGivesCertifiedBoundsAndHonestLabels() throws Exception {
+        double[][] r = records(11, 40, 3, 10);
+        java.util.Arrays.fill(r[0], 0); // the first record's pairs reach about half the range: never the triangle bound
+        KNormProblem p = problem(r, Relation.SUBSTITUTION, "\"l1\",\"l2\"");
+        org.optimech.designer.Design design = org.optimech.designer.Designers.design(p, org.optimech.designer.Designers.Options.defaults()
+                .withTimeLimit(Duration.ofNanos(1)));
+        KNormComparison.Result res = ((org.optimech.designer.Design.KNorm) design).comparison();
+        double[][] pts = AdjacentOutputSpace.finiteDomain(r, Relation.SUBSTITUTION).points();
+        assertEquals(2, res.candidates().size(), res.candidates().toString());
+        for (CandidateReport c : res.candidates()) {
+            Sensitivity brute = Sensitivity.ofBall(LpNorm.valueOf(c.name().toUpperCase(java.util.Locale.ROOT)), pts);
+            assertTrue(!c.sensitivityExact(), c.name() + " claims exact: " + c);
+            assertTrue(c.sensitivity() > brute.upper(), c.name() + ": " + c.sensitivity() + " not above the exact " + brute.upper());
+            assertTrue(c.sensitivityLower() <= brute.upper(), c.name() + ": witness above the exact");
+            assertTrue(c.note().contains("stopped the pair search"), c.note());
+        }
+        org.optimech.runtime.json.JsonObject block = design.spec().design();
+        String space = block.get("adjacent_output_space").orElseThrow().toString();
+        assertTrue(space.contains("as certified upper bounds") && space.contains("for l1, l2") && !space.contains("exactly for"), space);
+        String check = block.get("sensitivity_check").orElseThrow().toString();
+        assertEquals(design.spec().sensitivityRechecked(), check.contains("the runtime re-derives Delta"), check);
+        assertTrue(design.spec().sensitivityRechecked(), "40 records in d = 3 fit the runtime's re-check budget");
+    }
+
+    /** Issue 21 review (Low 6): records near ±1e308 whose range overflows a double are refused naming the feature and its values. */
+    @Test
+    void recordsWhoseRangeOverflowsADoubleAreRefusedByName() {
+        double[][] r = {{0, 1e308}, {1, -1e308}};
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PairwiseSensitivity.of(r, Relation.SUBSTITUTION));
+        assertTrue(e.getMessage().contains("feature 1") && e.getMessage().contains("-1.0E308") && e.getMessage().contains("1.0E308"), e.getMessage());
+        // under add/remove the range is finite, but the l1 norm of {1e308, 1e308} is not
+        double[][] big = {{1e308, 1e308}};
+        IllegalArgumentException l1 = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PairwiseSensitivity.of(big, Relation.ADD_REMOVE).ball(LpNorm.L1, () -> false));
+        assertTrue(l1.getMessage().contains("l1 sensitivity exceeds the largest double") && l1.getMessage().contains("2.000000E+308"), l1.getMessage());
+        // the l2 norm, 1.41e308, is a double though its square is not
+        assertEquals(Math.sqrt(2) * 1e308, PairwiseSensitivity.of(big, Relation.ADD_REMOVE).ball(LpNorm.L2, () -> false).upper(), 1e294);
+    }
+
+    /** Issue 21 review (Low 7): stopped while deduplicating, the message says so instead of "after N of about N points". */
+    @Test
+    void aStopWhileDeduplicatingSaysSo() {
+        double[][] r = records(5, 100, 9, 10); // d = 9: not pruned; 10,000 differences, deduplicated under the stop
+        AtomicInteger looks = new AtomicInteger(100); // one look per record while building, then the first look while deduplicating
+        AdjacentOutputSpace.Stopped e = org.junit.jupiter.api.Assertions.assertThrows(AdjacentOutputSpace.Stopped.class,
+                () -> AdjacentOutputSpace.finiteDomain(r, Relation.SUBSTITUTION, () -> looks.getAndDecrement() <= 0));
+        assertTrue(e.getMessage().contains("while deduplicating its 10,000 differences, after 4,096 of them"), e.getMessage());
+    }
+
+    /**
+     * Regression (found by the decimal-records property): under substitution the last record has no pairs left, yet the loop looked
+     * at the stop before it; a stop then turned a finished exact maximum into the triangle bound, labelled "stopped".
+     */
+    @Test
+    void aStopAfterTheLastPairKeepsTheExactMaximum() {
+        double[][] r = {{0, 0}, {1, 0.5}, {0.25, 1}};
+        AtomicInteger looks = new AtomicInteger(1); // one look passes (before the second record), the next would stop
+        PairwiseSensitivity.Bound b = PairwiseSensitivity.of(r, Relation.SUBSTITUTION).ball(LpNorm.L1, () -> looks.getAndDecrement() <= 0);
+        assertEquals(new PairwiseSensitivity.Bound(1.5, 1.5, true, 3, 3, false), b);
+    }
+
+    /**
+     * Issue 21 review (Low 3): 4,000 records under substitution are beyond the runtime's re-check budget for an l2 ball (pairs times
+     * the gauge's cost), so the loaded spec did not re-derive Δ, and {@code design.sensitivity_check} says that instead of claiming it.
+     */
+    @Test
+    void aSpecBeyondTheRecheckBudgetSaysItsDeltaWasNotReDerived() throws Exception {
+        double[][] r = records(13, 4000, 2, 10);
+        org.optimech.designer.Design design = org.optimech.designer.Designers.design(problem(r, Relation.SUBSTITUTION, "\"l2\""),
+                org.optimech.designer.Designers.Options.defaults().withTimeLimit(Duration.ofNanos(1)));
+        String check = design.spec().design().get("sensitivity_check").orElseThrow().toString();
+        assertTrue(!design.spec().sensitivityRechecked(), "expected beyond the re-check budget: " + check);
+        assertTrue(check.contains("the runtime did not re-derive Delta at load (re-deriving") && !check.contains("the runtime re-derives"), check);
+    }
 }

@@ -44,6 +44,21 @@ public final class AdjacentOutputSpace {
         return finiteDomain(features, relation, () -> false);
     }
 
+    /** The share of the heap the records' pruning hull may take (S_T, built after it, takes its own). */
+    public static final double PRUNE_HEAP_SHARE = 1.0 / 3;
+
+    /**
+     * Thrown when S_T is not built because it (or the records' hull that would prune it) is larger than the limits: more than
+     * {@link #MAX_POINTS} points, or a pruning hull beyond {@link #PRUNE_HEAP_SHARE} of the heap. Nothing is kept.
+     */
+    public static final class TooLarge extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message) {
+            super(message);
+        }
+    }
+
     /**
      * Thrown when the stop given to {@link #finiteDomain(double[][], Relation, java.util.function.BooleanSupplier)} turns true
      * before S_T is built; nothing is kept.
@@ -54,8 +69,12 @@ public final class AdjacentOutputSpace {
         private final long points;
 
         Stopped(long built, long points) {
-            super(String.format(java.util.Locale.ROOT, "building the adjacent output space was stopped by the time limit after %,d of about %,d points", built,
-                    points));
+            this(String.format(java.util.Locale.ROOT, "building the adjacent output space was stopped by the time limit after %,d of about %,d points", built,
+                    points), built, points);
+        }
+
+        private Stopped(String message, long built, long points) {
+            super(message);
             this.built = built;
             this.points = points;
         }
@@ -85,19 +104,28 @@ public final class AdjacentOutputSpace {
         // the records' hull is cheap in low dimensions and the only way to shrink too many points; elsewhere it costs more than it saves
         if (distinct.length > PRUNE_ABOVE && (d <= PRUNE_MAX_DIMENSION || unpruned > MAX_POINTS)) {
             int[] v = null;
+            // bounded by a share of the heap as well, so a records' hull too large for memory ends as "not built", never as an
+            // OutOfMemoryError
+            long heapFacets = HullBudget.facetsForHeap(d, PRUNE_HEAP_SHARE);
             if (unpruned > MAX_POINTS) {
                 try {
-                    v = QuickHull.of(distinct, new HullBudget(Long.MAX_VALUE, stop)).vertices();
+                    v = QuickHull.of(distinct, new HullBudget(heapFacets, stop)).vertices();
                 } catch (HullBudget.Exceeded e) {
-                    throw new Stopped(0, unpruned);
+                    if (e.stopped()) {
+                        throw new Stopped("building the adjacent output space was stopped by the time limit while pruning its " + distinct.length
+                                + " distinct records to their hull's vertices (" + e.getMessage() + ")", 0, unpruned);
+                    }
+                    throw new TooLarge("the adjacent output space was not built: the hull of its " + distinct.length + " distinct records, needed to "
+                            + "prune its " + unpruned + " points to at most " + MAX_POINTS + ", did not fit its share of the heap (" + e.getMessage() + ")");
                 }
             } else {
                 // only a saving here: abandoned once the records' hull holds more facets than S_T would have points unpruned
                 try {
-                    v = QuickHull.of(distinct, new HullBudget(unpruned, stop)).vertices();
+                    v = QuickHull.of(distinct, new HullBudget(Math.min(unpruned, heapFacets), stop)).vertices();
                 } catch (HullBudget.Exceeded e) {
                     if (e.stopped()) {
-                        throw new Stopped(0, unpruned);
+                        throw new Stopped("building the adjacent output space was stopped by the time limit while pruning its " + distinct.length
+                                + " distinct records to their hull's vertices (" + e.getMessage() + ")", 0, unpruned);
                     }
                     v = null;
                 }
@@ -112,7 +140,7 @@ public final class AdjacentOutputSpace {
         }
         long count = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
         if (count > MAX_POINTS) {
-            throw new IllegalArgumentException("the adjacent output space would have " + count + " points (" + distinct.length
+            throw new TooLarge("the adjacent output space would have " + count + " points (" + distinct.length
                     + " distinct records); at most " + MAX_POINTS + " are built");
         }
         List<double[]> out = new ArrayList<>();
@@ -216,7 +244,8 @@ public final class AdjacentOutputSpace {
         int i0 = 0;
         for (double[] r : rows) {
             if ((++i0 & 4095) == 0 && stop.getAsBoolean()) {
-                throw new Stopped(count, count);
+                throw new Stopped(String.format(java.util.Locale.ROOT, "building the adjacent output space was stopped by the time limit while "
+                        + "deduplicating its %,d differences, after %,d of them", rows.size(), i0), count, count);
             }
             double[] key = r.clone();
             for (int j = 0; j < key.length; j++) {

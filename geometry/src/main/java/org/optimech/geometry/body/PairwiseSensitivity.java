@@ -29,8 +29,10 @@ public final class PairwiseSensitivity {
      * @param exact whether upper equals the supremum
      * @param pairsDone record pairs (records, under add/remove) examined
      * @param pairs record pairs (records) in all
+     * @param stopped whether the stop ended the pair loop before it had the maximum (upper is then the triangle bound); false when
+     *     the loop ran to its end or ended early at a pair attaining the triangle bound
      */
-    public record Bound(double upper, double lower, boolean exact, long pairsDone, long pairs) {
+    public record Bound(double upper, double lower, boolean exact, long pairsDone, long pairs, boolean stopped) {
     }
 
     private final Relation relation;
@@ -71,6 +73,11 @@ public final class PairwiseSensitivity {
                 bits = Math.max(bits, row[j].bitLength());
             }
             w[j] = relation == Relation.SUBSTITUTION ? max.subtract(min) : max.abs().max(min.abs());
+            if (new BigDecimal(w[j]).multiply(Dyadic.powerOfTwo(-s)).compareTo(LARGEST) > 0) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "feature %d of the records spans more than the largest double (%s): "
+                        + "the difference of its values is not finite; rescale the features. Provided values: from %s to %s", j, Double.MAX_VALUE,
+                        minOf(records, j), maxOf(records, j)));
+            }
         }
         long[][] small = null;
         if (bits <= LONG_BITS) {
@@ -143,7 +150,7 @@ public final class PairwiseSensitivity {
         java.util.Objects.requireNonNull(stop, "stop");
         if (norm == LpNorm.LINF) {
             Sensitivity s = linf();
-            return new Bound(s.upper(), s.exact() ? s.upper() : Math.nextDown(s.upper()), s.exact(), 0, pairs());
+            return new Bound(s.upper(), s.exact() ? s.upper() : Math.nextDown(s.upper()), s.exact(), 0, pairs(), false);
         }
         int power = norm == LpNorm.L1 ? 1 : 2;
         BigInteger triangle = BigInteger.ZERO;
@@ -151,6 +158,7 @@ public final class PairwiseSensitivity {
             triangle = triangle.add(power == 1 ? w : w.multiply(w));
         }
         boolean add = relation == Relation.ADD_REMOVE;
+        long total = pairs();
         long done = 0;
         BigInteger best;
         boolean stopped = false;
@@ -159,7 +167,7 @@ public final class PairwiseSensitivity {
             long b = 0;
             outer:
             for (int a = 0; a < small.length; a++) {
-                if (a > 0 && stop.getAsBoolean()) { // the first record's pairs always: a witness for the lower bound
+                if (a > 0 && done < total && stop.getAsBoolean()) { // the first record's pairs always (a witness); no look once all are done
                     stopped = true;
                     break;
                 }
@@ -185,7 +193,7 @@ public final class PairwiseSensitivity {
             best = BigInteger.ZERO;
             outer:
             for (int a = 0; a < y.length; a++) {
-                if (a > 0 && stop.getAsBoolean()) { // the first record's pairs always: a witness for the lower bound
+                if (a > 0 && done < total && stop.getAsBoolean()) { // the first record's pairs always (a witness); no look once all are done
                     stopped = true;
                     break;
                 }
@@ -209,9 +217,27 @@ public final class PairwiseSensitivity {
         double lower = witnessed.exact() ? witnessed.upper() : Math.nextDown(witnessed.upper());
         if (stopped && !best.equals(triangle)) {
             Sensitivity up = Sensitivity.ofNorm(norm, unscale(triangle, power));
-            return new Bound(up.upper(), Math.min(lower, up.upper()), false, done, pairs());
+            return new Bound(up.upper(), Math.min(lower, up.upper()), false, done, pairs(), true);
         }
-        return new Bound(witnessed.upper(), lower, witnessed.exact(), done, pairs());
+        return new Bound(witnessed.upper(), lower, witnessed.exact(), done, pairs(), false);
+    }
+
+    private static final BigDecimal LARGEST = new BigDecimal(Double.MAX_VALUE);
+
+    private static double minOf(double[][] records, int j) {
+        double m = records[0][j];
+        for (double[] r : records) {
+            m = Math.min(m, r[j]);
+        }
+        return m;
+    }
+
+    private static double maxOf(double[][] records, int j) {
+        double m = records[0][j];
+        for (double[] r : records) {
+            m = Math.max(m, r[j]);
+        }
+        return m;
     }
 
     /** v · 2^(−power·shift) exactly. */

@@ -46,17 +46,34 @@ public record Sensitivity(double upper, boolean exact) {
      */
     public static Sensitivity ofNorm(LpNorm ball, BigDecimal value) {
         if (ball != LpNorm.L2) {
+            requireFinite(ball, value.compareTo(LARGEST) <= 0 ? 0 : Double.POSITIVE_INFINITY, value);
             return roundUp(value);
         }
         // ℓ2: the smallest double whose square is at least the exact maximum of the squared norms
         double r = Math.sqrt(value.doubleValue());
+        if (Double.isInfinite(r)) { // the square overflows a double, the norm may not
+            r = value.sqrt(java.math.MathContext.DECIMAL64).doubleValue();
+        }
+        requireFinite(ball, r, value);
         while (new BigDecimal(r).pow(2).compareTo(value) < 0) {
             r = Math.nextUp(r);
+            requireFinite(ball, r, value);
         }
         while (r > 0 && new BigDecimal(Math.nextDown(r)).pow(2).compareTo(value) >= 0) {
             r = Math.nextDown(r);
         }
         return new Sensitivity(r, new BigDecimal(r).pow(2).compareTo(value) == 0);
+    }
+
+    private static final BigDecimal LARGEST = new BigDecimal(Double.MAX_VALUE);
+
+    /** A clear error instead of an infinite Δ (or a NumberFormatException from an infinite double): the statistic needs rescaling. */
+    private static void requireFinite(LpNorm ball, double r, BigDecimal value) {
+        if (!(r < Double.POSITIVE_INFINITY)) {
+            BigDecimal approximate = ball == LpNorm.L2 ? value.sqrt(java.math.MathContext.DECIMAL32) : value;
+            throw new IllegalArgumentException("the " + ball.json() + " sensitivity exceeds the largest double (" + Double.MAX_VALUE + "); rescale the statistic. "
+                    + "Provided value: about " + approximate.round(java.math.MathContext.DECIMAL32).toString());
+        }
     }
 
     /**

@@ -328,13 +328,24 @@ final class BodyChecks {
 
     private static CheckedBody ball(LpNorm n, int k) {
         CheckedBody body = new CheckedBody(LpBody.of(n, k)) {
+            /** The last t and, for ℓ2, t²: a re-check calls this once per pair with the same t, and t² was a Rational product each time. */
+            private volatile Rational[] bound = {null, null};
+
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 BigInteger s = BigInteger.ZERO;
                 for (BigInteger v : y) {
                     s = n == LpNorm.L1 ? s.add(v.abs()) : n == LpNorm.L2 ? s.add(v.multiply(v)) : s.max(v.abs());
                 }
-                return atMost(s, n == LpNorm.L2 ? t.multiply(t) : t);
+                if (n != LpNorm.L2) {
+                    return atMost(s, t);
+                }
+                Rational[] last = bound;
+                if (last[0] != t) {
+                    last = new Rational[] {t, t.multiply(t)};
+                    bound = last;
+                }
+                return atMost(s, last[1]);
             }
         };
         body.lattice = n == LpNorm.L1 ? LatticeGauge.l1(k) : n == LpNorm.LINF ? LatticeGauge.linf(k) : null;
