@@ -315,39 +315,8 @@ class CliInputsTest {
         // independent bound: 30-fold ln2-DP is dominated by 30-fold randomized response (Kairouz-Oh-Viswanath), whose epsilon at
         // delta is computed here from its binomial privacy loss; the accountant's grid (step 1e-3, pessimistic) may add up to a
         // step per release on top of the mechanism's own (smaller) value
-        double rr = randomizedResponseEpsilon(basic / 30, 30, 1e-6);
+        double rr = org.optimech.runtime.testing.RandomizedResponseBound.epsilonAt(new double[] {basic / 30}, new int[] {30}, 1e-6);
         assertTrue(charged <= rr + 30 * 1e-3, "charged " + charged + " above the randomized-response bound " + rr);
         assertTrue(rr < basic, "sanity: the bound " + rr + " is below basic composition " + basic);
-    }
-
-    /** The smallest epsilon' with delta(epsilon') <= delta for k-fold randomized response at epsilon e (loss e(k - 2i), i ~ Bin(k, q)). */
-    static double randomizedResponseEpsilon(double e, int k, double delta) {
-        double lo = 0;
-        double hi = k * e;
-        for (int it = 0; it < 200; it++) {
-            double mid = (lo + hi) / 2;
-            if (randomizedResponseDelta(e, k, mid) <= delta) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return hi;
-    }
-
-    private static double randomizedResponseDelta(double e, int k, double epsilonPrime) {
-        double p = Math.exp(e) / (1 + Math.exp(e));
-        double delta = 0;
-        for (int i = 0; i <= k; i++) {
-            double loss = e * (k - 2 * i);
-            if (loss > epsilonPrime) {
-                double logChoose = 0;
-                for (int j = 1; j <= i; j++) {
-                    logChoose += Math.log(k - i + j) - Math.log(j);
-                }
-                delta += Math.exp(logChoose + (k - i) * Math.log(p) + i * Math.log(1 - p)) * (1 - Math.exp(epsilonPrime - loss));
-            }
-        }
-        return delta;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.testing.RandomizedResponseBound;
 
 /**
  * Issue 24 (5): a table spec and a K-norm spec charged to one dataset of a privacy-loss-distribution ledger compose into one
@@ -75,44 +76,7 @@ class MixedCompositionTest {
         assertEquals(0.0, epsilonAt(new double[] {e}, new int[] {2}, 0.5), 1e-9);
     }
 
-    /** The smallest ε' whose δ(ε') is at most {@code delta} for randomized response at eps[g] composed counts[g] times each. */
-    static double epsilonAt(double[] eps, int[] counts, double delta) {
-        double lo = 0;
-        double hi = 0;
-        for (int g = 0; g < eps.length; g++) {
-            hi += counts[g] * eps[g];
-        }
-        for (int it = 0; it < 200; it++) {
-            double mid = (lo + hi) / 2;
-            if (delta(eps, counts, mid) <= delta) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return hi;
-    }
-
-    /** δ(ε') = E[max(0, 1 − e^(ε' − L))] with L = Σ_g eps[g]·(n_g − 2 i_g), i_g ~ Bin(n_g, 1/(1 + e^eps[g])), by enumeration. */
-    private static double delta(double[] eps, int[] counts, double epsilonPrime) {
-        return delta(eps, counts, 0, 0, 0, epsilonPrime);
-    }
-
-    private static double delta(double[] eps, int[] counts, int g, double logP, double loss, double epsilonPrime) {
-        if (g == eps.length) {
-            return loss > epsilonPrime ? Math.exp(logP) * (1 - Math.exp(epsilonPrime - loss)) : 0;
-        }
-        int n = counts[g];
-        double logKeep = eps[g] - Math.log1p(Math.exp(eps[g]));
-        double logFlip = -Math.log1p(Math.exp(eps[g]));
-        double sum = 0;
-        double logChoose = 0;
-        for (int i = 0; i <= n; i++) {
-            if (i > 0) {
-                logChoose += Math.log(n - i + 1) - Math.log(i);
-            }
-            sum += delta(eps, counts, g + 1, logP + logChoose + (n - i) * logKeep + i * logFlip, loss + eps[g] * (n - 2 * i), epsilonPrime);
-        }
-        return sum;
+    private static double epsilonAt(double[] eps, int[] counts, double delta) {
+        return RandomizedResponseBound.epsilonAt(eps, counts, delta);
     }
 }
