@@ -82,8 +82,9 @@ final class Envelope {
     }
 
     /**
-     * For grid points j = lo..hi: D_j = δ(jh) and T_j = Σ_{k&gt;j} m_k e^{(j−k)h}, by running sums from the top (no
-     * cancellation in T).
+     * For grid points j = lo..hi: D_j = δ(jh) and T_j = Σ_{k&gt;j} m_k e^{(j+1−k)h} = (D_j − D_{j+1})/(1 − e^-h), by running
+     * sums from the top (no cancellation in T). (T without the factor e^h, as first written, made every envelope atom e^-h
+     * times too light and each change of the largest curve a negative atom of the jump's size.)
      */
     static double[][] curves(PrivacyLossDistribution p, long lo, long hi) {
         double[] m = p.masses();
@@ -96,12 +97,12 @@ final class Envelope {
         double t = 0;
         for (long j = hi; j >= lo; j--) {
             int idx = (int) (j - lo);
-            dd[idx] = s - t + p.infinity();
+            dd[idx] = s - e * t + p.infinity();
             tt[idx] = t;
             int k = (int) (j - offset);
             double mj = k >= 0 && k < m.length ? m[k] : 0;
             s += mj;
-            t = e * (t + mj);
+            t = mj + e * t;
         }
         return new double[][] {dd, tt};
     }

@@ -251,6 +251,40 @@ class AccountantTest {
         }
     }
 
+    /**
+     * Regression (session 6): count-path's four pairs are all undominated and the largest curve changes three times. The
+     * envelope's T was e^-h too small, so every atom was e^-h too light (total mass 0.99906 at h = 1e-3, δ up to 4.1e-4 below
+     * a pair's) and each change of curve left a negative atom, clipped into an error of 6.3e-5 per release, which made a
+     * PLD ledger fall back to basic composition.
+     */
+    @Test
+    void envelopeOfSeveralUndominatedPairsLiesAboveEachAndKeepsItsMass() throws Exception {
+        for (MechanismSpec s : new MechanismSpec[] {TestMechanisms.read(golden("count-path.json")), asymmetric()}) {
+            double step = 1e-3;
+            PrivacyLossDistribution env = Accountant.dominatingPair(s, step);
+            DiscretePairs pairs = DiscretePairs.of((DiscreteMechanismSpec) s);
+            java.util.List<PrivacyLossDistribution> upper = new java.util.ArrayList<>();
+            for (int p = 0; p < pairs.pairCount(); p++) {
+                upper.add(pairs.distribution(p, step, PrivacyLossDistribution.Bound.UPPER));
+            }
+            assertTrue(env.error() <= 1e-9, "envelope error " + env.error());
+            double mass = env.infinity();
+            for (double m : env.masses()) {
+                mass += m;
+            }
+            assertEquals(1.0, mass, 1e-9, "envelope mass");
+            for (int k = -4000; k <= 4000; k++) { // every grid point of [-4, 4] and a point between each two
+                for (double e : new double[] {k * step, (k + 0.37) * step}) {
+                    double max = 0;
+                    for (PrivacyLossDistribution u : upper) {
+                        max = Math.max(max, u.delta(e));
+                    }
+                    assertTrue(env.delta(e) >= max * (1 - 1e-12), "envelope at " + e + ": " + env.delta(e) + " < " + max);
+                }
+            }
+        }
+    }
+
     @Test
     void describeNamesBothAccountings() throws Exception {
         Releases r = Accountant.releases(asymmetric(), 10);

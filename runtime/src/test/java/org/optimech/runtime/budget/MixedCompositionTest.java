@@ -25,13 +25,10 @@ class MixedCompositionTest {
     }
 
     /**
-     * Defect found by this test (session 6, 24b), not fixed: count-path's neighbouring pairs leave several undominated
-     * distributions, and their {@code Envelope} carries an error bound of 6.3e-5 per release (negative masses clipped where
-     * the largest curve changes), above the ledger's δ = 1e-6, so its ε is +∞ at δ = 1e-6 and the ledger falls back to basic
-     * composition (81.59 charged where randomized response bounds it by 64.18). {@code Accountant.releases} (pair by pair)
-     * is unaffected (32.96 for 60 releases). Enable when the envelope's error is fixed.
+     * count-path's pairs leave several undominated distributions, so its dominating pair is an envelope: this found the
+     * envelope's e^-h defect (session 6), fixed in {@code Envelope.curves}; before, the ledger charged basic composition
+     * (81.59 where randomized response bounds it by 64.18).
      */
-    @org.junit.jupiter.api.Disabled("defect: Envelope's error bound (6.3e-5 per release) exceeds delta 1e-6, so a ledger charges basic composition")
     @Test
     void aTableWithSeveralUndominatedPairsIsChargedBelowBasicComposition() throws Exception {
         mixedCompositionMeetsTheBounds("count-path.json");
