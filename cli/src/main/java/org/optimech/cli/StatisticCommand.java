@@ -116,7 +116,7 @@ final class StatisticCommand implements Callable<Integer> {
         out.println(label);
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
-        err.printf(Locale.ROOT, "optimech: count of %s = 1 over %d records%n", countColumn, r.records());
+        err.printf(Locale.ROOT, "optimech: counted the records with %s = 1 (%d records read)%n", countColumn, r.records());
         err.flush();
         return 0;
     }

@@ -277,7 +277,7 @@ class CliInputsTest {
         CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", answers, "--count-column", "yes");
         assertEquals(0, s.code(), s.err());
         assertEquals("2", s.out().strip());
-        assertTrue(s.err().contains("count of yes = 1 over 3 records"), s.err());
+        assertTrue(s.err().contains("counted the records with yes = 1 (3 records read)"), s.err());
         // the count must be an input of the spec: 4 yes answers do not fit inputs 0..3
         CliTest.Run over = CliTest.run("statistic", spec.toString(), "--count-column", "yes", "--csv",
                 write("many.csv", "yes\n1\n1\n1\n1\n").toString());
