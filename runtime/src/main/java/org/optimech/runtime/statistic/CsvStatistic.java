@@ -109,15 +109,9 @@ public final class CsvStatistic {
         return statistic.<RowRule>match(PolynomialRule::new, ListedRule::new, differences -> {
             throw new IllegalArgumentException("a statistic given as differences T(X) - T(X') has no per-record form, so it cannot be computed from records");
         }, structured -> structured.<RowRule>matchStructure(
-                b -> new SparseRule(b.names(), b.maxNonzero(), doubleAtMost(b.maxAbs()), b.nonnegative(), false),
+                b -> new SparseRule(b.names(), b.maxNonzero(), org.optimech.runtime.exact.Dyadic.doubleAtMost(b.maxAbs()) /* rounded up, a clip could exceed the certified c */, b.nonnegative(), false),
                 c -> new SparseRule(c.names(), c.maxNonzero(), 1, true, true),
                 RankingRule::new, OrderedRule::new));
-    }
-
-    /** The largest double not above c: clipping to a bound rounded up would let a record exceed the certified c. */
-    private static double doubleAtMost(java.math.BigDecimal c) {
-        double v = c.doubleValue();
-        return new java.math.BigDecimal(v).compareTo(c) > 0 ? Math.nextDown(v) : v;
     }
 
     private static Result of(RowRule rule, int d, Reader csv) throws IOException {
