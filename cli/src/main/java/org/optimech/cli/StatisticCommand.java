@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.spec.CountSpecs;
 import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.statistic.CsvStatistic;
@@ -105,6 +106,12 @@ final class StatisticCommand implements Callable<Integer> {
         if (countColumn == null) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a discrete spec releases a count: name the 0/1 column "
                     + "to count with --count-column COLUMN");
+        }
+        try {
+            // before any record is read: whether a count may go through this spec depends on the spec alone
+            CountSpecs.requireCounts(discrete, 1);
+        } catch (FieldException e) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": not a spec for a count of records: " + e.getMessage(), e);
         }
         CsvStatistic.Result r = sum(reader -> CsvStatistic.count(countColumn, reader));
         String label = Long.toString(Math.round(r.value()[0]));

@@ -295,6 +295,29 @@ class CliInputsTest {
         assertTrue(missing.err().contains("agree"), missing.err());
     }
 
+    /**
+     * Review of the count command: a spec over the labels 0, 2, 1 on the path graph joins the counts 0 and 2, not 0 and 1,
+     * so a count released through it is covered by no certified ε (its rows for 0 and 1 differ by 4x at ε = ln 2). The
+     * command took any spec whose labels held the count; it now refuses, from the spec alone, before reading a record.
+     */
+    @Test
+    void aCountSpecWhoseGraphDoesNotJoinConsecutiveCountsIsRefused() throws Exception {
+        Path problem = write("shuffled.json", "{\"kind\": \"discrete\", \"epsilon\": 0.6931471805599453, \"relation\": \"substitution\", "
+                + "\"inputs\": {\"labels\": [\"0\", \"2\", \"1\"]}, \"outputs\": {\"labels\": [\"0\", \"2\", \"1\"]}, \"neighbours\": \"path\", "
+                + "\"loss\": \"zero-one\", \"prior\": \"uniform\", \"objective\": \"bayes\"}");
+        Path spec = dir.resolve("shuffled.spec.json");
+        CliTest.Run d = CliTest.run("design", problem.toString(), "--out", spec.toString(), "-q");
+        assertEquals(0, d.code(), d.err());
+        CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", write("one-yes.csv", "yes\n1\n0\n").toString(), "--count-column", "yes");
+        assertEquals(2, s.code(), s.out() + s.err());
+        assertEquals("", s.out().strip());
+        assertTrue(s.err().contains("not a spec for a count of records: /mechanism/inputs: a count needs consecutive integer inputs"), s.err());
+        // the same refusal whatever the data: no answer file is even read
+        CliTest.Run missingFile = CliTest.run("statistic", spec.toString(), "--csv", dir.resolve("absent.csv").toString(), "--count-column", "yes");
+        assertEquals(2, missingFile.code(), missingFile.err());
+        assertTrue(missingFile.err().contains("not a spec for a count of records"), missingFile.err());
+    }
+
     @Test
     void theLedgerShowsAPrivacyLossDistributionChargeBelowBasicComposition() throws Exception {
         Path spec = countSpec(); // ln 2 per release

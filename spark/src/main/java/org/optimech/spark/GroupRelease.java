@@ -35,7 +35,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.optimech.runtime.discrete.IntegerRange;
-import org.optimech.runtime.discrete.NeighbourGraph;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.spec.CountSpecs;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.DiscreteSpec;
 import org.optimech.runtime.spec.GaussianProcessSpec;
@@ -593,42 +594,16 @@ public final class GroupRelease {
         }
 
         private void checkCountSpec(DiscreteSpec d) {
-            if (!(d.inputs() instanceof IntegerRange r)) {
-                throw new SpecNotApplicableException("/mechanism/inputs: a per-group count needs an integer range of inputs; the spec has labels");
+            IntegerRange r;
+            try {
+                r = CountSpecs.requireCounts(d, maxRows);
+            } catch (FieldException e) {
+                throw new SpecNotApplicableException(e.getMessage() + (e.pointer().equals("/privacy/neighbours")
+                        ? "; use maxRowsPerGroup(1) or a spec covering " + maxRows + " rows (a K-norm count with rows_per_unit)" : ""));
             }
             if (d.privacy().inputPolicy() != InputPolicy.CLAMP) {
                 throw new SpecNotApplicableException("/privacy/input_policy: a count outside " + r.from() + ".." + r.to() + " would fail the job (an "
-                        + "observable channel); the job needs a clamp spec. Provided value: reject");
-            }
-            NeighbourGraph graph = d.privacy().neighbours();
-            if (!coversSteps(graph, maxRows)) {
-                throw new SpecNotApplicableException("/privacy/neighbours: a unit with up to " + maxRows + " rows per group changes the count by up to "
-                        + maxRows + ", but the spec's " + graph.kind().json() + " graph does not join every two counts "
-                        + maxRows + " apart; use maxRowsPerGroup(1) or a spec covering " + maxRows + " rows (a K-norm count with rows_per_unit)");
-            }
-        }
-
-        /** Whether every two inputs at most k apart are neighbours. */
-        private static boolean coversSteps(NeighbourGraph graph, int k) {
-            switch (graph.kind()) {
-                case COMPLETE:
-                    return true;
-                case PATH:
-                    return k == 1 || graph.size() <= 1;
-                default:
-                    int[][] adj = graph.adjacency();
-                    for (int i = 0; i < adj.length; i++) {
-                        java.util.Set<Integer> nb = new java.util.HashSet<>();
-                        for (int j : adj[i]) {
-                            nb.add(j);
-                        }
-                        for (int j = i + 1; j <= Math.min(adj.length - 1, i + k); j++) {
-                            if (!nb.contains(j)) {
-                                return false;
-                            }
-                        }
-                    }
-                    return true;
+                        + "observable channel); the job needs a clamp spec. Provided value: " + d.privacy().inputPolicy().json());
             }
         }
 
