@@ -90,15 +90,21 @@ public final class Dyadic {
         return e >= 0 ? p : BigDecimal.ONE.divide(p);
     }
 
-    /** The smallest double ≥ x. */
+    /** The smallest double ≥ x (+∞ above the double range, −Double.MAX_VALUE below it). */
     public static double doubleAtLeast(BigDecimal x) {
         double d = Double.parseDouble(x.toString());
+        if (Double.isInfinite(d)) {
+            return d > 0 ? d : -Double.MAX_VALUE; // x beyond the range: parsing rounded it to an infinity
+        }
         return new BigDecimal(d).compareTo(x) < 0 ? Math.nextUp(d) : d;
     }
 
-    /** The largest double ≤ x. */
+    /** The largest double ≤ x (Double.MAX_VALUE above the double range, −∞ below it). */
     public static double doubleAtMost(BigDecimal x) {
         double d = Double.parseDouble(x.toString());
+        if (Double.isInfinite(d)) {
+            return d > 0 ? Double.MAX_VALUE : d; // x beyond the range: parsing rounded it to an infinity
+        }
         return new BigDecimal(d).compareTo(x) > 0 ? Math.nextDown(d) : d;
     }
 }
