@@ -306,11 +306,18 @@ public final class PrivacyLossDistribution {
         if (!unknownBelow) {
             best = Math.min(best, errorFrom(0));
         }
+        // Σ_{j ≥ J} m̃_j from the top, taken low: "below" needs a lower bound on it (total − prefix, with total rounded up,
+        // could exceed it by about length·u, an error no relative factor on the result covers)
+        double[] suffix = new double[masses.length + 1];
+        for (int j = masses.length - 1; j >= 0; j--) {
+            suffix[j] = suffix[j + 1] + masses[j];
+        }
+        double shrink = 1 - (masses.length + 2) * U;
         double prefix = 0;
         for (int j = 0; j < masses.length; j++) {
             double tail = errorFrom(j);
             if (tail < best) {
-                double below = Math.min(massBound, Math.max(0, massBound - (total - prefix) + tail));
+                double below = Math.min(massBound, Math.max(0, massBound - suffix[j] * shrink + tail));
                 best = Math.min(best, tail + prefix + below);
             }
             prefix += masses[j];
