@@ -9,9 +9,10 @@ import org.optimech.runtime.certificate.PairObjective;
 import org.optimech.runtime.certificate.TreeCodes;
 
 /**
- * Best-first branch and bound for max Σ_j |u_j| over the box of a record pair (or one record), keeping its tree. A box is
- * split in space or by fixing one row's sign (whichever gives the smaller larger child bound); once every row's sign is
- * known on a box the maximum separates, max_X A − min_X′ A, and two {@link SmoothSearch}es finish it.
+ * Best-first branch and bound for max Σ_j |u_j| over the box of a record pair (or one record), keeping its tree. A box
+ * along one of whose coordinates the objective is certified convex is replaced by that coordinate's two faces; otherwise
+ * it is split in space or by fixing one row's sign (whichever gives the smaller larger child bound); once every row's sign
+ * is known on a box the maximum separates, max_X A − min_X′ A, and two {@link SmoothSearch}es finish it.
  */
 final class SumSearch {
     static final class Node {
@@ -101,6 +102,28 @@ final class SumSearch {
                     .append(java.util.Arrays.toString(o.knownSigns(o.differences(t.lo, t.hi), t.signs))).append('\n');
         }
         queue.addAll(top);
+        java.util.TreeMap<String, Integer> hist = new java.util.TreeMap<>();
+        double lim = lower + 0.5 * (n.bound - lower);
+        for (Node t : queue) {
+            String key;
+            if (t.code == TreeCodes.SEPARATE) {
+                key = "separate";
+            } else {
+                int fc = 0;
+                for (int z = 0; z < t.lo.length; z++) {
+                    fc += t.lo[z] < t.hi[z] ? 1 : 0;
+                }
+                int fr = 0;
+                for (int s : o.knownSigns(o.differences(t.lo, t.hi), t.signs)) {
+                    fr += s == 0 ? 1 : 0;
+                }
+                key = String.format("freeCoords %2d freeRows %2d", fc, fr);
+            }
+            key += t.bound > lim ? " upperHalf" : " lowerHalf";
+            hist.merge(key, 1, Integer::sum);
+        }
+        b.append("queue ").append(queue.size()).append('\n');
+        hist.forEach((kk, vv) -> b.append(kk).append(": ").append(vv).append('\n'));
         return b + "code " + n.code + " bound " + n.bound + " leaf " + n.leafBound + (n.plus != null ? " plus [" + n.plus.lower() + ", " + n.plus.upper() + "] "
                 + n.plus.nodes() + " minus [" + (n.minus == null ? "" : n.minus.lower() + ", " + n.minus.upper() + "] " + n.minus.nodes()) : "") + " stuckMax " + stuckMax;
     }
@@ -153,6 +176,29 @@ final class SumSearch {
                 queue.add(c);
                 return;
             }
+        }
+        boolean[] convex = o.sumConvex(n.lo, n.hi, n.signs);
+        int faces = TreeCodes.SPLIT + o.dimensions() + o.rowCount();
+        int ends = -1;
+        for (int z = 0; z < convex.length && faces + z <= TreeCodes.MAX_CODE; z++) {
+            if (convex[z] && (ends < 0 || n.hi[z] - n.lo[z] > n.hi[ends] - n.lo[ends])) {
+                ends = z;
+            }
+        }
+        if (ends >= 0) {
+            // convex along the coordinate: the maximum lies on one of its two faces
+            double[] hi1 = n.hi.clone();
+            hi1[ends] = n.lo[ends];
+            double[] lo2 = n.lo.clone();
+            lo2[ends] = n.hi[ends];
+            n.code = faces + ends;
+            n.a = leaf(n.lo.clone(), hi1, n.signs);
+            n.b = leaf(lo2, n.hi.clone(), n.signs);
+            n.lo = null;
+            n.hi = null;
+            queue.add(n.a);
+            queue.add(n.b);
+            return;
         }
         double[][] g = o.differences(n.lo, n.hi);
         int[] known = o.knownSigns(g, n.signs);

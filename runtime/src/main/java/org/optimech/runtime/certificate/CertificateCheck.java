@@ -257,6 +257,19 @@ public final class CertificateCheck {
             double b = pair(o, lo.clone(), hi.clone(), minus, false, depth + 1);
             return Math.max(a, b);
         }
+        int z = code - TreeCodes.SPLIT - n - o.rowCount();
+        if (!square && z >= 0 && z < n) {
+            if (!o.sumConvex(lo, hi, signs)[z]) {
+                throw new CertificateException("a face step on coordinate " + z + ", along which the objective is not certified convex on its box");
+            }
+            double[] hi1 = hi.clone();
+            hi1[z] = lo[z];
+            double[] lo2 = lo.clone();
+            lo2[z] = hi[z];
+            double a = pair(o, lo.clone(), hi1, signs, false, depth + 1);
+            double b = pair(o, lo2, hi.clone(), signs, false, depth + 1);
+            return Math.max(a, b);
+        }
         throw new CertificateException("code " + code + " is not a step of this tree");
     }
 

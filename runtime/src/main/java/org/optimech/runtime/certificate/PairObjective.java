@@ -202,6 +202,43 @@ public final class PairObjective {
         return fixed;
     }
 
+    /**
+     * Convexity for Σ|u_j| along each search coordinate z: where every row is affine in z, or has a known sign s_j (fixed by a
+     * sign split, or from its enclosure) with s_j·∂²u_j/∂z² ≥ 0 on the box, the objective (s_j·u_j for the fixed signs) is
+     * convex in z for every value of the other coordinates, so its maximum over the box lies on the face z = lo or z = hi.
+     * out[z] says whether that holds (false for a fixed coordinate).
+     */
+    public boolean[] sumConvex(double[] lo, double[] hi, int[] signs) {
+        int[] known = knownSigns(differences(lo, hi), signs);
+        boolean[] convex = new boolean[dimensions()];
+        double[] out = new double[2];
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            double[] eLo = new double[basis.size()];
+            double[] eHi = new double[basis.size()];
+            basis.enclose(lo, hi, side * k, eLo, eHi);
+            for (int v = 0; v < k; v++) {
+                int z = side * k + v;
+                boolean ok = lo[z] < hi[z];
+                for (int j = 0; j < rows.length && ok; j++) {
+                    IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
+                    if (d2.isZero()) {
+                        continue;
+                    }
+                    if (known[j] == 0) {
+                        ok = false;
+                        continue;
+                    }
+                    d2.value(eLo, eHi, out);
+                    // ∂²u_j/∂z² is r_j'' on the x side and −r_j'' on the x′ side
+                    int s = side == 0 ? known[j] : -known[j];
+                    ok = s > 0 ? out[0] >= 0 : out[1] <= 0;
+                }
+                convex[z] = ok;
+            }
+        }
+        return convex;
+    }
+
     /** A certified lower bound on Σ_j |u_j| at a point of the search box. */
     public double sumLowerAt(double[] x) {
         double[][] g = differences(x, x);

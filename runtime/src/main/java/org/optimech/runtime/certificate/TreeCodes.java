@@ -18,6 +18,8 @@ import java.util.zip.Inflater;
  *       trees, max_X A then (pairs) max_X′ (−A);</li>
  *   <li>{@code SPLIT + v}: bisection of coordinate v at its exact midpoint; two children, lower half first;</li>
  *   <li>{@code SPLIT + n + j} (Σ|u_j| trees): row j's sign is fixed to +1, then to −1; two children.</li>
+ *   <li>{@code SPLIT + n + rows + z} (Σ|u_j| trees): the objective is certified convex along coordinate z on the box
+ *       ({@link PairObjective#sumConvex}), so its maximum lies on a face: two children, the face z = lo then z = hi.</li>
  * </ul>
  */
 public final class TreeCodes {
@@ -26,6 +28,8 @@ public final class TreeCodes {
     public static final int CONCAVE = 2;
     public static final int SEPARATE = 3;
     public static final int SPLIT = 4;
+    /** Codes are single bytes: a step whose code would exceed this cannot be written. */
+    public static final int MAX_CODE = 255;
     /** The most bytes a stored certificate may inflate to. */
     public static final int MAX_BYTES = 1 << 26;
 
