@@ -209,6 +209,9 @@ final class SmoothSearch {
                 out.write(TreeCodes.CONCAVE);
                 writePoint(out, x.y);
             } else {
+                if (x.code > TreeCodes.MAX_CODE) {
+                    throw new IllegalStateException("a certificate step's code " + x.code + " does not fit its byte");
+                }
                 out.write(x.code);
                 stack.push(x.b);
                 stack.push(x.a);

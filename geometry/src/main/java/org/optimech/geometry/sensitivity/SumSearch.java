@@ -204,13 +204,20 @@ final class SumSearch {
         int[] known = o.knownSigns(g, n.signs);
         int freeRow = -1;
         double freeWidth = -1;
+        boolean anyFree = false;
+        // a sign split is written as one byte, SPLIT + n + j: rows past that limit are split in space only (beyond about
+        // 230 rows a larger code would be written wrong and the runtime would refuse the certificate)
+        int rowLimit = TreeCodes.MAX_CODE - TreeCodes.SPLIT - o.dimensions();
         for (int j = 0; j < known.length; j++) {
-            if (known[j] == 0 && g[j][1] - g[j][0] > freeWidth) {
-                freeRow = j;
-                freeWidth = g[j][1] - g[j][0];
+            if (known[j] == 0) {
+                anyFree = true;
+                if (j <= rowLimit && g[j][1] - g[j][0] > freeWidth) {
+                    freeRow = j;
+                    freeWidth = g[j][1] - g[j][0];
+                }
             }
         }
-        if (freeRow < 0) {
+        if (!anyFree) {
             IntervalPolynomial a = o.combination(known);
             n.code = TreeCodes.SEPARATE;
             n.plus = new SmoothSearch(Smooth.of(a), slice(n.lo, 0), slice(n.hi, 0));
@@ -238,6 +245,10 @@ final class SumSearch {
                 }
             }
         }
+        if (best < 0 && freeRow < 0) {
+            stuckMax = Math.max(stuckMax, n.bound); // no split can be written: the node stays a leaf at its certified bound
+            return;
+        }
         Node sa = null;
         Node sb = null;
         if (best >= 0) {
@@ -248,14 +259,18 @@ final class SumSearch {
             sa = leaf(n.lo.clone(), hi1, n.signs);
             sb = leaf(lo2, n.hi.clone(), n.signs);
         }
-        // option 2: fix the sign of the free row of widest enclosure
-        int[] plus = n.signs.clone();
-        plus[freeRow] = 1;
-        int[] minus = n.signs.clone();
-        minus[freeRow] = -1;
-        Node pa = leaf(n.lo.clone(), n.hi.clone(), plus);
-        Node pb = leaf(n.lo.clone(), n.hi.clone(), minus);
-        boolean space = sa != null && Math.max(sa.bound, sb.bound) <= Math.max(pa.bound, pb.bound);
+        // option 2: fix the sign of the free row of widest enclosure (of those whose code fits)
+        Node pa = null;
+        Node pb = null;
+        if (freeRow >= 0) {
+            int[] plus = n.signs.clone();
+            plus[freeRow] = 1;
+            int[] minus = n.signs.clone();
+            minus[freeRow] = -1;
+            pa = leaf(n.lo.clone(), n.hi.clone(), plus);
+            pb = leaf(n.lo.clone(), n.hi.clone(), minus);
+        }
+        boolean space = sa != null && (pa == null || Math.max(sa.bound, sb.bound) <= Math.max(pa.bound, pb.bound));
         n.code = space ? TreeCodes.SPLIT + best : TreeCodes.SPLIT + o.dimensions() + freeRow;
         n.a = space ? sa : pa;
         n.b = space ? sb : pb;
@@ -289,6 +304,9 @@ final class SumSearch {
                     x.minus.write(out, x.minus.upper() + subSlack);
                 }
             } else {
+                if (x.code > TreeCodes.MAX_CODE) {
+                    throw new IllegalStateException("a certificate step's code " + x.code + " does not fit its byte");
+                }
                 out.write(x.code);
                 stack.push(x.b);
                 stack.push(x.a);
