@@ -67,6 +67,24 @@ final class DiscreteLp {
         return rows;
     }
 
+    /**
+     * Number of nonzeros the model of {@code p} has, without building it (for minimax an upper bound: its epigraph rows
+     * skip the zero losses).
+     */
+    static long nonzeroCount(DiscreteProblem p) {
+        long m = p.inputCount();
+        long k = p.outputCount();
+        long z = m * k + (p.objective() == Objective.MINIMAX ? m * k + m : 0);
+        if (!p.isPure()) {
+            z += orderedPairs(p.neighbours()) * 4 * k;
+        } else if (p.neighbours().kind() == NeighbourGraph.Kind.COMPLETE) {
+            z += 4 * m * k + 2 * k;
+        } else {
+            z += 4 * p.neighbours().edgeCount() * k;
+        }
+        return z;
+    }
+
     private static long orderedPairs(NeighbourGraph g) {
         return 2 * g.edgeCount();
     }
@@ -86,7 +104,12 @@ final class DiscreteLp {
         int k = p.outputCount();
         Loss loss = p.loss();
         boolean minimax = p.objective() == Objective.MINIMAX;
-        LinearProgram.Builder b = LinearProgram.builder();
+        // sized exactly (the model is built straight into the arrays it keeps); a count beyond an int is refused by design()
+        long vars = variableCount(p);
+        long rows = rowCount(p);
+        long nonzeros = nonzeroCount(p);
+        LinearProgram.Builder b = vars <= Integer.MAX_VALUE && rows < Integer.MAX_VALUE && nonzeros <= Integer.MAX_VALUE
+                ? LinearProgram.builder((int) vars, (int) rows, (int) nonzeros) : LinearProgram.builder();
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < k; j++) {
                 if (minimax) {

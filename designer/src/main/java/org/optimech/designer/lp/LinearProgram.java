@@ -32,26 +32,56 @@ public final class LinearProgram {
         int n = b.nVars;
         int m = b.nRows;
         int z = b.nnz;
-        this.varLower = Arrays.copyOf(b.varLower, n);
-        this.varUpper = Arrays.copyOf(b.varUpper, n);
-        this.costLo = Arrays.copyOf(b.costLo, n);
-        this.costHi = Arrays.copyOf(b.costHi, n);
-        this.rowStart = Arrays.copyOf(b.rowStart, m + 1);
+        // the builder's arrays are taken over where they are full (a builder sized by builder(n, m, z)), else trimmed
+        this.varLower = fit(b.varLower, n);
+        this.varUpper = fit(b.varUpper, n);
+        double[] cl = fit(b.costLo, n);
+        double[] ch = fit(b.costHi, n);
+        this.rowStart = b.rowStart.length == m + 1 ? b.rowStart : Arrays.copyOf(b.rowStart, m + 1);
         this.rowStart[m] = z;
-        this.column = Arrays.copyOf(b.column, z);
-        this.coefLo = Arrays.copyOf(b.coefLo, z);
-        this.coefHi = Arrays.copyOf(b.coefHi, z);
-        this.lowerLo = Arrays.copyOf(b.lowerLo, m);
-        this.lowerHi = Arrays.copyOf(b.lowerHi, m);
-        this.upperLo = Arrays.copyOf(b.upperLo, m);
-        this.upperHi = Arrays.copyOf(b.upperHi, m);
-        this.point = Arrays.equals(costLo, costHi) && Arrays.equals(coefLo, coefHi) && Arrays.equals(lowerLo, lowerHi) && Arrays.equals(upperLo, upperHi);
+        this.column = fit(b.column, z);
+        double[] al = fit(b.coefLo, z);
+        double[] ah = fit(b.coefHi, z);
+        double[] ll = fit(b.lowerLo, m);
+        double[] lh = fit(b.lowerHi, m);
+        double[] ul = fit(b.upperLo, m);
+        double[] uh = fit(b.upperHi, m);
+        b.built = true;
+        // a point model keeps one array per interval (half the memory of a solver's model)
+        this.costLo = cl;
+        this.costHi = Arrays.equals(cl, ch) ? cl : ch;
+        this.coefLo = al;
+        this.coefHi = Arrays.equals(al, ah) ? al : ah;
+        this.lowerLo = ll;
+        this.lowerHi = Arrays.equals(ll, lh) ? ll : lh;
+        this.upperLo = ul;
+        this.upperHi = Arrays.equals(ul, uh) ? ul : uh;
+        this.point = costLo == costHi && coefLo == coefHi && lowerLo == lowerHi && upperLo == upperHi;
         this.variableName = variableName;
         this.rowName = rowName;
     }
 
+    private static double[] fit(double[] a, int length) {
+        return a.length == length ? a : Arrays.copyOf(a, length);
+    }
+
+    private static int[] fit(int[] a, int length) {
+        return a.length == length ? a : Arrays.copyOf(a, length);
+    }
+
     public static Builder builder() {
-        return new Builder();
+        return new Builder(16, 16, 16);
+    }
+
+    /**
+     * A builder sized for the model: with the exact counts its arrays become the model's without a copy (the counts are
+     * capacities, not limits: a larger model grows them as {@link #builder()} does).
+     */
+    public static Builder builder(int variables, int rows, int nonzeros) {
+        if (variables < 0 || rows < 0 || nonzeros < 0) {
+            throw new IllegalArgumentException("sizes must be >= 0. Provided values: " + variables + " variables, " + rows + " rows, " + nonzeros + " nonzeros");
+        }
+        return new Builder(variables, rows, nonzeros);
     }
 
     public int variables() {
@@ -138,22 +168,42 @@ public final class LinearProgram {
     /** Builds a {@link LinearProgram} row by row. */
     public static final class Builder {
         private int nVars;
-        private double[] varLower = new double[16];
-        private double[] varUpper = new double[16];
-        private double[] costLo = new double[16];
-        private double[] costHi = new double[16];
+        private double[] varLower;
+        private double[] varUpper;
+        private double[] costLo;
+        private double[] costHi;
         private int nRows;
-        private int[] rowStart = new int[16];
-        private double[] lowerLo = new double[16];
-        private double[] lowerHi = new double[16];
-        private double[] upperLo = new double[16];
-        private double[] upperHi = new double[16];
+        private int[] rowStart;
+        private double[] lowerLo;
+        private double[] lowerHi;
+        private double[] upperLo;
+        private double[] upperHi;
         private int nnz;
-        private int[] column = new int[16];
-        private double[] coefLo = new double[16];
-        private double[] coefHi = new double[16];
+        private int[] column;
+        private double[] coefLo;
+        private double[] coefHi;
+        /** Set by {@link #build}, which hands its arrays to the model: the builder is spent. */
+        private boolean built;
 
-        private Builder() {
+        private Builder(int variables, int rows, int nonzeros) {
+            varLower = new double[variables];
+            varUpper = new double[variables];
+            costLo = new double[variables];
+            costHi = new double[variables];
+            rowStart = new int[rows + 1];
+            lowerLo = new double[rows];
+            lowerHi = new double[rows];
+            upperLo = new double[rows];
+            upperHi = new double[rows];
+            column = new int[nonzeros];
+            coefLo = new double[nonzeros];
+            coefHi = new double[nonzeros];
+        }
+
+        private void requireOpen() {
+            if (built) {
+                throw new IllegalStateException("this builder has built its model already");
+            }
         }
 
         /** Adds a variable {@code lower ≤ x ≤ upper} with a point cost; returns its index. */
@@ -166,8 +216,9 @@ public final class LinearProgram {
             if (!(lower <= upper) || Double.isNaN(costLo) || Double.isNaN(costHi) || costLo > costHi) {
                 throw new IllegalArgumentException("bad variable: [" + lower + ", " + upper + "], cost [" + costLo + ", " + costHi + "]");
             }
+            requireOpen();
             if (nVars == varLower.length) {
-                int c = nVars * 2;
+                int c = Math.max(16, nVars * 2);
                 varLower = Arrays.copyOf(varLower, c);
                 varUpper = Arrays.copyOf(varUpper, c);
                 this.costLo = Arrays.copyOf(this.costLo, c);
@@ -187,9 +238,10 @@ public final class LinearProgram {
 
         /** Starts a row whose bounds are intervals; terms follow. Returns the row index. */
         public int row(double lowerLo, double lowerHi, double upperLo, double upperHi) {
-            if (nRows + 1 >= rowStart.length) {
-                int c = rowStart.length * 2;
-                rowStart = Arrays.copyOf(rowStart, c);
+            requireOpen();
+            if (nRows + 1 >= rowStart.length || nRows >= this.lowerLo.length) {
+                int c = Math.max(16, rowStart.length * 2);
+                rowStart = Arrays.copyOf(rowStart, c + 1);
                 this.lowerLo = Arrays.copyOf(this.lowerLo, c);
                 this.lowerHi = Arrays.copyOf(this.lowerHi, c);
                 this.upperLo = Arrays.copyOf(this.upperLo, c);
@@ -210,6 +262,7 @@ public final class LinearProgram {
 
         /** Adds a term whose coefficient lies in {@code [lo, hi]} to the current row. */
         public Builder term(int var, double lo, double hi) {
+            requireOpen();
             if (nRows == 0) {
                 throw new IllegalStateException("term before the first row");
             }
@@ -217,7 +270,7 @@ public final class LinearProgram {
                 throw new IndexOutOfBoundsException("variable " + var);
             }
             if (nnz == column.length) {
-                int c = nnz * 2;
+                int c = Math.max(16, nnz * 2);
                 column = Arrays.copyOf(column, c);
                 coefLo = Arrays.copyOf(coefLo, c);
                 coefHi = Arrays.copyOf(coefHi, c);
@@ -230,6 +283,7 @@ public final class LinearProgram {
         }
 
         public LinearProgram build(IntFunction<String> variableName, IntFunction<String> rowName) {
+            requireOpen();
             return new LinearProgram(this, variableName, rowName);
         }
     }

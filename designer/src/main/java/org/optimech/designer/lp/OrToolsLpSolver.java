@@ -79,7 +79,7 @@ public final class OrToolsLpSolver implements LpSolver {
             synchronized (LOCK) {
                 if (loaded == null) {
                     try {
-                        Loader.loadNativeLibraries();
+                        loadNatives();
                         loaded = Boolean.TRUE;
                     } catch (Throwable t) { // UnsatisfiedLinkError, or a RuntimeException from the loader
                         loadFailure = t;
@@ -89,6 +89,28 @@ public final class OrToolsLpSolver implements LpSolver {
             }
         }
         return Optional.ofNullable(loadFailure);
+    }
+
+    /**
+     * As OR-Tools' {@link Loader#loadNativeLibraries} (a {@code jniortools} on {@code java.library.path} first), but from
+     * the unpacked copy {@link OrToolsNatives} keeps instead of a fresh 71 MB temporary one per process; OR-Tools' loader
+     * where that copy cannot be used.
+     */
+    private static void loadNatives() {
+        try {
+            System.loadLibrary("jniortools");
+            return;
+        } catch (UnsatisfiedLinkError e) {
+            // not installed on the library path: the jar's copy
+        }
+        try {
+            if (OrToolsNatives.load(OrToolsNatives.defaultRoot()).isPresent()) {
+                return;
+            }
+        } catch (java.io.IOException | UnsatisfiedLinkError | SecurityException e) {
+            // the cache cannot be used here: OR-Tools' own loader, which unpacks to a temporary directory
+        }
+        Loader.loadNativeLibraries();
     }
 
     @Override

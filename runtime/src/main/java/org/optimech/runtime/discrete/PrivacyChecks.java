@@ -64,13 +64,14 @@ public final class PrivacyChecks {
             }
             return Optional.empty();
         }
-        LongRatio fast = w.fitsInLong() ? new LongRatio(rNumerator) : null;
+        RatioFilter fast = new RatioFilter(rNumerator);
+        boolean longs = w.fitsInLong();
         for (int[] e : g.edges()) {
             for (int dir = 0; dir < 2; dir++) {
                 int a = e[dir];
                 int b = e[1 - dir];
                 for (int c = 0; c < cols; c++) {
-                    boolean bad = fast != null ? fast.violates(w.longWeight(a, c), w.longWeight(b, c)) : violates(w.weight(a, c), w.weight(b, c), rNumerator);
+                    boolean bad = longs ? fast.violates(w.longWeight(a, c), w.longWeight(b, c)) : fast.violates(w.weight(a, c), w.weight(b, c));
                     if (bad) {
                         return Optional.of(new RatioViolation(a, b, c, w.weight(a, c), w.weight(b, c)));
                     }
@@ -81,20 +82,23 @@ public final class PrivacyChecks {
     }
 
     /**
-     * {@link #violates} for {@code long} weights: decided in floating point when the two sides differ by more than the
-     * rounding can explain (relative 2^-48, against at most about 2^-51 of rounding), exactly otherwise. A table of millions
-     * of entries is checked without a BigInteger per entry.
+     * A sound floating-point pre-test of {@code w_a·2^128 > R·w_b}: the doubles decide where the ratio is clear of the bound
+     * by a relative 2^-40 (far beyond their few ulps of error), and the exact BigInteger comparison decides
+     * the rest, so a whole table is checked without a BigInteger product per entry. Integers beyond
+     * {@value #MAX_BITS} bits, whose doubles would overflow, always go to the exact comparison.
      */
-    private static final class LongRatio {
-        private static final double MARGIN = 0x1p-48;
+    static final class RatioFilter {
+        private static final double MARGIN = 0x1p-40;
+        /** Larger integers are compared exactly ({@code BigInteger.doubleValue()} overflows from 1024 bits). */
+        static final int MAX_BITS = 1000;
         private final BigInteger rNumerator;
-        /** Bounds of rNumerator / 2^128 (two ulps out each way, beyond the truncation of the shift). */
+        /** Bounds of rNumerator / 2^128 (two ulps out each way); NaN when R is beyond a double. */
         private final double lo;
         private final double hi;
 
-        LongRatio(BigInteger rNumerator) {
+        RatioFilter(BigInteger rNumerator) {
             this.rNumerator = rNumerator;
-            double r = Math.scalb(rNumerator.shiftRight(64).doubleValue(), 64 - FB);
+            double r = rNumerator.bitLength() <= MAX_BITS + FB ? Math.scalb(rNumerator.doubleValue(), -FB) : Double.NaN;
             this.lo = Math.nextDown(Math.nextDown(r));
             this.hi = Math.nextUp(Math.nextUp(r));
         }
@@ -106,17 +110,55 @@ public final class PrivacyChecks {
             if (wb == 0) {
                 return true;
             }
-            double a = wa;
-            double b = wb;
-            if (Double.isFinite(hi)) {
-                if (a < b * lo * (1 - MARGIN)) {
-                    return false;
-                }
-                if (a > b * hi * (1 + MARGIN)) {
-                    return true;
+            Boolean clear = decide((double) wa / (double) wb);
+            return clear != null ? clear : PrivacyChecks.violates(BigInteger.valueOf(wa), BigInteger.valueOf(wb), rNumerator);
+        }
+
+        boolean violates(BigInteger wa, BigInteger wb) {
+            if (wa.signum() == 0) {
+                return false;
+            }
+            if (wb.signum() == 0) {
+                return true;
+            }
+            if (wa.bitLength() <= MAX_BITS && wb.bitLength() <= MAX_BITS) {
+                Boolean clear = decide(quotient(wa, wb));
+                if (clear != null) {
+                    return clear;
                 }
             }
-            return PrivacyChecks.violates(BigInteger.valueOf(wa), BigInteger.valueOf(wb), rNumerator);
+            return PrivacyChecks.violates(wa, wb, rNumerator);
+        }
+
+        /** The quotient of two positive integers' doubles (within 3 ulps of their ratio), or NaN where either is out of range. */
+        static double quotient(BigInteger a, BigInteger b) {
+            if (a.signum() <= 0 || b.signum() <= 0 || a.bitLength() > MAX_BITS || b.bitLength() > MAX_BITS) {
+                return Double.NaN;
+            }
+            return a.doubleValue() / b.doubleValue();
+        }
+
+        /** Whether a/b is surely below the ratio whose {@link #quotient} is q (false where it cannot tell). */
+        static boolean below(BigInteger a, BigInteger b, double q) {
+            double x = quotient(a, b);
+            return x < q * (1 - MARGIN); // false for NaN on either side
+        }
+
+        /**
+         * For q, the quotient of two positive integers' correctly rounded doubles (within 3 ulps of the true ratio, or an
+         * absolute 2^-1074 where subnormal, far below R ≥ 1): whether it violates, or null where too close to tell.
+         */
+        private Boolean decide(double q) {
+            if (!(hi < Double.POSITIVE_INFINITY)) {
+                return null; // R beyond a double (or NaN)
+            }
+            if (q < lo * (1 - MARGIN)) {
+                return Boolean.FALSE;
+            }
+            if (q > hi * (1 + MARGIN)) {
+                return Boolean.TRUE;
+            }
+            return null;
         }
     }
 
@@ -135,12 +177,23 @@ public final class PrivacyChecks {
             }
             return best;
         }
+        // the double of the best ratio so far (NaN where not approximable) skips, soundly, the entries clearly below it
+        double bestQ = 1;
         for (int[] e : g.edges()) {
             for (int dir = 0; dir < 2; dir++) {
                 int a = e[dir];
                 int b = e[1 - dir];
                 for (int c = 0; c < cols; c++) {
-                    best = larger(best, a, b, c, w.weight(a, c), w.weight(b, c));
+                    BigInteger wa = w.weight(a, c);
+                    BigInteger wb = w.weight(b, c);
+                    if (RatioFilter.below(wa, wb, bestQ)) {
+                        continue;
+                    }
+                    MaxRatio next = larger(best, a, b, c, wa, wb);
+                    if (next != best) {
+                        best = next;
+                        bestQ = RatioFilter.quotient(best.numerator(), best.denominator());
+                    }
                 }
             }
         }
