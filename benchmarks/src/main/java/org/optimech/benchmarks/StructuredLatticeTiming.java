@@ -15,12 +15,13 @@ import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.RuntimePolicy;
 
 /**
- * The exact lattice samplers of the sum ball and the count ball (issue 22) against the idealized (floating-point) sampler of
+ * The exact lattice samplers of the sum ball, the count ball and the count join (issue 22) against the idealized (floating-point) sampler of
  * the same body in the same run: draws/s of the loaded exact spec (hull, automatic spacing Δ/2^e ≥ 1024·ρ) and of the loaded
  * idealized spec, same seeded bit source, with the proposal the exact sampler chose and its certified acceptance. Medians of
  * 5 after 2 warm-ups; one thread. Usage: {@code StructuredLatticeTiming [between]}: {@code between} runs only the sum ball at
  * d = 1000 with k = 250, 300, 400 (the mixed proposal, session 6), fewer draws per block, and reports the exact sampler's setup
- * (certification when the spec is loaded: {@code Mechanisms.of}, median of 3) and the heap it retains (after GC, median of 3).
+ * (certification when the spec is loaded: {@code Mechanisms.of}, median of 3) and the heap it retains (after GC, median of 3);
+ * {@code join} runs only the count join (counts under add/remove) at d = 10, 100, 1000 and the count ball of the last counts.
  */
 public final class StructuredLatticeTiming {
     /** Draws per timed block when set (the {@code between} cases are slow per draw). */
@@ -39,8 +40,20 @@ public final class StructuredLatticeTiming {
             {"{\"counts\": {\"dimension\": 10, \"max_nonzero\": 2}}", "substitution"},
             {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 10}}", "substitution"},
             {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "substitution"},
+            {"{\"counts\": {\"dimension\": 10, \"max_nonzero\": 2}}", "add-remove"},
+            {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 10}}", "add-remove"},
+            {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "add-remove"},
         };
         boolean between = args.length > 0 && args[0].equals("between");
+        if (args.length > 0 && args[0].equals("join")) {
+            // the count join (counts under add/remove, exact since session 7) and the count ball of the same counts
+            cases = new String[][] {
+                {"{\"counts\": {\"dimension\": 10, \"max_nonzero\": 2}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 10}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "substitution"},
+            };
+        }
         if (between) {
             cases = new String[][] {
                 {"{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 250, \"nonnegative\": false}}", "add-remove"},
@@ -91,8 +104,9 @@ public final class StructuredLatticeTiming {
                 System.out.printf(Locale.ROOT, "  sampler setup (certify + build) %.0f ms, heap it retains %.2f MB; whole spec load (all checks) %.0f ms%n",
                         setup[1], heap[1], load[1]);
             }
-            System.out.printf(Locale.ROOT, "%-40.40s %-12s %5d %5d %-6s %10.3g %12.0f %12.0f %8.3f%n", name, c[1], d, l.gauge().roundingTerm().doubleValue() > 0
-                    ? (int) Math.round(d / l.gauge().roundingTerm().doubleValue()) : 0, s.structuredProposal().orElse("-"), s.acceptance(), re, ri, re / ri);
+            int k = exact.block().body().match(ball -> 0, org.optimech.runtime.spec.StructuredBody::kOf, stored -> 0);
+            System.out.printf(Locale.ROOT, "%-40.40s %-12s %5d %5d %-6s %10.3g %12.0f %12.0f %8.3f%n", name, c[1], d, k, s.structuredProposal().orElse("-"),
+                    s.acceptance(), re, ri, re / ri);
         }
     }
 

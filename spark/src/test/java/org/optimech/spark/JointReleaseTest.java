@@ -173,7 +173,7 @@ class JointReleaseTest {
     }
 
     /**
-     * A {@code counts} spec (d = 10, k = 3, ε = 0.5; the count join has no exact sampler, so the designer stored the ℓ1 ball)
+     * A {@code counts} spec (d = 10, k = 3, ε = 0.5; an ℓ1-ball fixture, stored before the count join had an exact sampler)
      * is joint too: ε once for G ≤ 3; one row per key is all a counts record allows, so maxRowsPerGroup(2) is refused, and so
      * is G = 4.
      */

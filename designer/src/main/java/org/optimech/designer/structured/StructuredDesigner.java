@@ -232,13 +232,16 @@ public final class StructuredDesigner {
                 + String.join("; ", refused));
     }
 
-    /** The ℓ1 and ℓ∞ balls, the sum ball and the count ball have exact lattice samplers; ℓ2, the join, the permutohedron and the Gaussians do not. */
+    /**
+     * The ℓ1 and ℓ∞ balls, the sum ball, the count ball and the count join have exact lattice samplers; ℓ2, the permutohedron and
+     * the Gaussians do not.
+     */
     static boolean hasLatticeSampler(StructuredCandidate c) {
         if (c.gaussian() != null) {
             return false;
         }
         return c.body().match(ball -> ball.norm() == LpNorm.L1 || ball.norm() == LpNorm.LINF,
-                s -> s.match(sum -> true, count -> true, join -> false, permutohedron -> false), stored -> false);
+                s -> s.match(sum -> true, count -> true, join -> true, permutohedron -> false), stored -> false);
     }
 
     /**

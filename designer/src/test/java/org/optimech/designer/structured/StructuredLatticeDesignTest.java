@@ -49,31 +49,58 @@ class StructuredLatticeDesignTest {
             KNormSpec spec = exact(p, null);
             assertEquals(Numerics.EXACT, spec.numerics());
             assertTrue(((Class<?>) c[2]).isInstance(spec.block().body()), spec.block().body().toString());
-            KNormSpec.LatticeNoise lattice = spec.latticeNoise().orElseThrow();
-            KNormMechanism m = (KNormMechanism) Mechanisms.of(spec, RuntimePolicy.standard());
-            double gamma = Math.scalb(1.0, lattice.exponent());
-            double inflation = spec.block().lattice().latticeSensitivity().doubleValue() * gamma / spec.block().sensitivity().doubleValue();
-            double expected = idealized.selected().trace() * inflation * inflation;
-            SeededRandomBits bits = new SeededRandomBits((Long) c[3]);
-            int n = 4000;
-            double sum = 0;
-            double sumSq = 0;
-            double[] zero = new double[p.dimension()];
-            for (int i = 0; i < n; i++) {
-                double[] v = m.sample(zero, bits);
-                double norm2 = 0;
-                for (double x : v) {
-                    double units = x / gamma;
-                    assertEquals(Math.rint(units), units, 0.0, "a release off the lattice");
-                    norm2 += x * x;
-                }
-                sum += norm2;
-                sumSq += norm2 * norm2;
-            }
-            double mean = sum / n;
-            double se = Math.sqrt((sumSq / n - mean * mean) / n);
-            assertTrue(Math.abs(mean - expected) < 5.7 * se, c[0] + ": E|V|^2 sampled " + mean + " +- " + se + ", closed form x inflation^2 " + expected);
+            assertReleasesTheClosedFormTrace(p, spec, idealized.selected().trace(), (Long) c[3], (String) c[0]);
         }
+    }
+
+    /**
+     * The count join (counts under add/remove; exact since session 7) stored by name: the body, E‖V‖² against the closed-form
+     * trace times the inflation, and, with ℓ1 chosen by the trace, the join's sampler is the one built.
+     */
+    @Test
+    void theCountJoinIsStoredOnTheLatticeAndReleasesExactNoiseOfTheRightScale() throws Exception {
+        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 30, \"max_nonzero\": 6}}", "add-remove", null, "trace");
+        StructuredDesign idealized = StructuredDesigner.compare(p, null, s -> { });
+        StructuredCandidate hull = idealized.candidates().stream().filter(c -> c.name().equals("hull")).findFirst().orElseThrow();
+        assertEquals(new StructuredBody.CountJoin(6), hull.body());
+        KNormSpec spec = exact(p, "hull");
+        assertEquals(Numerics.EXACT, spec.numerics());
+        assertEquals(new StructuredBody.CountJoin(6), spec.block().body());
+        KNormSpec loaded = KNormSpec.of(org.optimech.runtime.spec.SpecLoader.parse(org.optimech.runtime.spec.SpecLoader.toText(spec))).orElseThrow();
+        org.optimech.runtime.lattice.LatticeSampler sampler = org.optimech.runtime.lattice.LatticeSampler.of(loaded.latticeNoise().orElseThrow().certified());
+        assertTrue(sampler.acceptance() > 1e-3, "certified " + sampler.acceptance());
+        assertReleasesTheClosedFormTrace(p, loaded, hull.trace(), 34L, "count join d = 30, k = 6");
+        // the criterion's pick among the exact candidates is the join too (its trace is below l1's and linf's here)
+        assertEquals("hull", idealized.selected().name());
+        assertEquals(new StructuredBody.CountJoin(6), exact(p, null).block().body());
+    }
+
+    /** 4,000 exact releases of zero: every output on the lattice, E‖V‖² = trace·(Δ_L·γ/Δ)² (z-test, |z| &lt; 5.7). */
+    private static void assertReleasesTheClosedFormTrace(KNormProblem p, KNormSpec spec, double trace, long seed, String what) throws Exception {
+        KNormSpec.LatticeNoise lattice = spec.latticeNoise().orElseThrow();
+        KNormMechanism m = (KNormMechanism) Mechanisms.of(spec, RuntimePolicy.standard());
+        double gamma = Math.scalb(1.0, lattice.exponent());
+        double inflation = spec.block().lattice().latticeSensitivity().doubleValue() * gamma / spec.block().sensitivity().doubleValue();
+        double expected = trace * inflation * inflation;
+        SeededRandomBits bits = new SeededRandomBits(seed);
+        int n = 4000;
+        double sum = 0;
+        double sumSq = 0;
+        double[] zero = new double[p.dimension()];
+        for (int i = 0; i < n; i++) {
+            double[] v = m.sample(zero, bits);
+            double norm2 = 0;
+            for (double x : v) {
+                double units = x / gamma;
+                assertEquals(Math.rint(units), units, 0.0, "a release off the lattice");
+                norm2 += x * x;
+            }
+            sum += norm2;
+            sumSq += norm2 * norm2;
+        }
+        double mean = sum / n;
+        double se = Math.sqrt((sumSq / n - mean * mean) / n);
+        assertTrue(Math.abs(mean - expected) < 5.7 * se, what + ": E|V|^2 sampled " + mean + " +- " + se + ", closed form x inflation^2 " + expected);
     }
 
     @Test
@@ -115,10 +142,18 @@ class StructuredLatticeDesignTest {
         }
     }
 
+    /** The count ball (substitution) and the count join (add-remove, exact since session 7) alike. */
     @Test
     void tamperedBodyParametersAndSpacingAreRefusedAtLoad() throws Exception {
-        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 40, \"max_nonzero\": 3}}", "substitution", null, "trace");
-        KNormSpec spec = exact(p, null);
+        for (String relation : new String[] {"substitution", "add-remove"}) {
+            tamperedSpecsAreRefused(relation);
+        }
+    }
+
+    private static void tamperedSpecsAreRefused(String relation) throws Exception {
+        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 40, \"max_nonzero\": 3}}", relation, null, "trace");
+        KNormSpec spec = exact(p, "hull");
+        assertTrue(spec.block().body() instanceof StructuredBody, relation + ": " + spec.block().body());
         JsonObject doc = spec.document();
         SpecCodec.read(doc); // the untouched spec loads
         JsonObject mech = doc.get("mechanism").orElseThrow().asObject();

@@ -26,15 +26,7 @@ public final class CountBallBody implements UnitBody {
             w[j] = logBinom[j] + slices.logVolume(j) + slices.logVolume(d - j);
         }
         this.classCdf = StructuredBodies.cdfOfLogWeights(w);
-        double top = Double.NEGATIVE_INFINITY;
-        for (double v : w) {
-            top = Math.max(top, v);
-        }
-        double sum = 0;
-        for (double v : w) {
-            sum += Math.exp(v - top);
-        }
-        this.logVolume = top + Math.log(sum);
+        this.logVolume = StructuredBodies.logSumOfLogWeights(w);
     }
 
     /**

@@ -45,6 +45,19 @@ final class StructuredBodies {
         return new double[] {Math.max(maxP, sumP / k), Math.max(maxN, sumN / k)};
     }
 
+    /** ln Σ_j e^{w_j}, the largest term scaled to 1 first (a sum of positive terms: relative error a few ulps per term). */
+    static double logSumOfLogWeights(double[] logWeights) {
+        double top = Double.NEGATIVE_INFINITY;
+        for (double v : logWeights) {
+            top = Math.max(top, v);
+        }
+        double sum = 0;
+        for (double v : logWeights) {
+            sum += Math.exp(v - top);
+        }
+        return top + Math.log(sum);
+    }
+
     /**
      * The cumulative distribution over j = 0 … d of weights given by their logarithms (the largest is scaled to 1 first, so
      * none overflows).

@@ -88,7 +88,7 @@ public abstract class LatticeGauge {
      * @param logVolumeLowerBound a certified lower bound on the unit body's log-volume (the closed form, rounded down)
      */
     public static LatticeGauge sumBall(int dimension, int k, double logVolumeLowerBound) {
-        return structured(dimension, k, false, logVolumeLowerBound);
+        return structured(dimension, k, Shape.SUM_BALL, logVolumeLowerBound);
     }
 
     /**
@@ -97,10 +97,32 @@ public abstract class LatticeGauge {
      * @param logVolumeLowerBound a certified lower bound on the unit body's log-volume (the closed form, rounded down)
      */
     public static LatticeGauge countBall(int dimension, int k, double logVolumeLowerBound) {
-        return structured(dimension, k, true, logVolumeLowerBound);
+        return structured(dimension, k, Shape.COUNT_BALL, logVolumeLowerBound);
     }
 
-    private static LatticeGauge structured(int dimension, int k, boolean count, double logVolumeLowerBound) {
+    /**
+     * The count join conv(Q ∪ −Q), Q = [0, 1]^d ∩ {Σx ≤ k}: gauge g(z₊) + g(z₋) with g(w) = max(‖w‖∞, Σw/k) the gauge of Q on the
+     * non-negative orthant; ρ = max over 0 ≤ j ≤ d of G(j) + G(d − j), G(0) = 0, G(m) = max(1, m/k) (a cube vertex with j
+     * entries +1), M_j = 1.
+     *
+     * @param logVolumeLowerBound a certified lower bound on the unit body's log-volume (the closed form, rounded down)
+     */
+    public static LatticeGauge countJoin(int dimension, int k, double logVolumeLowerBound) {
+        return structured(dimension, k, Shape.COUNT_JOIN, logVolumeLowerBound);
+    }
+
+    /** The three structured bodies with an exact lattice sampler. */
+    enum Shape {
+        SUM_BALL("sum-ball"), COUNT_BALL("count-ball"), COUNT_JOIN("count-join");
+
+        private final String json;
+
+        Shape(String json) {
+            this.json = json;
+        }
+    }
+
+    private static LatticeGauge structured(int dimension, int k, Shape shape, double logVolumeLowerBound) {
         if (k < 1 || k > dimension) {
             throw new IllegalArgumentException("k must be in [1, " + dimension + "]. Provided value: " + k);
         }
@@ -121,8 +143,8 @@ public abstract class LatticeGauge {
             }
 
             @Override
-            boolean countBall() {
-                return count;
+            Shape shape() {
+                return shape;
             }
 
             @Override
@@ -132,7 +154,7 @@ public abstract class LatticeGauge {
 
             @Override
             public Rational roundingTerm() {
-                return new Rational(BigInteger.valueOf(dimension()), kb);
+                return shape == Shape.COUNT_JOIN ? joinRoundingTerm(dimension(), k) : new Rational(BigInteger.valueOf(dimension()), kb);
             }
 
             @Override
@@ -142,13 +164,27 @@ public abstract class LatticeGauge {
 
             @Override
             public String name() {
-                return count ? "count-ball" : "sum-ball";
+                return shape.json;
             }
         };
     }
 
     /**
-     * k·‖z‖_K, an integer, for the sum ball (max(k‖z‖∞, ‖z‖₁)) and the count ball (max(k‖z‖∞, Σz₊, Σz₋)).
+     * The count join's ρ: the gauge is convex, so its maximum over [−1, 1]^d is at a vertex; with j entries +1 and d − j
+     * entries −1 it is G(j) + G(d − j), G(0) = 0, G(m) = max(k, m)/k.
+     */
+    static Rational joinRoundingTerm(int d, int k) {
+        long best = 0;
+        for (int j = 0; j <= d; j++) {
+            long g = (j == 0 ? 0 : Math.max(k, j)) + (j == d ? 0 : Math.max(k, d - j));
+            best = Math.max(best, g);
+        }
+        return new Rational(BigInteger.valueOf(best), BigInteger.valueOf(k));
+    }
+
+    /**
+     * k·‖z‖_K, an integer, for the sum ball (max(k‖z‖∞, ‖z‖₁)), the count ball (max(k‖z‖∞, Σz₊, Σz₋)) and the count join
+     * (max(k‖z₊‖∞, Σz₊) + max(k‖z₋‖∞, Σz₋)).
      *
      * @throws IllegalStateException for a gauge that is not one of them
      */
@@ -157,29 +193,46 @@ public abstract class LatticeGauge {
         if (k == 0) {
             throw new IllegalStateException("not a structured gauge: " + name());
         }
-        BigInteger max = BigInteger.ZERO;
+        BigInteger maxPlus = BigInteger.ZERO;
+        BigInteger maxMinus = BigInteger.ZERO;
         BigInteger plus = BigInteger.ZERO;
         BigInteger minus = BigInteger.ZERO;
         for (BigInteger v : z) {
-            max = max.max(v.abs());
             if (v.signum() > 0) {
                 plus = plus.add(v);
+                maxPlus = maxPlus.max(v);
             } else {
                 minus = minus.subtract(v);
+                maxMinus = maxMinus.max(v.negate());
             }
         }
-        BigInteger kMax = max.multiply(BigInteger.valueOf(k));
-        return countBall() ? kMax.max(plus).max(minus) : kMax.max(plus.add(minus));
+        BigInteger kb = BigInteger.valueOf(k);
+        BigInteger kMax = maxPlus.max(maxMinus).multiply(kb);
+        return switch (shape()) {
+            case SUM_BALL -> kMax.max(plus.add(minus));
+            case COUNT_BALL -> kMax.max(plus).max(minus);
+            case COUNT_JOIN -> maxPlus.multiply(kb).max(plus).add(maxMinus.multiply(kb).max(minus));
+        };
     }
 
-    /** k of the sum ball or count ball; 0 for every other gauge. */
+    /** k of the sum ball, count ball or count join; 0 for every other gauge. */
     int structuredK() {
         return 0;
     }
 
-    /** Whether a structured gauge is the count ball (else the sum ball). */
-    boolean countBall() {
-        return false;
+    /** Which structured body (null for every other gauge). */
+    Shape shape() {
+        return null;
+    }
+
+    /** Whether a structured gauge is the count ball. */
+    final boolean countBall() {
+        return shape() == Shape.COUNT_BALL;
+    }
+
+    /** Whether a structured gauge is the count join. */
+    final boolean countJoin() {
+        return shape() == Shape.COUNT_JOIN;
     }
 
     /**
@@ -368,7 +421,7 @@ public abstract class LatticeGauge {
         return r;
     }
 
-    /** {@code l1}, {@code linf}, {@code facets}, {@code sum-ball} or {@code count-ball}. */
+    /** {@code l1}, {@code linf}, {@code facets}, {@code sum-ball}, {@code count-ball} or {@code count-join}. */
     public abstract String name();
 
     final void check(int length) {

@@ -20,7 +20,7 @@ import org.optimech.runtime.random.RandomSource;
  *   <li>rational facets: a proposal ∝ exp(−s·h(z)), h(z) = max_j ⌊|z_j|/m_j⌋ with integer half-widths m_j roughly
  *       proportional to the body's coordinate bounds M_j and s = r·min_j m_j/M_j (so s·h ≤ r‖·‖_K), accepted with
  *       probability exp(−(r‖z‖_K − s·h(z))), an exact Bernoulli since the exponent is a non-negative rational;</li>
- *   <li>sum ball and count ball: the ℓ1 or ℓ∞ proposal that sandwiches the body, corrected the same way
+ *   <li>sum ball, count ball and count join: the ℓ1 or ℓ∞ proposal that sandwiches the body, corrected the same way
  *       ({@link StructuredEnvelope}).</li>
  * </ul>
  * Immutable and thread-safe; each call takes its own {@link RandomSource}.
@@ -68,7 +68,7 @@ public final class LatticeSampler {
         private final Rational rate;
         private final long[] halfWidths;
         private final Rational proposalRate;
-        private final StructuredEnvelope envelope; // sum ball and count ball; null otherwise
+        private final StructuredEnvelope envelope; // sum ball, count ball and count join; null otherwise
         private final double acceptance;
         private final long maxAttempts;
 
@@ -409,16 +409,17 @@ public final class LatticeSampler {
                 return independent(coordinate, d, random);
             case "linf":
                 return proposal(random);
-            case "sum-ball":
-            case "count-ball":
-                for (long attempt = 0; attempt < maxAttempts; attempt++) {
-                    Object y = envelope.proposal(random);
-                    if (envelope.accept(y, random)) {
-                        return y;
-                    }
-                }
-                throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
             default:
+                if (envelope != null) {
+                    // the structured bodies (sum ball, count ball, count join): the envelope's proposal and exact coin
+                    for (long attempt = 0; attempt < maxAttempts; attempt++) {
+                        Object y = envelope.proposal(random);
+                        if (envelope.accept(y, random)) {
+                            return y;
+                        }
+                    }
+                    throw new IllegalStateException("the lattice K-norm sampler rejected " + maxAttempts + " proposals in a row");
+                }
                 for (long attempt = 0; attempt < maxAttempts; attempt++) {
                     Object y = proposal(random);
                     boolean accepted = y instanceof long[] l && longNormals != null && maxAbs(l) < facetLongBound ? acceptLong(l, random)

@@ -7,10 +7,12 @@ import org.optimech.runtime.noise.Geometric;
 import org.optimech.runtime.random.RandomSource;
 
 /**
- * Exact lattice noise P(z) ∝ exp(−r‖z‖_K) for the sum ball K = B∞ ∩ k·B1 and the count ball
- * K = {‖x‖∞ ≤ 1, Σx₊ ≤ k, Σx₋ ≤ k}, by rejection from the better of the two product-form balls that sandwich K:
+ * Exact lattice noise P(z) ∝ exp(−r‖z‖_K) for the sum ball K = B∞ ∩ k·B1, the count ball
+ * K = {‖x‖∞ ≤ 1, Σx₊ ≤ k, Σx₋ ≤ k} and the count join K = conv(Q ∪ −Q), Q = [0, 1]^d ∩ {Σx ≤ k} (gauge
+ * max(‖z₊‖∞, Σz₊/k) + max(‖z₋‖∞, Σz₋/k)), by rejection from the better of the two product-form balls that sandwich K:
  * <ul>
- *   <li><b>ℓ1</b>: P(z) ∝ exp(−s‖z‖₁), d independent two-sided geometrics, with s = r/k (sum ball: ‖z‖₁/k ≤ ‖z‖_K) or
+ *   <li><b>ℓ1</b>: P(z) ∝ exp(−s‖z‖₁), d independent two-sided geometrics, with s = r/k (sum ball and count join:
+ *       ‖z‖₁/k ≤ ‖z‖_K) or
  *       s = r/(2k) (count ball: ‖z‖₁/(2k) = (Σz₊ + Σz₋)/(2k) ≤ ‖z‖_K). Good when k·ln d is well below d (K is nearly k·B1);</li>
  *   <li><b>ℓ∞</b>: P(z) ∝ exp(−r‖z‖∞) ({@link BoxRadius}; ‖z‖∞ ≤ ‖z‖_K). Good when k is near d/2 or above (K is nearly
  *       the cube).</li>
@@ -33,6 +35,7 @@ final class StructuredEnvelope {
     private final LatticeGauge gauge;
     private final int k;
     private final boolean count;
+    private final boolean join;
     private final boolean l1;
     /** u: the acceptance exponent is u·E(z). */
     private final Rational unit;
@@ -46,6 +49,7 @@ final class StructuredEnvelope {
         this.gauge = gauge;
         this.k = gauge.structuredK();
         this.count = false;
+        this.join = false;
         this.l1 = false;
         this.mixed = mixed;
         this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k)));
@@ -61,6 +65,7 @@ final class StructuredEnvelope {
         this.gauge = gauge;
         this.k = gauge.structuredK();
         this.count = gauge.countBall();
+        this.join = gauge.countJoin();
         this.l1 = l1;
         this.unit = unit;
         this.acceptance = acceptance;
@@ -84,14 +89,14 @@ final class StructuredEnvelope {
     }
 
     /**
-     * The envelope for a sum-ball or count-ball gauge at rate r: the proposal with the larger certified acceptance.
+     * The envelope for a sum-ball, count-ball or count-join gauge at rate r: the proposal with the larger certified acceptance.
      *
      * @throws IllegalArgumentException for a gauge that is neither
      */
     static StructuredEnvelope of(LatticeGauge gauge, Rational rate) {
         int k = gauge.structuredK();
         if (k == 0) {
-            throw new IllegalArgumentException("not a sum-ball or count-ball gauge: " + gauge.name());
+            throw new IllegalArgumentException("not a sum-ball, count-ball or count-join gauge: " + gauge.name());
         }
         Rational kr = Rational.of(BigInteger.valueOf(k));
         // count ball with the l1 proposal: s = r/(2k) and E = 2·k‖z‖_K − ‖z‖₁; otherwise u = r/k
@@ -101,7 +106,7 @@ final class StructuredEnvelope {
         double linfBound = acceptanceLinf(gauge, rate.doubleValue());
         boolean useL1 = l1Bound >= linfBound;
         double productBound = Math.max(l1Bound, linfBound);
-        if (!gauge.countBall() && productBound < MIXED_BELOW) {
+        if (gauge.shape() == LatticeGauge.Shape.SUM_BALL && productBound < MIXED_BELOW) {
             MixedLevelProposal m = MixedLevelProposal.of(gauge.dimension(), k, rate,
                     LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
             if (m != null && m.acceptance() > productBound) {
@@ -125,7 +130,7 @@ final class StructuredEnvelope {
     static StructuredEnvelope mixed(LatticeGauge gauge, Rational rate, int split, boolean fastPath) {
         MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), gauge.structuredK(), rate, split,
                 LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
-        if (m == null || gauge.countBall()) {
+        if (m == null || gauge.shape() != LatticeGauge.Shape.SUM_BALL) {
             throw new IllegalArgumentException("the mixed proposal does not certify for " + gauge.name() + " at split " + split);
         }
         return new StructuredEnvelope(gauge, fastPath ? m : m.withoutFastPath(), rate);
@@ -212,23 +217,26 @@ final class StructuredEnvelope {
 
     /**
      * E(z) ≥ 0 with r‖z‖_K − (proposal exponent) = u·E(z), in longs (every coordinate below {@link #longBound}: the sums and
-     * k·max stay below 2^60). With G = k‖z‖_K (an integer): sum ball, ℓ1: G − ‖z‖₁; count ball, ℓ1: 2G − ‖z‖₁; ℓ∞: G − k‖z‖∞.
+     * k·max stay below 2^60). With G = k‖z‖_K (an integer): sum ball and count join, ℓ1: G − ‖z‖₁; count ball, ℓ1: 2G − ‖z‖₁;
+     * ℓ∞: G − k‖z‖∞. (Count join: G = max(k‖z₊‖∞, Σz₊) + max(k‖z₋‖∞, Σz₋) is at least Σz₊ + Σz₋ and at least k‖z‖∞.)
      */
     private long excessUnits(long[] z) {
-        long max = 0;
+        long maxPlus = 0;
+        long maxMinus = 0;
         long plus = 0;
         long minus = 0;
         for (long v : z) {
             if (v > 0) {
                 plus += v;
-                max = Math.max(max, v);
+                maxPlus = Math.max(maxPlus, v);
             } else {
                 minus -= v;
-                max = Math.max(max, -v);
+                maxMinus = Math.max(maxMinus, -v);
             }
         }
-        long kMax = max * k;
-        long g = count ? Math.max(kMax, Math.max(plus, minus)) : Math.max(kMax, plus + minus);
+        long kMax = Math.max(maxPlus, maxMinus) * k;
+        long g = count ? Math.max(kMax, Math.max(plus, minus))
+                : join ? Math.max(maxPlus * k, plus) + Math.max(maxMinus * k, minus) : Math.max(kMax, plus + minus);
         if (mixed != null) {
             int i = mixed.split();
             return MixedLevelProposal.PARTS * g - i * kMax - (MixedLevelProposal.PARTS - i) * (plus + minus);

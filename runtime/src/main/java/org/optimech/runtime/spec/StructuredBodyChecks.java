@@ -18,19 +18,19 @@ import org.optimech.runtime.lattice.LatticeGauge;
  * integer arithmetic), so stored adjacent points and re-derived outputs are checked exactly as for any other body.
  */
 final class StructuredBodyChecks {
-    /** Why a count join or permutohedron has no lattice release. */
-    static final String IDEALIZED_ONLY = "the count-join and permutohedron bodies are sampled in floating point only (numerics idealized): no exact "
-            + "lattice sampler with a certified acceptance rate is implemented for them (docs/LATTICE_KNORM.md, \"Structured bodies\"); the sum-ball "
-            + "and count-ball have one";
+    /** Why a permutohedron has no lattice release. */
+    static final String IDEALIZED_ONLY = "the permutohedron body is sampled in floating point only (numerics idealized): no exact "
+            + "lattice sampler with a certified acceptance rate is implemented for it (docs/LATTICE_KNORM.md, \"Structured bodies\"); the sum-ball, "
+            + "count-ball and count-join have one";
     /** Big-integer word operations the sampler's Eulerian table may cost at load (about a second). */
     static final double MAX_TABLE_COST = EulerianNumbers.MAX_LOAD_TABLE_COST;
 
     private StructuredBodyChecks() {
     }
 
-    /** Whether the body has an exact lattice sampler (the sum ball and the count ball). */
+    /** Whether the body has an exact lattice sampler (the sum ball, the count ball and the count join). */
     static boolean hasLattice(StructuredBody b) {
-        return b instanceof StructuredBody.SumBall || b instanceof StructuredBody.CountBall;
+        return b instanceof StructuredBody.SumBall || b instanceof StructuredBody.CountBall || b instanceof StructuredBody.CountJoin;
     }
 
     static BodyChecks.CheckedBody read(StructuredBody b, int d) throws FieldException {
@@ -77,7 +77,8 @@ final class StructuredBodyChecks {
                 }
             });
         }
-        return new BodyChecks.CheckedBody(CountJoinBody.of(d, k)) {
+        CountJoinBody join = CountJoinBody.of(d, k);
+        return withLattice(LatticeGauge.countJoin(d, k, certifiedBelow(join.logVolume())), new BodyChecks.CheckedBody(join) {
             @Override
             boolean within(double[] raw, double rawT, BigInteger[] y, Rational t) {
                 BigInteger[] p = parts(y);
@@ -87,7 +88,7 @@ final class StructuredBodyChecks {
                 BigInteger minus = p[2].multiply(kb).max(p[3]);
                 return BodyChecks.atMost(plus.add(minus), t.multiply(kr));
             }
-        };
+        });
     }
 
     private static BodyChecks.CheckedBody withLattice(LatticeGauge gauge, BodyChecks.CheckedBody body) {

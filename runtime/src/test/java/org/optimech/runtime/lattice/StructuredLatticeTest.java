@@ -96,7 +96,7 @@ class StructuredLatticeTest {
         double acceptance();
     }
 
-    private static Noise of(LatticeSampler s) {
+    static Noise of(LatticeSampler s) {
         return new Noise() {
             public BigInteger[] draw(SeededRandomBits bits) {
                 return s.noise(bits);
@@ -191,8 +191,8 @@ class StructuredLatticeTest {
         assertAcceptanceBelowExact(s, c, r.doubleValue(), proposal, k, d, false);
     }
 
-    /** A level N with x^N·(2N/k + 3)^d below e^-50: the exact laws are summed to N, their tail beyond is negligible. */
-    private static int levels(int d, int k, double x) {
+    /** A level N with x^N·(2N/k + 3)^d below e^-50: the exact laws are summed to N, their tail beyond is negligible (also for the count join, G ≥ k‖z‖∞). */
+    static int levels(int d, int k, double x) {
         int n = 10;
         while (n * -Math.log(x) - d * Math.log(2.0 * n / k + 3) < 50) {
             n++;
@@ -245,7 +245,7 @@ class StructuredLatticeTest {
      * χ² of the sampled G and of the projection (two coordinates for the sum ball, one for the count ball, on [−w, w] plus
      * one cell for the outside) against the exact laws, and a z-test of E‖Z‖².
      */
-    private static void sampleAndCheck(Noise s, int k, boolean count, double[] gLaw, double[] projection, int w, double expectedNorm2, long seed,
+    static void sampleAndCheck(Noise s, int k, boolean count, double[] gLaw, double[] projection, int w, double expectedNorm2, long seed,
             String what) {
         SeededRandomBits bits = new SeededRandomBits(seed);
         long[] gCounts = new long[gLaw.length];
@@ -279,7 +279,7 @@ class StructuredLatticeTest {
     }
 
     /** The certified acceptance is at most the exact one: target mass Σ_n c(n)x^n over the proposal's normalizer. */
-    private static void assertAcceptanceBelowExact(Noise s, double targetMass, double r, String proposal, int k, int d, boolean count) {
+    static void assertAcceptanceBelowExact(Noise s, double targetMass, double r, String proposal, int k, int d, boolean count) {
         double z;
         if (proposal.equals("mixed")) {
             return; // its normaliser has no closed form here: MixedProposalTest checks the certified bound against a brute-force sum

@@ -233,12 +233,21 @@ class StructuredSpecTest {
         String stat = "{\"counts\": {\"dimension\": 5, \"max_nonzero\": 2}}";
         assertEquals("/mechanism/body/k", assertThrows(InvalidSpecException.class, () -> spec(5, new StructuredBody.SumBall(6), "9", stat,
                 Relation.SUBSTITUTION)).pointer());
-        KNormBlock lattice = new KNormBlock(5, null, new StructuredBody.CountJoin(2), BigDecimal.TEN, BigDecimal.ONE, null,
+        String borda = "{\"ranking\": {\"candidates\": 5, \"scores\": \"borda\"}}";
+        KNormBlock lattice = new KNormBlock(5, null, new StructuredBody.Permutohedron(null), BigDecimal.TEN, BigDecimal.ONE, null,
                 new KNormBlock.Lattice(0, org.optimech.runtime.exact.Rational.of(BigInteger.TEN)));
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> KNormSpec.of(lattice, Relation.SUBSTITUTION, BigDecimal.ONE, BigDecimal.ONE,
-                design(stat, "substitution"), JsonObject.builder().build()));
+                design(borda, "substitution"), JsonObject.builder().build()));
         assertEquals("/mechanism/lattice", e.pointer());
         assertTrue(e.detail().contains("idealized"), e.getMessage());
+        // the count join has an exact sampler (session 7): its lattice sensitivity must be Δ/2^e + ρ, ρ = (2 + 4)/2 = 3 at d = 5, k = 2
+        // (one +1 and four −1 entries: max(1, 1/2) + max(1, 4/2)), not the all-ones corner's d/k = 5/2
+        KNormBlock joinBlock = new KNormBlock(5, null, new StructuredBody.CountJoin(2), BigDecimal.TEN, BigDecimal.ONE, null,
+                new KNormBlock.Lattice(0, new org.optimech.runtime.exact.Rational(new BigInteger("25"), BigInteger.TWO)));
+        e = assertThrows(InvalidSpecException.class, () -> KNormSpec.of(joinBlock, Relation.SUBSTITUTION, BigDecimal.ONE, BigDecimal.ONE,
+                design(stat, "substitution"), JsonObject.builder().build()));
+        assertEquals("/mechanism/lattice/lattice_sensitivity", e.pointer());
+        assertTrue(e.detail().contains("13"), e.getMessage());
         // the sum ball has an exact sampler: its lattice sensitivity must be Δ/2^e + d/k = 10 + 5/2
         KNormBlock sum = new KNormBlock(5, null, new StructuredBody.SumBall(2), BigDecimal.TEN, BigDecimal.ONE, null,
                 new KNormBlock.Lattice(0, org.optimech.runtime.exact.Rational.of(BigInteger.TEN)));
