@@ -13,6 +13,8 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
     private static final Pattern FRACTION = Pattern.compile("(-?(?:0|[1-9][0-9]*))/([1-9][0-9]*)");
     /** Zero. */
     public static final Rational ZERO = new Rational(BigInteger.ZERO, BigInteger.ONE);
+    /** One. */
+    public static final Rational ONE = new Rational(BigInteger.ONE, BigInteger.ONE);
 
     public Rational {
         if (denominator.signum() == 0) {
@@ -82,6 +84,11 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
     /** The integer n/1. */
     public static Rational of(BigInteger n) {
         return new Rational(n, BigInteger.ONE);
+    }
+
+    /** The integer n/1. */
+    public static Rational of(long n) {
+        return of(BigInteger.valueOf(n));
     }
 
     public int signum() {
