@@ -95,9 +95,33 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
         return numerator.signum();
     }
 
-    /** The nearest double (ties to even). */
+    /**
+     * The nearest double (ties to even), rounded once from the exact quotient: the 53 leading bits of the quotient plus a
+     * sticky bit for the remainder (a 34-digit decimal quotient, rounded again to binary, missed exact ties such as the
+     * sum of two doubles).
+     */
     public double doubleValue() {
-        return new BigDecimal(numerator).divide(new BigDecimal(denominator), java.math.MathContext.DECIMAL128).doubleValue();
+        if (numerator.signum() == 0) {
+            return 0.0;
+        }
+        BigInteger n = numerator.abs();
+        int e = n.bitLength() - denominator.bitLength(); // |this| in [2^(e-1), 2^(e+1))
+        double magnitude;
+        if (e <= -1022) {
+            // below 2^-1021 the spacing of doubles is 2^-1074: round the quotient times 2^1074 to an integer (< 2^53, exact)
+            BigInteger[] qr = n.shiftLeft(1074).divideAndRemainder(denominator);
+            int half = qr[1].shiftLeft(1).compareTo(denominator);
+            BigInteger q = half > 0 || half == 0 && qr[0].testBit(0) ? qr[0].add(BigInteger.ONE) : qr[0];
+            magnitude = Math.scalb(q.doubleValue(), -1074);
+        } else {
+            // a normal result: a 55- or 56-bit integer quotient whose last bit also records a nonzero remainder rounds to
+            // 53 bits as the exact quotient does (BigInteger.doubleValue rounds to nearest even), and the scaling is exact
+            int shift = 55 - e;
+            BigInteger[] qr = shift >= 0 ? n.shiftLeft(shift).divideAndRemainder(denominator) : n.divideAndRemainder(denominator.shiftLeft(-shift));
+            BigInteger q = qr[1].signum() == 0 ? qr[0] : qr[0].setBit(0);
+            magnitude = Math.scalb(q.doubleValue(), -shift);
+        }
+        return numerator.signum() < 0 ? -magnitude : magnitude;
     }
 
     @Override
