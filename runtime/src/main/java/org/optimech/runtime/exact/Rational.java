@@ -56,16 +56,36 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
         return Decimals.parse(text).map(Rational::of);
     }
 
+    // the shortcuts below (a zero operand, a common denominator) only skip work: every result is reduced by the constructor
+
     public Rational add(Rational o) {
+        if (o.numerator.signum() == 0) {
+            return this;
+        }
+        if (numerator.signum() == 0) {
+            return o;
+        }
+        if (denominator.equals(o.denominator)) {
+            return new Rational(numerator.add(o.numerator), denominator);
+        }
         return new Rational(numerator.multiply(o.denominator).add(o.numerator.multiply(denominator)), denominator.multiply(o.denominator));
     }
 
     public Rational multiply(Rational o) {
+        if (numerator.signum() == 0 || o.numerator.signum() == 0) {
+            return ZERO;
+        }
         return new Rational(numerator.multiply(o.numerator), denominator.multiply(o.denominator));
     }
 
     public Rational subtract(Rational o) {
-        return add(o.negate());
+        if (o.numerator.signum() == 0) {
+            return this;
+        }
+        if (denominator.equals(o.denominator)) {
+            return new Rational(numerator.subtract(o.numerator), denominator);
+        }
+        return new Rational(numerator.multiply(o.denominator).subtract(o.numerator.multiply(denominator)), denominator.multiply(o.denominator));
     }
 
     public Rational abs() {
@@ -101,8 +121,8 @@ public record Rational(BigInteger numerator, BigInteger denominator) implements 
      * sum of two doubles).
      */
     public double doubleValue() {
-        if (numerator.signum() == 0) {
-            return 0.0;
+        if (numerator.bitLength() <= 53 && denominator.bitLength() <= 53) {
+            return numerator.doubleValue() / denominator.doubleValue(); // both exact: one IEEE division rounds once
         }
         BigInteger n = numerator.abs();
         int e = n.bitLength() - denominator.bitLength(); // |this| in [2^(e-1), 2^(e+1))
