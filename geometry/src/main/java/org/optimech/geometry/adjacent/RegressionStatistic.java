@@ -194,7 +194,7 @@ public final class RegressionStatistic {
     }
 
     /** The feasible stationary point of Q for one active set (each w_j at −1, free, or 1), or null. */
-    private static Rational[] candidate(int pattern, int p, long[] lin, long[][] h) {
+    static Rational[] candidate(int pattern, int p, long[] lin, long[][] h) {
         int[] state = new int[p];
         List<Integer> free = new ArrayList<>();
         int code = pattern;
@@ -256,7 +256,7 @@ public final class RegressionStatistic {
     }
 
     /** F at the reduced point w (the true objective, with |w_j − w_k| for cross pairs). */
-    private static Rational reducedObjective(Rational[] w, Rational constant, int yp, List<int[]> same, List<int[]> cross) {
+    static Rational reducedObjective(Rational[] w, Rational constant, int yp, List<int[]> same, List<int[]> cross) {
         Rational f = constant;
         for (Rational x : w) {
             f = f.subtract(x.multiply(Rational.of(1 + yp))).subtract(x.multiply(x).multiply(Rational.of(2)));

@@ -26,6 +26,68 @@ class RegressionExactAgreementTest {
         }
     }
 
+    /**
+     * Every candidate of the enumeration, not only the winner (a change in a losing candidate's arithmetic leaves the
+     * maximum alone): the same stationary point and the same objective, old and new, for every p ≤ 3, side split, label,
+     * sign pattern and active set.
+     */
+    @Test
+    void everyCandidateAndObjectiveEqualTheBigFractionOnes() {
+        int compared = 0;
+        for (int p = 1; p <= 3; p++) {
+            for (int a = 0; a <= p; a++) {
+                List<int[]> same = new ArrayList<>();
+                List<int[]> cross = new ArrayList<>();
+                for (int j = 0; j < p; j++) {
+                    for (int k = j + 1; k < p; k++) {
+                        ((j < a) == (k < a) ? same : cross).add(new int[] {j, k});
+                    }
+                }
+                for (int yp = -1; yp <= 1; yp += 2) {
+                    BigFraction constant = new BigFraction(4L * p + Math.abs(1 - yp) + same.size());
+                    for (long rho = 0; rho < (1L << cross.size()); rho++) {
+                        long[] lin = new long[p];
+                        java.util.Arrays.fill(lin, -(1 + yp));
+                        for (int c = 0; c < cross.size(); c++) {
+                            int r = ((rho >> c) & 1) == 0 ? 1 : -1;
+                            lin[cross.get(c)[0]] += r;
+                            lin[cross.get(c)[1]] -= r;
+                        }
+                        long[][] h = new long[p][p];
+                        for (int j = 0; j < p; j++) {
+                            h[j][j] = -4;
+                        }
+                        for (int[] s : same) {
+                            h[s[0]][s[1]] = -1;
+                            h[s[1]][s[0]] = -1;
+                        }
+                        int patterns = (int) Math.pow(3, p);
+                        for (int pat = 0; pat < patterns; pat++) {
+                            BigFraction[] old = candidate(pat, p, lin, h);
+                            org.optimech.runtime.exact.Rational[] now = RegressionStatistic.candidate(pat, p, lin, h);
+                            String where = "p " + p + " a " + a + " y' " + yp + " rho " + rho + " pattern " + pat;
+                            assertEquals(old == null, now == null, where);
+                            if (old == null) {
+                                continue;
+                            }
+                            for (int j = 0; j < p; j++) {
+                                assertEquals(old[j].getNumerator(), now[j].numerator(), where);
+                                assertEquals(old[j].getDenominator(), now[j].denominator(), where);
+                            }
+                            BigFraction f = reducedObjective(old, constant, yp, same, cross);
+                            org.optimech.runtime.exact.Rational g = RegressionStatistic.reducedObjective(now,
+                                    org.optimech.runtime.exact.Rational.of(4L * p + Math.abs(1 - yp) + same.size()), yp, same, cross);
+                            assertEquals(f.getNumerator(), g.numerator(), where);
+                            assertEquals(f.getDenominator(), g.denominator(), where);
+                            compared++;
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(true, compared > 100, "candidates compared: " + compared);
+    }
+
     private record Old(BigFraction value, double[] z, double[] zPrime) {
     }
 
