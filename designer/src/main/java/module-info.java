@@ -10,6 +10,7 @@
 module org.optimech.designer {
     requires transitive org.optimech.runtime;
     requires transitive org.optimech.geometry;
+    requires commons.math3;
     requires ortools.java;
     requires ojalgo;
     requires io.jenetics.base;

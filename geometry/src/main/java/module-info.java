@@ -9,7 +9,7 @@
  */
 module org.optimech.geometry {
     requires transitive org.optimech.runtime;
-    requires transitive commons.math3;
+    requires commons.math3; // Gamma for the l2 ball's volume; no commons-math type in the API
 
     exports org.optimech.geometry.adjacent;
     exports org.optimech.geometry.hull;

@@ -5,7 +5,6 @@ import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.json.JsonName;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.EigenDecomposition;
 import org.apache.commons.math3.linear.LUDecomposition;
@@ -155,7 +154,7 @@ public final class KNormComparison {
             return sampler;
         }
         // x = y·map (linear: S_T is symmetric, so its span contains the origin); the embedding is mapᵀ, each entry rounded once
-        BigFraction[][] map = hull.span().map();
+        Rational[][] map = hull.span().map();
         double[][] e = new double[hull.span().ambientDimension()][hull.dimension()];
         for (int j = 0; j < e.length; j++) {
             for (int k = 0; k < hull.dimension(); k++) {
@@ -421,7 +420,7 @@ public final class KNormComparison {
                 progress.accept("certified " + ball.json() + " sensitivity" + (ball == LpNorm.L1 ? " (" + (1 << (d - 1)) + " support values)" : ""));
                 double[] b = space instanceof CurvedOutputSpace c ? curvedSensitivity(c, ball) : oracleSensitivity(space, ball, sw);
                 out.add(ballReport(ball, new Sensitivity(b[0], false), epsilon, d, String.format(java.util.Locale.ROOT,
-                        "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", LpBalls.secondMomentScalar(ball, d), b[0],
+                        "closed forms: M = %s*I; sensitivity = certified upper bound %.12g (%s; a point of S_T attains %.12g)", LpBalls.secondMomentScalarNote(ball, d), b[0],
                         space instanceof CurvedOutputSpace ? "interval branch and bound" : ball == LpNorm.L2
                                 ? "the sandwich's Delta times its largest vertex norm" : "the supplied support function", b[1])));
             } catch (RuntimeException e) {
@@ -502,7 +501,7 @@ public final class KNormComparison {
             cov[i][i] = c;
         }
         return new CandidateReport(ball.json(), CandidateReport.Shape.ball(ball), d, s.upper(), s.exact(), Math.pow(s.upper(), d) * LpBalls.volume(ball, d), d * c, cov, c, noteOverride != null ? noteOverride
-                : "closed forms: M = " + LpBalls.secondMomentScalar(ball, d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
+                : "closed forms: M = " + LpBalls.secondMomentScalarNote(ball, d) + "·I; sensitivity = max over S_T of the " + ball.json() + " norm, exact arithmetic rounded up");
     }
 
     static CandidateReport searchReport(BodySearch.Found f, Sensitivity s, double epsilon, int d, String noteSuffix) {
@@ -528,14 +527,14 @@ public final class KNormComparison {
         int r = hull.dimension();
         AffineSpan span = hull.span();
         ConeTriangulation t = ConeTriangulation.fromOrigin(hull);
-        BigFraction[][] m = t.secondMoment();
+        Rational[][] m = t.secondMoment();
         double factor = (r + 1.0) * (r + 2.0) * (s.upper() / epsilon) * (s.upper() / epsilon);
         // Cov in reduced coordinates, then x = y·map (linear: S_T is symmetric, so its span contains the origin)
-        BigFraction[][] map = span.map();
+        Rational[][] map = span.map();
         double[][] cov = new double[d][d];
         for (int a = 0; a < d; a++) {
             for (int b = 0; b < d; b++) {
-                BigFraction v = BigFraction.ZERO;
+                Rational v = Rational.ZERO;
                 for (int k = 0; k < r; k++) {
                     for (int l = 0; l < r; l++) {
                         v = v.add(map[k][a].multiply(m[k][l]).multiply(map[l][b]));

@@ -205,7 +205,7 @@ final class RecordCandidates {
         }
         CandidateReport c = KNormComparison.ballReport(norm, new Sensitivity(b.upper(), b.exact()), epsilon, d, null);
         return new CandidateReport(c.name(), c.shape(), c.noiseDimension(), c.sensitivity(), c.sensitivityExact(), c.volume(), c.covarianceTrace(), c.covariance(),
-                c.worstDirectionVariance(), "closed forms: M = " + org.optimech.geometry.body.LpBalls.secondMomentScalar(norm, d) + "*I; sensitivity = " + how,
+                c.worstDirectionVariance(), "closed forms: M = " + org.optimech.geometry.body.LpBalls.secondMomentScalarNote(norm, d) + "*I; sensitivity = " + how,
                 b.lower(), null, null);
     }
 }

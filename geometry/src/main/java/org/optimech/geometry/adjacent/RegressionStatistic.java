@@ -2,7 +2,7 @@ package org.optimech.geometry.adjacent;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.math3.fraction.BigFraction;
+import org.optimech.runtime.exact.Rational;
 
 /**
  * The sufficient statistic of main-effects linear regression (K-norm paper §6): for a record with
@@ -104,7 +104,7 @@ public final class RegressionStatistic {
      * @param z one record's (x, y), p + 1 entries
      * @param zPrime the other's
      */
-    public record L1(BigFraction value, double[] z, double[] zPrime) {
+    public record L1(Rational value, double[] z, double[] zPrime) {
         public L1 {
             z = z.clone();
             zPrime = zPrime.clone();
@@ -130,8 +130,8 @@ public final class RegressionStatistic {
         if (p < 1 || p > MAX_EXACT_P) {
             throw new IllegalArgumentException("p must be in [1, " + MAX_EXACT_P + "] for the exact l1 sensitivity. Provided value: " + p);
         }
-        BigFraction best = null;
-        BigFraction[] bestW = null;
+        Rational best = null;
+        Rational[] bestW = null;
         int bestA = 0;
         int bestY = 0;
         for (int a = 0; a <= p; a++) {
@@ -143,7 +143,7 @@ public final class RegressionStatistic {
                 }
             }
             for (int yp = -1; yp <= 1; yp += 2) {
-                BigFraction constant = new BigFraction(4L * p + Math.abs(1 - yp) + same.size());
+                Rational constant = Rational.of(4L * p + Math.abs(1 - yp) + same.size());
                 for (long rho = 0; rho < (1L << cross.size()); rho++) {
                     // Q(w) = constant + lin·w + ½ wᵀHw, H = −4I − same-side pairs
                     long[] lin = new long[p];
@@ -166,11 +166,11 @@ public final class RegressionStatistic {
                         patterns *= 3;
                     }
                     for (int pat = 0; pat < patterns; pat++) {
-                        BigFraction[] w = candidate(pat, p, lin, h);
+                        Rational[] w = candidate(pat, p, lin, h);
                         if (w == null) {
                             continue;
                         }
-                        BigFraction f = reducedObjective(w, constant, yp, same, cross);
+                        Rational f = reducedObjective(w, constant, yp, same, cross);
                         if (best == null || f.compareTo(best) > 0) {
                             best = f;
                             bestW = w;
@@ -194,7 +194,7 @@ public final class RegressionStatistic {
     }
 
     /** The feasible stationary point of Q for one active set (each w_j at −1, free, or 1), or null. */
-    private static BigFraction[] candidate(int pattern, int p, long[] lin, long[][] h) {
+    static Rational[] candidate(int pattern, int p, long[] lin, long[][] h) {
         int[] state = new int[p];
         List<Integer> free = new ArrayList<>();
         int code = pattern;
@@ -205,40 +205,40 @@ public final class RegressionStatistic {
                 free.add(j);
             }
         }
-        BigFraction[] w = new BigFraction[p];
+        Rational[] w = new Rational[p];
         for (int j = 0; j < p; j++) {
-            w[j] = new BigFraction(state[j]);
+            w[j] = Rational.of(state[j]);
         }
         int n = free.size();
         if (n == 0) {
             return w;
         }
         // H_ff w_f = −(lin_f + H_fb w_b), by Gauss–Jordan in exact rationals (H_ff is negative definite: nonsingular)
-        BigFraction[][] m = new BigFraction[n][n + 1];
+        Rational[][] m = new Rational[n][n + 1];
         for (int r = 0; r < n; r++) {
             int i = free.get(r);
-            BigFraction rhs = new BigFraction(-lin[i]);
+            Rational rhs = Rational.of(-lin[i]);
             for (int b = 0; b < p; b++) {
                 if (state[b] != 0) {
-                    rhs = rhs.subtract(h[i][b] * state[b]);
+                    rhs = rhs.subtract(Rational.of(h[i][b] * state[b]));
                 }
             }
             for (int c = 0; c < n; c++) {
-                m[r][c] = new BigFraction(h[i][free.get(c)]);
+                m[r][c] = Rational.of(h[i][free.get(c)]);
             }
             m[r][n] = rhs;
         }
         for (int c = 0; c < n; c++) {
             int piv = c;
-            while (m[piv][c].getNumerator().signum() == 0) {
+            while (m[piv][c].signum() == 0) {
                 piv++;
             }
-            BigFraction[] t = m[c];
+            Rational[] t = m[c];
             m[c] = m[piv];
             m[piv] = t;
             for (int r = 0; r < n; r++) {
-                if (r != c && m[r][c].getNumerator().signum() != 0) {
-                    BigFraction f = m[r][c].divide(m[c][c]);
+                if (r != c && m[r][c].signum() != 0) {
+                    Rational f = m[r][c].divide(m[c][c]);
                     for (int k = c; k <= n; k++) {
                         m[r][k] = m[r][k].subtract(f.multiply(m[c][k]));
                     }
@@ -246,8 +246,8 @@ public final class RegressionStatistic {
             }
         }
         for (int r = 0; r < n; r++) {
-            BigFraction v = m[r][n].divide(m[r][r]);
-            if (v.abs().compareTo(BigFraction.ONE) > 0) {
+            Rational v = m[r][n].divide(m[r][r]);
+            if (v.abs().compareTo(Rational.ONE) > 0) {
                 return null;
             }
             w[free.get(r)] = v;
@@ -256,10 +256,10 @@ public final class RegressionStatistic {
     }
 
     /** F at the reduced point w (the true objective, with |w_j − w_k| for cross pairs). */
-    private static BigFraction reducedObjective(BigFraction[] w, BigFraction constant, int yp, List<int[]> same, List<int[]> cross) {
-        BigFraction f = constant;
-        for (BigFraction x : w) {
-            f = f.subtract(x.multiply(1 + yp)).subtract(x.multiply(x).multiply(2));
+    static Rational reducedObjective(Rational[] w, Rational constant, int yp, List<int[]> same, List<int[]> cross) {
+        Rational f = constant;
+        for (Rational x : w) {
+            f = f.subtract(x.multiply(Rational.of(1 + yp))).subtract(x.multiply(x).multiply(Rational.of(2)));
         }
         for (int[] s : same) {
             f = f.subtract(w[s[0]].multiply(w[s[1]]));

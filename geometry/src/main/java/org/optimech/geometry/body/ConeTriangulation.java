@@ -1,8 +1,8 @@
 package org.optimech.geometry.body;
 
 import java.math.BigInteger;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.geometry.hull.ConvexHull;
+import org.optimech.runtime.exact.Rational;
 
 /**
  * A polytope cut into simplices, each the cone from the origin over one boundary simplex of its hull.
@@ -70,21 +70,21 @@ public final class ConeTriangulation {
     public double[] weights() {
         double[] w = new double[dets.length];
         for (int i = 0; i < dets.length; i++) {
-            w[i] = new BigFraction(dets[i], detSum).doubleValue();
+            w[i] = new Rational(dets[i], detSum).doubleValue();
         }
         return w;
     }
 
     /** The exact volume, in the hull's (reduced) coordinates. */
-    public BigFraction volume() {
-        return new BigFraction(detSum, factorial(d).shiftLeft(hull.shift() * d));
+    public Rational volume() {
+        return new Rational(detSum, factorial(d).shiftLeft(hull.shift() * d));
     }
 
     /**
      * M(K) = E[U Uᵀ] for U uniform in the body, exactly: (1/vol)·∫ x xᵀ dx. The noise covariance of
      * the K-norm mechanism with this unit body is (d+1)(d+2)(Δ/ε)²·M(K).
      */
-    public BigFraction[][] secondMoment() {
+    public Rational[][] secondMoment() {
         BigInteger[][] pts = hull.scaled();
         int[][] b = hull.boundary();
         BigInteger[][] acc = new BigInteger[d][d];
@@ -116,10 +116,10 @@ public final class ConeTriangulation {
         }
         // ∫xxᵀ = acc / (d!(d+1)(d+2) 2^{shift(d+2)}), vol = detSum / (d! 2^{shift d}): M = acc / (detSum (d+1)(d+2) 4^shift)
         BigInteger den = detSum.multiply(BigInteger.valueOf((long) (d + 1) * (d + 2))).shiftLeft(2 * hull.shift());
-        BigFraction[][] m = new BigFraction[d][d];
+        Rational[][] m = new Rational[d][d];
         for (int r = 0; r < d; r++) {
             for (int c = r; c < d; c++) {
-                m[r][c] = new BigFraction(acc[r][c], den);
+                m[r][c] = new Rational(acc[r][c], den);
                 m[c][r] = m[r][c];
             }
         }
@@ -128,7 +128,7 @@ public final class ConeTriangulation {
 
     /** M(K) as doubles, each entry rounded once from its exact value. */
     public double[][] secondMomentDouble() {
-        BigFraction[][] m = secondMoment();
+        Rational[][] m = secondMoment();
         double[][] out = new double[d][d];
         for (int r = 0; r < d; r++) {
             for (int c = 0; c < d; c++) {

@@ -2,7 +2,7 @@ package org.optimech.geometry.body;
 
 import java.math.BigInteger;
 import java.util.Objects;
-import org.apache.commons.math3.fraction.BigFraction;
+import org.optimech.runtime.exact.Rational;
 
 /**
  * A large axis-parallel box [−u, u] inside a polytope {x : a_f·x ≤ b_f} that contains the origin, certified exactly: its
@@ -123,16 +123,16 @@ public final class InscribedBox {
 
     /** Whether every corner of [lo, hi] satisfies every facet, exactly. */
     static boolean inside(BigInteger[][] normals, BigInteger[] offsets, int unit, double[] lo, double[] hi) {
-        BigFraction two = unit >= 0 ? new BigFraction(BigInteger.ONE.shiftLeft(unit)) : new BigFraction(BigInteger.ONE, BigInteger.ONE.shiftLeft(-unit));
+        Rational two = unit >= 0 ? Rational.of(BigInteger.ONE.shiftLeft(unit)) : new Rational(BigInteger.ONE, BigInteger.ONE.shiftLeft(-unit));
         for (int f = 0; f < normals.length; f++) {
-            BigFraction s = BigFraction.ZERO;
+            Rational s = Rational.ZERO;
             for (int j = 0; j < lo.length; j++) {
                 int sign = normals[f][j].signum();
                 if (sign != 0) {
-                    s = s.add(new BigFraction(sign > 0 ? hi[j] : lo[j]).multiply(new BigFraction(normals[f][j])));
+                    s = s.add(Rational.of(sign > 0 ? hi[j] : lo[j]).multiply(Rational.of(normals[f][j])));
                 }
             }
-            if (s.multiply(two).compareTo(new BigFraction(offsets[f])) > 0) {
+            if (s.multiply(two).compareTo(Rational.of(offsets[f])) > 0) {
                 return false;
             }
         }

@@ -1,8 +1,8 @@
 package org.optimech.geometry.body;
 
 import java.math.BigInteger;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.apache.commons.math3.special.Gamma;
+import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.knorm.LpNorm;
 
 /**
@@ -57,7 +57,7 @@ public final class LpBalls {
      *
      * @throws UnsupportedOperationException for ℓ2 (irrational)
      */
-    public static BigFraction exactVolume(LpNorm ball, int d) {
+    public static Rational exactVolume(LpNorm ball, int d) {
         requireDimension(d);
         switch (ball) {
             case L1:
@@ -65,25 +65,31 @@ public final class LpBalls {
                 for (int i = 2; i <= d; i++) {
                     f = f.multiply(BigInteger.valueOf(i));
                 }
-                return new BigFraction(BigInteger.ONE.shiftLeft(d), f);
+                return new Rational(BigInteger.ONE.shiftLeft(d), f);
             case LINF:
-                return new BigFraction(BigInteger.ONE.shiftLeft(d));
+                return Rational.of(BigInteger.ONE.shiftLeft(d));
             default:
                 throw new UnsupportedOperationException("the volume of the l2 ball is irrational; use volume(L2, d)");
         }
     }
 
     /** c with M(K) = c·I (exact rational for every ball). */
-    public static BigFraction secondMomentScalar(LpNorm ball, int d) {
+    public static Rational secondMomentScalar(LpNorm ball, int d) {
         requireDimension(d);
         switch (ball) {
             case L1:
-                return new BigFraction(2, (d + 1) * (d + 2));
+                return new Rational(BigInteger.TWO, BigInteger.valueOf((long) (d + 1) * (d + 2)));
             case L2:
-                return new BigFraction(1, d + 2);
+                return new Rational(BigInteger.ONE, BigInteger.valueOf(d + 2L));
             default:
-                return new BigFraction(1, 3);
+                return new Rational(BigInteger.ONE, BigInteger.valueOf(3));
         }
+    }
+
+    /** {@link #secondMomentScalar} as the reports' notes write it ("2 / 15", with spaces, the format they have always had). */
+    public static String secondMomentScalarNote(LpNorm ball, int d) {
+        Rational c = secondMomentScalar(ball, d);
+        return c.denominator().equals(BigInteger.ONE) ? c.numerator().toString() : c.numerator() + " / " + c.denominator();
     }
 
     private static void requireDimension(int d) {

@@ -2,8 +2,8 @@ package org.optimech.geometry.hull;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.runtime.exact.IntegerMatrices;
+import org.optimech.runtime.exact.Rational;
 
 /**
  * The affine span of a point set, parametrised by a subset of the ambient coordinates: a point x of
@@ -16,11 +16,11 @@ import org.optimech.runtime.exact.IntegerMatrices;
  * @param origin a point of the span (one of the inputs)
  * @param map the exact rational coefficients, one row per pivot, ambientDimension columns
  */
-public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, BigFraction[][] map) {
+public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Rational[][] map) {
     public AffineSpan {
         pivots = pivots.clone();
         origin = origin.clone();
-        BigFraction[][] m = new BigFraction[map.length][];
+        Rational[][] m = new Rational[map.length][];
         for (int k = 0; k < map.length; k++) {
             if (map[k].length != ambientDimension) {
                 throw new IllegalArgumentException("map rows must have " + ambientDimension + " entries");
@@ -37,12 +37,12 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
      * The span's linear map as a d × k matrix of exact rationals: x = basis·x[pivots] (the map transposed; for a linear span,
      * as S_T's is, the origin plays no part).
      */
-    public org.optimech.runtime.exact.Rational[][] basis() {
+    public Rational[][] basis() {
         int k = pivots.length;
-        org.optimech.runtime.exact.Rational[][] b = new org.optimech.runtime.exact.Rational[ambientDimension][k];
+        Rational[][] b = new Rational[ambientDimension][k];
         for (int j = 0; j < ambientDimension; j++) {
             for (int i = 0; i < k; i++) {
-                b[j][i] = new org.optimech.runtime.exact.Rational(map[i][j].getNumerator(), map[i][j].getDenominator());
+                b[j][i] = map[i][j];
             }
         }
         return b;
@@ -50,11 +50,11 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
 
     public static AffineSpan full(int d) {
         int[] p = new int[d];
-        BigFraction[][] m = new BigFraction[d][d];
+        Rational[][] m = new Rational[d][d];
         for (int k = 0; k < d; k++) {
             p[k] = k;
             for (int j = 0; j < d; j++) {
-                m[k][j] = k == j ? BigFraction.ONE : BigFraction.ZERO;
+                m[k][j] = k == j ? Rational.ONE : Rational.ZERO;
             }
         }
         return new AffineSpan(d, p, new double[d], m);
@@ -74,30 +74,30 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
     }
 
     /** Reduced row echelon form of the rows, normalised to the identity on the pivots. */
-    static BigFraction[][] rref(BigInteger[][] rows, int[] pivots, int d) {
+    static Rational[][] rref(BigInteger[][] rows, int[] pivots, int d) {
         int r = rows.length;
-        BigFraction[][] m = new BigFraction[r][d];
+        Rational[][] m = new Rational[r][d];
         for (int i = 0; i < r; i++) {
             for (int j = 0; j < d; j++) {
-                m[i][j] = new BigFraction(rows[i][j]);
+                m[i][j] = Rational.of(rows[i][j]);
             }
         }
         for (int k = 0; k < r; k++) {
             int c = pivots[k];
             int p = k;
-            while (m[p][c].getNumerator().signum() == 0) {
+            while (m[p][c].signum() == 0) {
                 p++;
             }
-            BigFraction[] t = m[k];
+            Rational[] t = m[k];
             m[k] = m[p];
             m[p] = t;
-            BigFraction inv = m[k][c].reciprocal();
+            Rational inv = Rational.ONE.divide(m[k][c]);
             for (int j = 0; j < d; j++) {
                 m[k][j] = m[k][j].multiply(inv);
             }
             for (int i = 0; i < r; i++) {
-                if (i != k && m[i][c].getNumerator().signum() != 0) {
-                    BigFraction f = m[i][c];
+                if (i != k && m[i][c].signum() != 0) {
+                    Rational f = m[i][c];
                     for (int j = 0; j < d; j++) {
                         m[i][j] = m[i][j].subtract(f.multiply(m[k][j]));
                     }
@@ -126,8 +126,8 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
     }
 
     @Override
-    public BigFraction[][] map() {
-        BigFraction[][] m = new BigFraction[map.length][];
+    public Rational[][] map() {
+        Rational[][] m = new Rational[map.length][];
         for (int k = 0; k < map.length; k++) {
             m[k] = map[k].clone();
         }
@@ -147,10 +147,10 @@ public record AffineSpan(int ambientDimension, int[] pivots, double[] origin, Bi
     public double[] embed(double[] y) {
         double[] x = new double[ambientDimension];
         for (int j = 0; j < ambientDimension; j++) {
-            BigFraction s = new BigFraction(origin[j]);
+            Rational s = Rational.of(origin[j]);
             for (int k = 0; k < pivots.length; k++) {
-                if (map[k][j].getNumerator().signum() != 0) {
-                    s = s.add(new BigFraction(y[k]).subtract(new BigFraction(origin[pivots[k]])).multiply(map[k][j]));
+                if (map[k][j].signum() != 0) {
+                    s = s.add(Rational.of(y[k]).subtract(Rational.of(origin[pivots[k]])).multiply(map[k][j]));
                 }
             }
             x[j] = s.doubleValue();

@@ -4,8 +4,8 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.optimech.runtime.exact.IntegerMatrices;
+import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.exact.ScaledPoints;
 
 /**
@@ -100,7 +100,7 @@ public final class QuickHull implements HullBuilder {
             reduced = flat;
             reducedCopy = y;
         } else {
-            span = r == 0 ? new AffineSpan(d, new int[0], points[0], new BigFraction[0][]) : AffineSpan.of(d, points[0], s.rows());
+            span = r == 0 ? new AffineSpan(d, new int[0], points[0], new Rational[0][]) : AffineSpan.of(d, points[0], s.rows());
             int[] pivots = span.pivots();
             reduced = new double[n * r];
             reducedCopy = new double[n * r];
@@ -319,37 +319,7 @@ public final class QuickHull implements HullBuilder {
 
         /** Integer vectors spanning the orthogonal complement of the chosen difference rows. */
         private BigInteger[][] kernel() {
-            BigInteger[][] r = rows();
-            int[] pivots = IntegerMatrices.pivotColumns(r);
-            BigFraction[][] m = AffineSpan.rref(r, pivots, d);
-            BigInteger[][] w = new BigInteger[d - pivots.length][];
-            boolean[] isPivot = new boolean[d];
-            for (int p : pivots) {
-                isPivot[p] = true;
-            }
-            int l = 0;
-            for (int free = 0; free < d; free++) {
-                if (isPivot[free]) {
-                    continue;
-                }
-                BigFraction[] v = new BigFraction[d];
-                Arrays.fill(v, BigFraction.ZERO);
-                v[free] = BigFraction.ONE;
-                for (int k = 0; k < pivots.length; k++) {
-                    v[pivots[k]] = m[k][free].negate();
-                }
-                BigInteger lcm = BigInteger.ONE;
-                for (BigFraction f : v) {
-                    BigInteger den = f.getDenominator();
-                    lcm = lcm.divide(lcm.gcd(den)).multiply(den);
-                }
-                w[l] = new BigInteger[d];
-                for (int j = 0; j < d; j++) {
-                    w[l][j] = v[j].getNumerator().multiply(lcm.divide(v[j].getDenominator()));
-                }
-                l++;
-            }
-            return w;
+            return QuickHull.kernel(rows(), d);
         }
 
         private int furthestFrom(int a) {
@@ -427,5 +397,39 @@ public final class QuickHull implements HullBuilder {
             }
             return u;
         }
+    }
+
+    /** Integer vectors spanning the orthogonal complement of the independent integer rows r (d columns). */
+    static BigInteger[][] kernel(BigInteger[][] r, int d) {
+        int[] pivots = IntegerMatrices.pivotColumns(r);
+        Rational[][] m = AffineSpan.rref(r, pivots, d);
+        BigInteger[][] w = new BigInteger[d - pivots.length][];
+        boolean[] isPivot = new boolean[d];
+        for (int p : pivots) {
+            isPivot[p] = true;
+        }
+        int l = 0;
+        for (int free = 0; free < d; free++) {
+            if (isPivot[free]) {
+                continue;
+            }
+            Rational[] v = new Rational[d];
+            Arrays.fill(v, Rational.ZERO);
+            v[free] = Rational.ONE;
+            for (int k = 0; k < pivots.length; k++) {
+                v[pivots[k]] = m[k][free].negate();
+            }
+            BigInteger lcm = BigInteger.ONE;
+            for (Rational f : v) {
+                BigInteger den = f.denominator();
+                lcm = lcm.divide(lcm.gcd(den)).multiply(den);
+            }
+            w[l] = new BigInteger[d];
+            for (int j = 0; j < d; j++) {
+                w[l][j] = v[j].numerator().multiply(lcm.divide(v[j].denominator()));
+            }
+            l++;
+        }
+        return w;
     }
 }

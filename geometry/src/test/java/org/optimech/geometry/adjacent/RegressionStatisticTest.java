@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.junit.jupiter.api.Test;
 import org.optimech.geometry.support.BoxMaximizer;
 import org.optimech.geometry.support.Interval;
+import org.optimech.runtime.exact.Rational;
 
 /**
  * The exact ℓ1 sensitivity of the linear-regression statistic, checked against independent computations:
@@ -35,11 +35,11 @@ class RegressionStatisticTest {
         for (int p = 1; p <= 5; p++) {
             RegressionStatistic.L1 r = RegressionStatistic.l1Sensitivity(p);
             int d = RegressionStatistic.dimension(p);
-            assertEquals(new BigFraction(d + p + 1), r.value(), "p = " + p);
+            assertEquals(Rational.of(d + p + 1), r.value(), "p = " + p);
             assertEquals(r.value().doubleValue(), RegressionStatistic.l1Distance(r.z(), r.zPrime()), 0.0, "the witness attains it");
             assertTrue(r.value().doubleValue() < 2 * d || p == 1 && r.value().doubleValue() <= 2 * d, "below the crude 2d");
         }
-        assertEquals(new BigFraction(32), RegressionStatistic.l1Sensitivity(5).value());
+        assertEquals(Rational.of(32), RegressionStatistic.l1Sensitivity(5).value());
         assertThrows(IllegalArgumentException.class, () -> RegressionStatistic.l1Sensitivity(7));
     }
 

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.commons.math3.fraction.BigFraction;
 import org.junit.jupiter.api.Test;
 import org.optimech.geometry.hull.ConvexHull;
 import org.optimech.geometry.hull.QuickHull;
+import org.optimech.runtime.exact.Rational;
 
 /** Exact volumes and second moments of triangulated hulls against closed forms and independent computations. */
 class ConeTriangulationTest {
@@ -47,12 +47,12 @@ class ConeTriangulationTest {
             assertEquals(LpBalls.exactVolume(LpNorm.LINF, d), c.volume(), "cube volume d = " + d);
             ConeTriangulation x = tri(crossPolytope(d));
             assertEquals(LpBalls.exactVolume(LpNorm.L1, d), x.volume(), "cross-polytope volume d = " + d);
-            BigFraction[][] mc = c.secondMoment();
-            BigFraction[][] mx = x.secondMoment();
+            Rational[][] mc = c.secondMoment();
+            Rational[][] mx = x.secondMoment();
             for (int r = 0; r < d; r++) {
                 for (int s = 0; s < d; s++) {
-                    assertEquals(r == s ? LpBalls.secondMomentScalar(LpNorm.LINF, d) : BigFraction.ZERO, mc[r][s], "cube M d = " + d);
-                    assertEquals(r == s ? LpBalls.secondMomentScalar(LpNorm.L1, d) : BigFraction.ZERO, mx[r][s], "cross-polytope M d = " + d);
+                    assertEquals(r == s ? LpBalls.secondMomentScalar(LpNorm.LINF, d) : Rational.ZERO, mc[r][s], "cube M d = " + d);
+                    assertEquals(r == s ? LpBalls.secondMomentScalar(LpNorm.L1, d) : Rational.ZERO, mx[r][s], "cross-polytope M d = " + d);
                 }
             }
         }
@@ -65,11 +65,11 @@ class ConeTriangulationTest {
     @Test
     void proposition413FromTheTriangulatedBodies() {
         for (int m = 1; m <= 6; m++) {
-            BigFraction mInf = tri(cube(m)).secondMoment()[0][0];
-            BigFraction mOne = tri(crossPolytope(m)).secondMoment()[0][0];
+            Rational mInf = tri(cube(m)).secondMoment()[0][0];
+            Rational mOne = tri(crossPolytope(m)).secondMoment()[0][0];
             // Cov = (d+1)(d+2)(Δ/ε)² M: the common factors cancel, leaving M∞ / (m² M₁)
-            BigFraction ratio = mInf.divide(mOne.multiply(m * m));
-            assertEquals(new BigFraction((m + 1) * (m + 2), 6 * m * m), ratio, "m = " + m);
+            Rational ratio = mInf.divide(mOne.multiply(Rational.of(m * m)));
+            assertEquals(new Rational(java.math.BigInteger.valueOf((m + 1) * (m + 2)), java.math.BigInteger.valueOf(6 * m * m)), ratio, "m = " + m);
         }
     }
 
