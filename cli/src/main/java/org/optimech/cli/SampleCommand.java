@@ -70,8 +70,9 @@ final class SampleCommand implements Callable<Integer> {
     long count;
 
     @Option(names = "--accounting-time-limit", defaultValue = "10", paramLabel = "SECONDS",
-            description = {"Limit for the privacy-loss-distribution accountant that --count N > 1 runs before sampling; past it stderr gives the "
-                    + "certified advanced-composition bound instead (and basic composition as always). Default: ${DEFAULT-VALUE}."})
+            description = {"Limit for the privacy-loss-distribution accountant that --count N > 1 runs before sampling. Past it, stderr gives the "
+                    + "certified upper bound without its lower bound when the upper bound was complete, and otherwise the certified advanced-composition "
+                    + "bound (and basic composition as always). Default: ${DEFAULT-VALUE}."})
     double accountingTimeLimit;
 
     @Option(names = "--records", paramLabel = "N",

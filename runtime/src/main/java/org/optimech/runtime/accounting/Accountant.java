@@ -86,11 +86,12 @@ public final class Accountant {
      * N releases of one spec on the same data.
      *
      * @param progress receives (pairs composed, pairs to compose) as the work goes on
-     * @param stop polled between pieces of work (each a fraction of a second); once it returns true the accounting ends with a
-     *     {@link StoppedException}
+     * @param stop polled between pieces of work (each a fraction of a second); once it returns true the accounting ends: with a
+     *     {@link StoppedException} while the guarantee (every pair's upper composition) is incomplete, or with that guarantee and
+     *     no lower bound ({@link Releases#hasLowerBound()} false) once it is complete
      * @throws IllegalArgumentException for n &lt; 1, or a spec too large to take pair by pair that has no dominating pair in
      *     closed form (an (ε, δ) table beyond 20,000 ordered pairs)
-     * @throws StoppedException when {@code stop} held before the end
+     * @throws StoppedException when {@code stop} held before the guarantee was complete
      */
     public static Releases releases(MechanismSpec spec, long n, BiConsumer<Integer, Integer> progress, java.util.function.BooleanSupplier stop) {
         return releases(spec, n, Double.NaN, progress, stop);
@@ -229,19 +230,20 @@ public final class Accountant {
         // the lower bound of a maximum needs only some of the pairs: those whose guarantee is largest somewhere along the profile
         java.util.SortedSet<Integer> chosen = largestSomewhere(composedUpper);
         int largest = chosen.size();
-        for (int i : chosen) {
-            if (stop.getAsBoolean()) {
-                throw new StoppedException(done, kept.size());
-            }
-            // on a grid LOWER_REFINEMENT times finer: the lower bound's N-step drift shrinks as much, for a few pairs only
-            composedLower.addAll(composed(pairs.distribution(kept.get(i), step / LOWER_REFINEMENT, PrivacyLossDistribution.Bound.LOWER), n));
-        }
         String method = String.format(java.util.Locale.ROOT, "the exact privacy loss distribution of each of the %d ordered neighbouring pairs from the stored "
                 + "numbers (%d composed after dropping identical and dominated ones), composed %d times on a grid of step %.3g (losses split "
                 + "between grid points by connect the dots for the guarantee, rounded down on a grid %d times finer for the lower bound, which may sit up to "
                 + "N x its step below, taken over the %d pairs whose guarantee is largest somewhere); each also composed exponentially tilted %s standard deviations "
                 + "out, whose error bound is relative to the tail that small delta reads; delta is the largest over the pairs", pairs.pairCount(), kept.size(), n, step,
                 LOWER_REFINEMENT, largest, java.util.Arrays.toString(TILTS)) + stepReason;
+        for (int i : chosen) {
+            if (stop.getAsBoolean()) {
+                // the guarantee is complete: keep it, and say the lower bound (which only shows its tightness) is missing
+                return Releases.ofUpperOnly(n, method, basicE, basicD, composedUpper, "stopped before the lower bound (the guarantee was complete)");
+            }
+            // on a grid LOWER_REFINEMENT times finer: the lower bound's N-step drift shrinks as much, for a few pairs only
+            composedLower.addAll(composed(pairs.distribution(kept.get(i), step / LOWER_REFINEMENT, PrivacyLossDistribution.Bound.LOWER), n));
+        }
         return Releases.ofDistributions(n, method, basicE, basicD, composedUpper, composedLower);
     }
 
