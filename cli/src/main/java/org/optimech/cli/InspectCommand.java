@@ -38,7 +38,7 @@ final class InspectCommand implements Callable<Integer> {
     int maxMatrix;
 
     @Option(names = "--beta", defaultValue = "0.05", paramLabel = "B",
-            description = "Accuracy at failure probability B: every interval holds with probability at least 1 - B. Default: ${DEFAULT-VALUE} (95%).")
+            description = "Accuracy at failure probability B: every interval holds with probability at least 1 - B. Default: ${DEFAULT-VALUE} (95%%).")
     double beta;
 
     @Option(names = "--max-rows", defaultValue = "45", paramLabel = "N",
