@@ -262,7 +262,7 @@ class CliInputsTest {
         CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", csv.toString());
         assertEquals(0, s.code(), s.err());
         assertEquals("0.5,1.75,0.75", s.out().strip()); // Σxy = 0.5·1 − 1·0.25 + 1·0.5
-        assertTrue(s.err().contains("over 3 records") && s.err().contains("1 values of x were outside [-1.0, 1.0] and clipped to it"), s.err());
+        assertTrue(s.err().contains("over 3 records") && s.err().contains("1 value of x was outside [-1.0, 1.0] and clipped to it"), s.err());
         // the printed statistic is what sample takes
         CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", s.out().strip(), "--seed", "3");
         assertEquals(0, sample.code(), sample.err());
