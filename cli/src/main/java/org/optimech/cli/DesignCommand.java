@@ -94,7 +94,7 @@ final class DesignCommand implements Callable<Integer> {
 
     @Option(names = "--target", paramLabel = "TEXT",
             description = {"Discrete problems with integer ranges: design for an accuracy target instead of the problem's epsilon, e.g. \"abs-error <= 10 at "
-                    + "95%\" (at every input; add \"on average\" for the prior's average). Finds the smallest epsilon (3 significant digits) whose optimal "
+                    + "95%%\" (at every input; add \"on average\" for the prior's average). Finds the smallest epsilon (3 significant digits) whose optimal "
                     + "mechanism under the loss 1{|output - input| > A} meets it, by bisection, and prints the epsilon/accuracy curve searched."})
     String target;
 

@@ -38,7 +38,7 @@ final class InspectCommand implements Callable<Integer> {
     int maxMatrix;
 
     @Option(names = "--beta", defaultValue = "0.05", paramLabel = "B",
-            description = "Accuracy at failure probability B: every interval holds with probability at least 1 - B. Default: ${DEFAULT-VALUE} (95%).")
+            description = "Accuracy at failure probability B: every interval holds with probability at least 1 - B. Default: ${DEFAULT-VALUE} (95%%).")
     double beta;
 
     @Option(names = "--max-rows", defaultValue = "45", paramLabel = "N",
@@ -117,15 +117,12 @@ final class InspectCommand implements Callable<Integer> {
                     return new String[] {e, d.numeric() ? "[" + AccuracyReport.signed(w.lowerError()) + ", " + AccuracyReport.signed(w.upperError()) + "]" : "-",
                         d.numeric() ? AccuracyReport.abs(w.absoluteError()) : "-", AccuracyReport.fmt(w.probabilityExact()), AccuracyReport.fmt(r.risk()), r.note()};
                 }, v -> {
-                    double widest = 0;
-                    for (org.optimech.runtime.accuracy.VectorAccuracy.Estimate c : v.coordinates()) {
-                        widest = Math.max(widest, c.value());
-                    }
-                    return new String[] {e, AccuracyReport.fmt(widest), v.simultaneous().toString(), v.l2().toString(), r.note()};
+                    return new String[] {e, v.widest().toString(), v.simultaneous().toString(), v.l2().toString(), r.note()};
                 }));
             }
         }
-        out.printf("what-if over epsilon (worst input; accuracy from each stored mechanism):%n");
+        out.printf("what-if over epsilon (%s; each row's mechanism is made at that epsilon as its last column says, not the stored one):%n",
+                vector ? "widest coordinate" : "worst input");
         out.print(Summary.table(table));
     }
 

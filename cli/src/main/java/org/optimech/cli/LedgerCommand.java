@@ -108,6 +108,13 @@ final class LedgerCommand {
                 }
             }
             PrintWriter out = spec.commandLine().getOut();
+            if (ledger.accounting() == BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION) {
+                org.optimech.runtime.accounting.Accountant.coarseDominatingPair(s).ifPresent(why -> {
+                    PrintWriter err = spec.commandLine().getErr();
+                    err.println("optimech: note: " + why);
+                    err.flush();
+                });
+            }
             try {
                 BudgetLedger.Spent now = progressOption.progress().running("charging " + releases + " release" + (releases == 1 ? "" : "s") + " of " + specFile
                         + " to \"" + dataset + "\"", 5, () -> ledger.charge(dataset, s, releases));

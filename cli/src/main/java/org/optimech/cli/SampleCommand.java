@@ -70,9 +70,19 @@ final class SampleCommand implements Callable<Integer> {
     long count;
 
     @Option(names = "--accounting-time-limit", defaultValue = "10", paramLabel = "SECONDS",
-            description = {"Limit for the privacy-loss-distribution accountant that --count N > 1 runs before sampling; past it stderr gives the "
-                    + "certified advanced-composition bound instead (and basic composition as always). Default: ${DEFAULT-VALUE}."})
+            description = {"Limit for the privacy-loss-distribution accountant that --count N > 1 runs before sampling. Past it, stderr gives the "
+                    + "certified upper bound without its lower bound when the upper bound was complete, and otherwise the certified advanced-composition "
+                    + "bound (and basic composition as always). Default: ${DEFAULT-VALUE}."})
     double accountingTimeLimit;
+
+    @Option(names = "--delta", paramLabel = "D",
+            description = {"The delta at which the privacy-loss-distribution accountant reports the epsilon of --count N > 1 releases, in (0, 1). "
+                    + "Default: 1e-6 for a pure epsilon-DP spec; for an (epsilon, delta) spec N x its delta (basic composition's, so the two epsilons "
+                    + "compare at one delta), but at most " + ACCOUNTING_DELTA_CAP + " (a larger delta says little)."})
+    Double accountingDelta;
+
+    /** The largest default δ at which N releases of an (ε, δ) spec are reported. */
+    static final double ACCOUNTING_DELTA_CAP = 0.01;
 
     @Option(names = "--records", paramLabel = "N",
             description = {"The number of records the vector statistic sums (public under substitution). Needed by a K-norm or elliptic Gaussian spec "
@@ -135,7 +145,7 @@ final class SampleCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
-            err.println("optimech: note: " + accounted(mechanism.spec(), count, accountingTimeLimit, progressOption.progress()));
+            err.println("optimech: note: " + accounted(mechanism.spec(), count, accountingDelta, accountingTimeLimit, progressOption.progress()));
             err.flush();
         }
         Release release = mechanism.accept(new Mechanism.Visitor<Release>() {
@@ -293,15 +303,26 @@ final class SampleCommand implements Callable<Integer> {
     }
 
     /**
-     * What the same N releases cost under the privacy-loss-distribution accountant, at basic composition's δ (or 1e-6 when that
-     * is 0), or why it is not available.
+     * The δ at which N releases are reported by default: 1e-6 for a pure spec, otherwise basic composition's N·δ capped at
+     * {@link #ACCOUNTING_DELTA_CAP}.
      */
-    static String accounted(MechanismSpec s, long n, double limitSeconds, org.optimech.designer.common.Progress reports) {
+    static double defaultAccountingDelta(MechanismSpec s, long n) {
+        return s.certifiedDelta().signum() > 0 ? Math.min(ACCOUNTING_DELTA_CAP, s.certifiedDelta().doubleValue() * n) : 1e-6;
+    }
+
+    /**
+     * What the same N releases cost under the privacy-loss-distribution accountant at {@code requestedDelta} (null: {@link
+     * #defaultAccountingDelta}), or why it is not available.
+     */
+    static String accounted(MechanismSpec s, long n, Double requestedDelta, double limitSeconds, org.optimech.designer.common.Progress reports) {
         if (!(limitSeconds > 0) || Double.isInfinite(limitSeconds)) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--accounting-time-limit must be > 0 seconds and finite. Provided value: "
                     + limitSeconds);
         }
-        double delta = s.certifiedDelta().signum() > 0 ? Math.min(0.5, s.certifiedDelta().doubleValue() * n) : 1e-6;
+        if (requestedDelta != null && !(requestedDelta > 0 && requestedDelta < 1)) {
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--delta must be in (0, 1). Provided value: " + requestedDelta);
+        }
+        double delta = requestedDelta != null ? requestedDelta : defaultAccountingDelta(s, n);
         long end = System.nanoTime() + (long) (limitSeconds * 1e9);
         org.optimech.designer.common.Progress.Task[] task = {null};
         java.util.function.BiConsumer<Integer, Integer> progress = (done, total) -> {
@@ -315,7 +336,9 @@ final class SampleCommand implements Callable<Integer> {
         };
         try {
             org.optimech.runtime.accounting.Releases r = org.optimech.runtime.accounting.Accountant.releases(s, n, progress, () -> System.nanoTime() - end >= 0);
-            return r.describe(delta) + "; method: " + r.method();
+            String unreachable = Double.isInfinite(r.epsilonUpper(delta)) ? " (no epsilon reaches this delta: the releases' privacy loss is infinite with "
+                    + "a larger probability; choose a larger --delta)" : "";
+            return r.describe(delta) + unreachable + "; method: " + r.method();
         } catch (org.optimech.runtime.accounting.Accountant.StoppedException e) {
             double[] adv = org.optimech.runtime.accounting.Accountant.advanced(s, n, delta);
             return String.format(Locale.ROOT, "the privacy-loss-distribution accountant stopped at its time limit (--accounting-time-limit %s s, %d of %d "

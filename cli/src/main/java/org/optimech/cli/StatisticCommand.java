@@ -75,11 +75,17 @@ final class StatisticCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "optimech: statistic (%s) over %d records%n", String.join(", ", statistic.names()), r.records());
         for (int v = 0; v < r.clipped().length; v++) {
             if (r.clipped()[v] > 0) {
-                err.printf(Locale.ROOT, "optimech: note: %d %s%n", r.clipped()[v], r.clipRules().get(v));
+                err.printf(Locale.ROOT, "optimech: note: %d %s%n", r.clipped()[v], r.clipped()[v] == 1 ? singular(r.clipRules().get(v)) : r.clipRules().get(v));
             }
         }
         err.flush();
         return 0;
+    }
+
+    /** A clipping rule ("values of x were outside ...", "records had ...") said of one value or record. */
+    static String singular(String rule) {
+        String one = rule.startsWith("values ") ? "value " + rule.substring(7) : rule.startsWith("records ") ? "record " + rule.substring(8) : rule;
+        return one.replaceFirst(" were ", " was ");
     }
 
     /** One pass over the records, the file's or standard input's, with its progress; bad records become exit 2 naming --csv. */

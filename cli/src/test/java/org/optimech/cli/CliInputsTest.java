@@ -188,6 +188,30 @@ class CliInputsTest {
         assertFalse(Files.exists(dir.resolve("flat.spec.json")));
     }
 
+    /**
+     * Regression (issue 24, G3b): N releases of an (epsilon, delta) spec were reported at delta min(0.5, N delta), which for the
+     * golden Gaussian-process spec (delta 0.1, N = 9) read "epsilon 0 at delta 0.5". The default is now N delta capped at 0.01, and
+     * --delta chooses. mu = 0.5/1.25 = 0.4, so 9 releases are 1.2-GDP; scipy (norm.cdf, brentq) gives epsilon 2.964223 at delta
+     * 0.01 and 3.938372 at delta 0.001.
+     */
+    @Test
+    void theAccountantReportsAnEpsilonDeltaSpecAtAUsefulOrChosenDelta() throws Exception {
+        String spec = Path.of("..", "runtime", "src", "test", "resources", "golden", "v1", "gaussian-process.json").toString();
+        String input = "--input=0,0,0,0,0";
+        // a hand-written golden file records no design problem: its sensitivity is taken on trust here (the accounting is the point)
+        String trust = "--allow-unchecked-sensitivity";
+        CliTest.Run byDefault = CliTest.run("sample", spec, input, trust, "--count", "9", "--seed", "1", "--accounting-time-limit", "600");
+        assertEquals(0, byDefault.code(), byDefault.err());
+        assertFalse(byDefault.err().contains("at delta 0.5"), byDefault.err());
+        assertTrue(byDefault.err().matches("(?s).*9 releases: epsilon 2\\.9642[3-5] at delta 0\\.01 .*"), byDefault.err());
+        CliTest.Run chosen = CliTest.run("sample", spec, input, trust, "--count", "9", "--seed", "1", "--delta", "1e-3", "--accounting-time-limit", "600");
+        assertEquals(0, chosen.code(), chosen.err());
+        assertTrue(chosen.err().matches("(?s).*9 releases: epsilon 3\\.9383[8-9] at delta 0\\.001 .*"), chosen.err());
+        CliTest.Run bad = CliTest.run("sample", spec, input, trust, "--count", "9", "--delta", "0.5e1");
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("--delta must be in (0, 1). Provided value: 5.0"), bad.err());
+    }
+
     @Test
     void theAccountantHonoursItsTimeLimitAndFallsBackToACertifiedBound() throws Exception {
         Path spec = countSpec();
@@ -238,7 +262,7 @@ class CliInputsTest {
         CliTest.Run s = CliTest.run("statistic", spec.toString(), "--csv", csv.toString());
         assertEquals(0, s.code(), s.err());
         assertEquals("0.5,1.75,0.75", s.out().strip()); // Σxy = 0.5·1 − 1·0.25 + 1·0.5
-        assertTrue(s.err().contains("over 3 records") && s.err().contains("1 values of x were outside [-1.0, 1.0] and clipped to it"), s.err());
+        assertTrue(s.err().contains("over 3 records") && s.err().contains("1 value of x was outside [-1.0, 1.0] and clipped to it"), s.err());
         // the printed statistic is what sample takes
         CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", s.out().strip(), "--seed", "3");
         assertEquals(0, sample.code(), sample.err());

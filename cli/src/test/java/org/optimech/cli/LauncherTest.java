@@ -26,22 +26,9 @@ class LauncherTest {
 
     @Test
     void runsThroughAbsoluteRelativeAndChainedSymlinks() throws Exception {
-        Path repo = Files.createDirectories(dir.resolve("checkout/optimech"));
-        Files.copy(Path.of("..", "optimech"), repo.resolve("optimech"));
-        executable(repo.resolve("optimech"));
-        Files.writeString(repo.resolve("pom.xml"), "<project/>");
-        for (String m : new String[] {"runtime", "geometry", "designer", "cli"}) {
-            Files.createDirectories(repo.resolve(m));
-        }
-        Path target = Files.createDirectories(repo.resolve("cli/target/classes"));
-        Files.writeString(repo.resolve("cli/target/cli.classpath"), "/deps/a.jar");
-        Path stamp = repo.resolve("cli/target/.optimech-built");
-        Files.writeString(stamp, "");
-        Files.setLastModifiedTime(stamp, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000)); // newer than every source
-        Path fakeBin = Files.createDirectories(dir.resolve("fake-jdk/bin"));
-        Files.writeString(fakeBin.resolve("java"), "#!/usr/bin/env bash\necho \"java $*\"\n");
-        executable(fakeBin.resolve("java"));
-
+        Path repo = standIn();
+        Path target = repo.resolve("cli/target/classes");
+        Path fakeBin = dir.resolve("fake-jdk/bin");
         Path home = Files.createDirectories(dir.resolve("home/bin"));
         Files.createSymbolicLink(home.resolve("optimech"), repo.resolve("optimech")); // absolute
         Files.createSymbolicLink(home.resolve("relative"), home.relativize(repo.resolve("optimech"))); // relative to the link's directory
@@ -50,6 +37,47 @@ class LauncherTest {
             String out = launch(home.resolve(link), fakeBin, dir);
             assertTrue(out.contains("-cp " + target.toRealPath() + ":/deps/a.jar org.optimech.cli.OptimechCli --version"), link + ": " + out);
         }
+    }
+
+    /**
+     * Regression (issue 24, G2): the launcher tells the CLI whether stderr is a terminal ({@code [ -t 2 ]}), which decides
+     * between a progress bar and plain lines: false when stderr is a pipe, true under a pseudo-terminal ({@code script}).
+     */
+    @Test
+    void tellsTheCliWhetherStderrIsATerminal() throws Exception {
+        Path repo = standIn();
+        Path fakeBin = dir.resolve("fake-jdk/bin");
+        assertTrue(launch(repo.resolve("optimech"), fakeBin, dir).contains("-Doptimech.stderr.tty=false -cp"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "no script(1) to make a terminal");
+        ProcessBuilder pb = new ProcessBuilder(List.of("/usr/bin/script", "-q", "-e", "-c", "bash " + repo.resolve("optimech") + " --version", "/dev/null"))
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
+        pb.environment().remove("OPTIMECH_JAVA_OPTS");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
+        assertTrue(out.contains("-Doptimech.stderr.tty=true -cp"), out);
+    }
+
+    /** A copy of the launcher in a stand-in repository whose build is up to date, with a stand-in java on fake-jdk/bin. */
+    private Path standIn() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("checkout/optimech"));
+        Files.copy(Path.of("..", "optimech"), repo.resolve("optimech"));
+        executable(repo.resolve("optimech"));
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        for (String m : new String[] {"runtime", "geometry", "designer", "cli"}) {
+            Files.createDirectories(repo.resolve(m));
+        }
+        Files.createDirectories(repo.resolve("cli/target/classes"));
+        Files.writeString(repo.resolve("cli/target/cli.classpath"), "/deps/a.jar");
+        Path stamp = repo.resolve("cli/target/.optimech-built");
+        Files.writeString(stamp, "");
+        Files.setLastModifiedTime(stamp, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000)); // newer than every source
+        Path fakeBin = Files.createDirectories(dir.resolve("fake-jdk/bin"));
+        Files.writeString(fakeBin.resolve("java"), "#!/usr/bin/env bash\necho \"java $*\"\n");
+        executable(fakeBin.resolve("java"));
+        return repo;
     }
 
     private static String launch(Path launcher, Path fakeBin, Path cwd) throws Exception {

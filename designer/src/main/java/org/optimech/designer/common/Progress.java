@@ -104,8 +104,8 @@ public interface Progress {
     }
 
     /**
-     * Progress for the CLI's stderr: a bar redrawn in place when {@code System.console()} says this is a terminal, plain lines
-     * otherwise. The environment variable {@code OPTIMECH_PROGRESS} overrides the choice: {@code bar}, {@code lines} or
+     * Progress for the CLI's stderr: a bar redrawn in place when stderr is a terminal (the launcher says so; without it, {@code
+     * System.console()}), plain lines otherwise. The environment variable {@code OPTIMECH_PROGRESS} overrides the choice: {@code bar}, {@code lines} or
      * {@code none}.
      */
     static Progress stderr() {
@@ -113,16 +113,15 @@ public interface Progress {
     }
 
     /**
-     * As {@link #stderr()}, on {@code out} (a command's error writer, which is stderr when run from a shell): a bar when
-     * {@code System.console()} says this is a terminal, plain lines otherwise, {@code OPTIMECH_PROGRESS} overriding.
+     * As {@link #stderr()}, on {@code out} (a command's error writer, which is stderr when run from a shell): a bar when stderr
+     * is a terminal, plain lines otherwise, {@code OPTIMECH_PROGRESS} overriding.
      */
     static Progress console(PrintWriter out) {
         String mode = System.getenv("OPTIMECH_PROGRESS");
         if ("none".equals(mode)) {
             return silent();
         }
-        boolean bar = "bar".equals(mode) || !"lines".equals(mode) && System.console() != null && !"dumb".equals(System.getenv("TERM"));
-        return to(out, bar);
+        return to(out, ProgressForm.bar());
     }
 
     /**

@@ -26,7 +26,7 @@ public final class SurveyRelease {
         RuntimePolicy policy = RuntimePolicy.builder().maxEpsilon(new BigDecimal("0.5")).build(); // refuse a weaker spec
         Mechanism count = Mechanisms.load(Path.of("count.spec.json"), policy);  // validates, re-checks the privacy
         long released = count.sample(17, RandomSource.secure());                  // a private count of 17 respondents
-        Accuracy accuracy = count.accuracy(0.05);                                  // exact, from the stored integers
+        Accuracy accuracy = count.accuracy(0.05);                                  // certified, from the stored numbers
         System.out.println(released + " (" + accuracy.describe() + ")");
         // readme:end
     }

@@ -86,11 +86,13 @@ public final class Accountant {
      * N releases of one spec on the same data.
      *
      * @param progress receives (pairs composed, pairs to compose) as the work goes on
-     * @param stop polled between pieces of work (each a fraction of a second); once it returns true the accounting ends with a
-     *     {@link StoppedException}
-     * @throws IllegalArgumentException for n &lt; 1, or a spec too large to take pair by pair that has no dominating pair in
-     *     closed form (an (ε, δ) table beyond 20,000 ordered pairs)
-     * @throws StoppedException when {@code stop} held before the end
+     * @param stop polled between pieces of work (each a fraction of a second); once it returns true the accounting ends: with a
+     *     {@link StoppedException} while the guarantee (every pair's upper composition) is incomplete, or with that guarantee and
+     *     no lower bound ({@link Releases#hasLowerBound()} false) once it is complete
+     * @throws IllegalArgumentException for n &lt; 1 (a spec too large to take pair by pair, beyond 20,000 ordered pairs, is
+     *     accounted through the randomized-response pair at its ε, or its certified (ε, δ) guarantee's dominating pair without a
+     *     lower bound: see {@link #coarseDominatingPair})
+     * @throws StoppedException when {@code stop} held before the guarantee was complete
      */
     public static Releases releases(MechanismSpec spec, long n, BiConsumer<Integer, Integer> progress, java.util.function.BooleanSupplier stop) {
         return releases(spec, n, Double.NaN, progress, stop);
@@ -198,8 +200,11 @@ public final class Accountant {
             java.util.function.BooleanSupplier stop) {
         if (!DiscretePairs.fits(spec)) {
             if (spec.certifiedDelta().signum() > 0) {
-                throw new IllegalArgumentException("the spec has " + 2 * spec.privacy().neighbours().edgeCount() + " ordered neighbouring pairs, more than "
-                        + DiscretePairs.MAX_PAIRS + " to account for one by one, and an (epsilon, delta) guarantee has no closed-form dominating pair");
+                double range = 2 * Math.max(up(spec.certifiedEpsilon()), 1e-9);
+                double step = gridStep(Math.min(n * range, 9 * range * Math.sqrt(n)) + range, n, bracketWidth);
+                return Releases.ofUpperOnly(n, tooManyPairs(spec) + "; " + DECLARED_PAIR + ", composed " + n + " times on a grid of step "
+                        + String.format(java.util.Locale.ROOT, "%.3g", step), basicE, basicD, List.of(composed(declaredPair(spec, step), n)),
+                        "the declared guarantee's pair dominates the mechanism's, it says nothing of how much smaller the true epsilon is");
             }
             String eps = spec.accept(noiseEpsilon()).toPlainString();
             return randomizedResponse(up(new BigDecimal(eps)), n, basicE, basicD, "the randomized-response pair at epsilon " + eps + " (too many pairs to take "
@@ -229,19 +234,20 @@ public final class Accountant {
         // the lower bound of a maximum needs only some of the pairs: those whose guarantee is largest somewhere along the profile
         java.util.SortedSet<Integer> chosen = largestSomewhere(composedUpper);
         int largest = chosen.size();
-        for (int i : chosen) {
-            if (stop.getAsBoolean()) {
-                throw new StoppedException(done, kept.size());
-            }
-            // on a grid LOWER_REFINEMENT times finer: the lower bound's N-step drift shrinks as much, for a few pairs only
-            composedLower.addAll(composed(pairs.distribution(kept.get(i), step / LOWER_REFINEMENT, PrivacyLossDistribution.Bound.LOWER), n));
-        }
         String method = String.format(java.util.Locale.ROOT, "the exact privacy loss distribution of each of the %d ordered neighbouring pairs from the stored "
                 + "numbers (%d composed after dropping identical and dominated ones), composed %d times on a grid of step %.3g (losses split "
                 + "between grid points by connect the dots for the guarantee, rounded down on a grid %d times finer for the lower bound, which may sit up to "
                 + "N x its step below, taken over the %d pairs whose guarantee is largest somewhere); each also composed exponentially tilted %s standard deviations "
                 + "out, whose error bound is relative to the tail that small delta reads; delta is the largest over the pairs", pairs.pairCount(), kept.size(), n, step,
                 LOWER_REFINEMENT, largest, java.util.Arrays.toString(TILTS)) + stepReason;
+        for (int i : chosen) {
+            if (stop.getAsBoolean()) {
+                // the guarantee is complete: keep it, and say the lower bound (which only shows its tightness) is missing
+                return Releases.ofUpperOnly(n, method, basicE, basicD, composedUpper, "stopped before the lower bound (the guarantee was complete)");
+            }
+            // on a grid LOWER_REFINEMENT times finer: the lower bound's N-step drift shrinks as much, for a few pairs only
+            composedLower.addAll(composed(pairs.distribution(kept.get(i), step / LOWER_REFINEMENT, PrivacyLossDistribution.Bound.LOWER), n));
+        }
         return Releases.ofDistributions(n, method, basicE, basicD, composedUpper, composedLower);
     }
 
@@ -357,6 +363,68 @@ public final class Accountant {
         return new BigDecimal(d).compareTo(x) < 0 ? Math.nextUp(d) : d;
     }
 
+    /** What a spec too large to take pair by pair is accounted through. */
+    private static final String DECLARED_PAIR = "its certified (epsilon, delta) guarantee's dominating pair (delta at +inf, randomized response at epsilon "
+            + "with the rest), which dominates every (epsilon, delta)-DP mechanism";
+
+    /**
+     * The dominating pair of every mechanism with the spec's certified (ε, δ) (Kairouz, Oh and Viswanath; Zhu, Dong and Wang):
+     * sound for any spec, tight only for the worst one, so used where the pairs cannot be taken one by one.
+     */
+    static PrivacyLossDistribution declaredPair(MechanismSpec spec, double step) {
+        return PrivacyLossDistribution.epsilonDelta(up(spec.certifiedEpsilon()), Math.min(up(spec.certifiedDelta()), Math.nextDown(1.0)), step);
+    }
+
+    private static String tooManyPairs(DiscreteSpec spec) {
+        return "the spec has " + 2 * spec.privacy().neighbours().edgeCount() + " ordered neighbouring pairs, more than " + DiscretePairs.MAX_PAIRS
+                + " to take one by one";
+    }
+
+    /**
+     * Why {@link #dominatingPair} bounds this spec more coarsely than pair by pair, or empty when it does not: a table or
+     * geometric remap with more than 20,000 ordered neighbouring pairs is bounded through the randomized-response pair at its
+     * ε (pure ε-DP) or its certified (ε, δ) guarantee's dominating pair, both sound (never below the true privacy loss), but
+     * possibly above it.
+     */
+    public static java.util.Optional<String> coarseDominatingPair(MechanismSpec spec) {
+        Objects.requireNonNull(spec, "spec");
+        MechanismSpec.Visitor<java.util.Optional<String>> visitor = new MechanismSpec.Visitor<>() {
+            private java.util.Optional<String> discrete(DiscreteSpec d) {
+                if (DiscretePairs.fits(d)) {
+                    return java.util.Optional.empty();
+                }
+                return java.util.Optional.of(tooManyPairs(d) + "; accounted through " + (d.certifiedDelta().signum() > 0 ? DECLARED_PAIR
+                        : "the randomized-response pair at epsilon " + d.accept(noiseEpsilon()).toPlainString()) + " (sound, possibly above the true loss)");
+            }
+
+            @Override
+            public java.util.Optional<String> visit(DiscreteMechanismSpec table) {
+                return discrete(table);
+            }
+
+            @Override
+            public java.util.Optional<String> visit(GeometricRemapSpec g) {
+                return discrete(g);
+            }
+
+            @Override
+            public java.util.Optional<String> visit(KNormSpec knorm) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<String> visit(GaussianProcessSpec gp) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<String> visit(org.optimech.runtime.spec.EllipticGaussianSpec g) {
+                return java.util.Optional.empty();
+            }
+        };
+        return spec.accept(visitor);
+    }
+
     /** The double just above a decimal (doubleValue rounds to nearest, possibly down). */
     static double up(BigDecimal x) {
         return Math.nextUp(x.doubleValue());
@@ -396,8 +464,8 @@ public final class Accountant {
      * A pessimistic distribution that dominates every neighbouring pair of the spec, on a grid of the given step, for
      * composing it with other mechanisms.
      *
-     * @throws IllegalArgumentException for a step that is not positive, or a spec too large to take pair by pair with an
-     *     (ε, δ) guarantee
+     * @throws IllegalArgumentException for a step that is not positive (a spec too large to take pair by pair gets a coarser,
+     *     sound pair: {@link #coarseDominatingPair} says which)
      */
     public static PrivacyLossDistribution dominatingPair(MechanismSpec spec, double step) {
         Objects.requireNonNull(spec, "spec");
@@ -435,8 +503,7 @@ public final class Accountant {
     private static PrivacyLossDistribution discreteEnvelope(DiscreteSpec spec, double step) {
         if (!DiscretePairs.fits(spec)) {
             if (spec.certifiedDelta().signum() > 0) {
-                throw new IllegalArgumentException("the spec has too many neighbouring pairs to bound one by one, and an (epsilon, delta) guarantee has no "
-                        + "closed-form dominating pair");
+                return declaredPair(spec, step);
             }
             return PrivacyLossDistribution.randomizedResponse(up(spec.accept(noiseEpsilon())), step, PrivacyLossDistribution.Bound.UPPER);
         }

@@ -21,9 +21,11 @@ public final class Releases {
     private final List<PrivacyLossDistribution> lower;
     private final DoubleUnaryOperator closedUpper;
     private final DoubleUnaryOperator closedLower;
+    /** Why there is no lower bound (it reads 0), or null when there is one. */
+    private final String noLowerBound;
 
     private Releases(long releases, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<List<PrivacyLossDistribution>> upper,
-            List<PrivacyLossDistribution> lower, DoubleUnaryOperator closedUpper, DoubleUnaryOperator closedLower) {
+            List<PrivacyLossDistribution> lower, DoubleUnaryOperator closedUpper, DoubleUnaryOperator closedLower, String noLowerBound) {
         this.releases = releases;
         this.method = method;
         this.basicEpsilon = basicEpsilon;
@@ -32,6 +34,7 @@ public final class Releases {
         this.lower = lower;
         this.closedUpper = closedUpper;
         this.closedLower = closedLower;
+        this.noLowerBound = noLowerBound;
     }
 
     /**
@@ -41,7 +44,22 @@ public final class Releases {
      */
     static Releases ofDistributions(long n, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<List<PrivacyLossDistribution>> upper,
             List<PrivacyLossDistribution> lower) {
-        return new Releases(n, method, basicEpsilon, basicDelta, upper.stream().map(List::copyOf).toList(), List.copyOf(lower), null, null);
+        return new Releases(n, method, basicEpsilon, basicDelta, upper.stream().map(List::copyOf).toList(), List.copyOf(lower), null, null, null);
+    }
+
+    /**
+     * From composed upper distributions alone ({@link #ofDistributions} without the lower side): the guarantee is complete, the
+     * lower bound reads 0 and {@link #describe} says why it is missing.
+     */
+    static Releases ofUpperOnly(long n, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, List<List<PrivacyLossDistribution>> upper,
+            String noLowerBound) {
+        return new Releases(n, method, basicEpsilon, basicDelta, upper.stream().map(List::copyOf).toList(), List.of(), null, null,
+                Objects.requireNonNull(noLowerBound));
+    }
+
+    /** Whether {@link #deltaLower}/{@link #epsilonLower} bound anything (false: they read 0, see {@link #describe}). */
+    public boolean hasLowerBound() {
+        return noLowerBound == null;
     }
 
     /** The least of the upper bounds on one pair's δ(ε). */
@@ -64,7 +82,7 @@ public final class Releases {
 
     /** From a closed-form profile δ(ε), bounded from above and below. */
     static Releases ofClosedForm(long n, String method, BigDecimal basicEpsilon, BigDecimal basicDelta, DoubleUnaryOperator upper, DoubleUnaryOperator lower) {
-        return new Releases(n, method, basicEpsilon, basicDelta, List.of(), List.of(), Objects.requireNonNull(upper), Objects.requireNonNull(lower));
+        return new Releases(n, method, basicEpsilon, basicDelta, List.of(), List.of(), Objects.requireNonNull(upper), Objects.requireNonNull(lower), null);
     }
 
     /** N. */
@@ -179,11 +197,14 @@ public final class Releases {
         return up ? hi * (1 + 1e-12) : lo * (1 - 1e-12);
     }
 
-    /** One line: N, the PLD ε at δ against basic composition. */
+    /** One line: N, the PLD ε at δ (and its lower bound, or why there is none) against basic composition. */
     public String describe(double delta) {
-        return String.format(java.util.Locale.ROOT, "%d releases: epsilon %s at delta %s (privacy loss distribution; the true value is at least %s), against "
-                + "epsilon %s%s by basic composition", releases, num(epsilonUpper(delta), java.math.RoundingMode.CEILING), java.math.BigDecimal.valueOf(delta).stripTrailingZeros().toPlainString(), num(epsilonLower(delta), java.math.RoundingMode.FLOOR), basicEpsilon.stripTrailingZeros()
-                        .toPlainString(), basicDelta.signum() > 0 ? " and delta " + basicDelta.stripTrailingZeros().toPlainString() : " (delta 0)");
+        String lowerText = noLowerBound == null ? "the true value is at least " + num(epsilonLower(delta), java.math.RoundingMode.FLOOR)
+                : "no lower bound: " + noLowerBound;
+        return String.format(java.util.Locale.ROOT, "%d releases: epsilon %s at delta %s (privacy loss distribution; %s), against "
+                + "epsilon %s%s by basic composition", releases, num(epsilonUpper(delta), java.math.RoundingMode.CEILING),
+                java.math.BigDecimal.valueOf(delta).stripTrailingZeros().toPlainString(), lowerText, basicEpsilon.stripTrailingZeros().toPlainString(),
+                basicDelta.signum() > 0 ? " and delta " + basicDelta.stripTrailingZeros().toPlainString() : " (delta 0)");
     }
 
     /** Six significant digits, rounded the safe way (an upper bound up, a lower bound down). */

@@ -300,13 +300,20 @@ public final class VectorAccuracy implements Accuracy {
         return draws;
     }
 
+    /** The widest coordinate's half-width, with its standard error when it is a Monte Carlo figure. */
+    public Estimate widest() {
+        Estimate worst = coordinates[0];
+        for (Estimate e : coordinates) {
+            if (e.value() > worst.value()) {
+                worst = e;
+            }
+        }
+        return worst;
+    }
+
     @Override
     public String describe() {
-        double worst = 0;
-        for (Estimate e : coordinates) {
-            worst = Math.max(worst, e.value());
-        }
-        return "with probability " + DiscreteAccuracy.percent(1 - beta) + " each coordinate is within +-" + fmt(worst) + " of the true value (the widest), all "
+        return "with probability " + DiscreteAccuracy.percent(1 - beta) + " each coordinate is within +-" + widest() + " of the true value (the widest), all "
                 + coordinates.length + " at once within +-" + simultaneous + ", and the l2 error is at most " + l2;
     }
 

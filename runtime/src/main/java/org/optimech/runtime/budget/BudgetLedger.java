@@ -21,7 +21,8 @@ import org.optimech.runtime.spec.MechanismSpec;
  * refusal. {@link Accounting#BASIC}: k releases with guarantees (ε_i, δ_i) on the same dataset are (Σε_i, Σδ_i)-DP, in exact
  * decimals (the specs' certified ε and δ), so the sums never round. {@link Accounting#PRIVACY_LOSS_DISTRIBUTION}: each
  * dataset keeps the pessimistic privacy loss distribution of everything charged to it (a dominating pair per spec, {@link
- * Accountant#dominatingPair}, composed on a grid of step {@link #PLD_STEP}), and a release is allowed while the ε at the total
+ * Accountant#dominatingPair}, composed on a grid of step {@link #PLD_STEP}; for a table beyond 20,000 ordered neighbouring pairs a
+ * coarser sound pair, which {@link Accountant#coarseDominatingPair} names), and a release is allowed while the ε at the total
  * δ, or basic composition's ε where that is smaller, stays within the total ε. {@link #charge} is atomic and thread-safe: a
  * release that would exceed the total is refused with {@link BudgetExceededException} and charges nothing.
  *

@@ -3,6 +3,7 @@ package org.optimech.runtime.accounting;
 import org.optimech.runtime.testing.TestMechanisms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,45 @@ class AccountantTest {
         PrivacyGuarantee p = new PrivacyGuarantee(Relation.SUBSTITUTION, NeighbourGraph.path(3), new BigDecimal("1"), new BigDecimal("0.375"), new BigDecimal("1"),
                 new BigDecimal("0.375"), Numerics.EXACT, InputPolicy.CLAMP);
         return DiscreteMechanismSpec.of(new IntegerRange(0, 2), new IntegerRange(0, 2), WeightTable.ofLongs(3, w), p, EMPTY, EMPTY);
+    }
+
+    /**
+     * Regression (issue 24, G4): an (ε, δ) table beyond 20,000 ordered pairs was refused by {@link Accountant#releases} and
+     * {@link Accountant#dominatingPair}, so a privacy-loss-distribution ledger could not charge it. It is now bounded through
+     * its certified guarantee's dominating pair, which must lie above the exact pair-by-pair accounting of the same pairs (a
+     * 3-input table with the same two rows has every pair the 10,002-input one has).
+     */
+    @Test
+    void anEpsilonDeltaTableBeyondThePairLimitIsBoundedByItsDeclaredPair() throws Exception {
+        DiscreteMechanismSpec big = TestMechanisms.alternating(10_002);
+        DiscreteMechanismSpec small = TestMechanisms.alternating(3);
+        assertTrue(Accountant.coarseDominatingPair(big).orElseThrow().contains("20002 ordered neighbouring pairs"), Accountant.coarseDominatingPair(big).toString());
+        assertTrue(Accountant.coarseDominatingPair(small).isEmpty());
+        PrivacyLossDistribution bigPair = Accountant.dominatingPair(big, 1e-3);
+        PrivacyLossDistribution smallPair = Accountant.dominatingPair(small, 1e-3);
+        double[][] rows = rows(new long[][] {{6, 2, 0}, {3, 3, 2}, {6, 2, 0}}, 3);
+        int[][] edges = NeighbourGraph.path(3).edges();
+        // both pairs are upper bounds, each with its own floating-point margin (about 1e-12 here): compare them with that slack, and
+        // the coarse one with the truth (brute force over every output sequence) without any
+        for (double eps : new double[] {0, 0.2, 0.5, 0.9, 1, 1.5, 3}) {
+            assertTrue(bigPair.delta(eps) >= smallPair.delta(eps) - 1e-9, "epsilon " + eps + ": " + bigPair.delta(eps) + " < " + smallPair.delta(eps));
+            assertTrue(bigPair.delta(eps) >= bruteForce(rows, edges, 1, eps), "epsilon " + eps);
+        }
+        for (int n : new int[] {1, 4, 20}) {
+            Releases coarse = Accountant.releases(big, n);
+            Releases exact = Accountant.releases(small, n);
+            assertFalse(coarse.hasLowerBound());
+            assertTrue(coarse.method().contains("certified (epsilon, delta) guarantee's dominating pair"), coarse.method());
+            for (double eps : new double[] {0, 0.5, 1, 2, 5, 10}) {
+                assertTrue(coarse.deltaUpper(eps) >= exact.deltaUpper(eps) - 1e-9, n + " releases, epsilon " + eps);
+                if (n <= 4) {
+                    assertTrue(coarse.deltaUpper(eps) >= bruteForce(rows, edges, n, eps), n + " releases, epsilon " + eps);
+                }
+            }
+        }
+        // the declared pair at one release: delta(epsilon) = delta + (1 - delta) (e^eps - e^epsilon)+ / (1 + e^eps), 0.25 at epsilon 1
+        assertEquals(0.25, bigPair.delta(1), 2e-3);
+        assertEquals(0.25 + 0.75 * (Math.E - Math.exp(0.5)) / (1 + Math.E), bigPair.delta(0.5), 2e-3);
     }
 
     /** δ(ε) of N releases by enumerating every output sequence of every ordered neighbouring pair: the largest over pairs. */

@@ -1,6 +1,7 @@
 package org.optimech.runtime.accounting;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -169,6 +170,26 @@ class FourierCompositionTest {
                 (done, total) -> { }, () -> true));
         assertEquals(0, e.done());
         assertTrue(e.total() > 0 && e.getMessage().contains("0 of " + e.total()), e.getMessage());
+    }
+
+    /**
+     * Regression (issue 24, G3): a stop that comes after every pair's upper composition is done must keep that certified
+     * guarantee (equal to the unstopped one) and drop only the lower bound, not throw the finished guarantee away.
+     */
+    @Test
+    void aStopAfterTheGuaranteeKeepsItWithoutALowerBound() throws Exception {
+        org.optimech.runtime.spec.MechanismSpec s = AccountantTest.asymmetric();
+        boolean[] upperDone = {false};
+        Releases stopped = Accountant.releases(s, 50, (done, total) -> upperDone[0] = done.intValue() == total.intValue(), () -> upperDone[0]);
+        Releases full = Accountant.releases(s, 50);
+        assertFalse(stopped.hasLowerBound());
+        assertTrue(full.hasLowerBound());
+        for (double delta : new double[] {1e-2, 1e-6, 1e-10}) {
+            assertEquals(full.epsilonUpper(delta), stopped.epsilonUpper(delta), 0, "delta " + delta);
+            assertEquals(0, stopped.epsilonLower(delta), 0);
+        }
+        assertTrue(stopped.describe(1e-6).contains("no lower bound: stopped before the lower bound"), stopped.describe(1e-6));
+        assertTrue(full.describe(1e-6).contains("the true value is at least"), full.describe(1e-6));
     }
 
     /** A 2 x 2 table stating ε = 0.01: rows (1029, 1019)/2^11 and (1019, 1029)/2^11, whose ratio 1.0098 is below e^0.01. */

@@ -245,6 +245,13 @@ class AccuracyTest {
         }
         // reproducible: the seed is fixed
         assertEquals(a.l2(), VectorAccuracy.of(hexagon, 0.05).l2());
+        // regression (issue 24, G5): the one-line summary kept the widest coordinate's value and dropped its standard error
+        VectorAccuracy.Estimate widest = a.widest();
+        for (VectorAccuracy.Estimate e : a.coordinates()) {
+            assertTrue(e.value() <= widest.value(), e + " wider than " + widest);
+        }
+        assertTrue(a.describe().contains("each coordinate is within +-" + widest + " of the true value (the widest)"), a.describe());
+        assertTrue(widest.toString().contains("(s.e. "), widest.toString());
     }
 
     @Test

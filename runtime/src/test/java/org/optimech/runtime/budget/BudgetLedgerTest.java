@@ -94,4 +94,25 @@ class BudgetLedgerTest {
         assertThrows(IllegalArgumentException.class, () -> l.charge(" ", BigDecimal.ONE, BigDecimal.ZERO));
         assertThrows(IllegalArgumentException.class, () -> l.charge("d", new BigDecimal("-1"), BigDecimal.ZERO));
     }
+    /**
+     * Regression (issue 24, G4): a privacy-loss-distribution ledger threw IllegalArgumentException when charged an (ε, δ) table
+     * with more than 20,000 ordered neighbouring pairs. It now charges it through the spec's certified guarantee, exactly as
+     * charging (ε, δ) = (1, 0.25) three times does, and never less than the exact accounting of a small table with the same pairs.
+     */
+    @Test
+    void aLossDistributionLedgerChargesAnEpsilonDeltaTableBeyondThePairLimit() throws Exception {
+        MechanismSpec big = TestMechanisms.alternating(10_002);
+        BudgetLedger ledger = BudgetLedger.of(new BigDecimal("20"), new BigDecimal("0.7"), BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION);
+        assertEquals(3, ledger.charge("survey", big, 3).releases());
+        BudgetLedger declared = BudgetLedger.of(new BigDecimal("20"), new BigDecimal("0.7"), BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION);
+        for (int i = 0; i < 3; i++) {
+            declared.charge("survey", BigDecimal.ONE, new BigDecimal("0.25"));
+        }
+        BudgetLedger exact = BudgetLedger.of(new BigDecimal("20"), new BigDecimal("0.7"), BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION);
+        exact.charge("survey", TestMechanisms.alternating(3), 3);
+        double charged = ledger.chargedEpsilon("survey");
+        assertEquals(declared.chargedEpsilon("survey"), charged, 1e-6 * charged);
+        // both are upper bounds with their own floating-point margins
+        assertTrue(charged >= exact.chargedEpsilon("survey") * (1 - 1e-6), charged + " < " + exact.chargedEpsilon("survey"));
+    }
 }

@@ -55,4 +55,18 @@ public final class TestMechanisms {
             throw new AssertionError(e);
         }
     }
+
+    /** Even rows (6, 2, 0)/8, odd rows (3, 3, 2)/8, on a path: (1, 0.25)-DP, each edge one even and one odd input. */
+    public static org.optimech.runtime.spec.DiscreteMechanismSpec alternating(int inputs) throws Exception {
+        long[][] w = new long[inputs][];
+        for (int i = 0; i < inputs; i++) {
+            w[i] = i % 2 == 0 ? new long[] {6, 2, 0} : new long[] {3, 3, 2};
+        }
+        org.optimech.runtime.spec.PrivacyGuarantee p = new org.optimech.runtime.spec.PrivacyGuarantee(org.optimech.runtime.spec.Relation.SUBSTITUTION,
+                org.optimech.runtime.discrete.NeighbourGraph.path(inputs), java.math.BigDecimal.ONE, new java.math.BigDecimal("0.25"), java.math.BigDecimal.ONE,
+                new java.math.BigDecimal("0.25"), org.optimech.runtime.spec.Numerics.EXACT, org.optimech.runtime.spec.InputPolicy.CLAMP);
+        org.optimech.runtime.json.JsonObject empty = org.optimech.runtime.json.JsonObject.builder().build();
+        return org.optimech.runtime.spec.DiscreteMechanismSpec.of(new org.optimech.runtime.discrete.IntegerRange(0, inputs - 1),
+                new org.optimech.runtime.discrete.IntegerRange(0, 2), org.optimech.runtime.discrete.WeightTable.ofLongs(3, w), p, empty, empty);
+    }
 }
