@@ -30,6 +30,10 @@ import org.optimech.runtime.spec.MechanismSpec;
  * </ul>
  */
 public final class Accountant {
+    /** Why a profile bounded through the randomized-response pair has no lower bound. */
+    private static final String DOMINATING_RR = "the randomized-response pair dominates the mechanism's pairs; it says nothing of how much "
+            + "smaller the mechanism's own epsilon is";
+
     /** About this many grid points hold an N-fold distribution. */
     public static final int GRID_POINTS = 1 << 17;
     /**
@@ -141,7 +145,8 @@ public final class Accountant {
             @Override
             public Releases visit(KNormSpec knorm) {
                 return randomizedResponse(up(knorm.certifiedEpsilon()), n, basicE, basicD, "the randomized-response pair at the certified epsilon "
-                        + knorm.certifiedEpsilon().toPlainString() + " (the dominating pair of every pure epsilon-DP mechanism), composed exactly (binomial)");
+                        + knorm.certifiedEpsilon().toPlainString() + " (the dominating pair of every pure epsilon-DP mechanism), composed exactly (binomial)")
+                        .withoutLowerBound(DOMINATING_RR);
             }
 
             @Override
@@ -208,7 +213,7 @@ public final class Accountant {
             }
             String eps = spec.accept(noiseEpsilon()).toPlainString();
             return randomizedResponse(up(new BigDecimal(eps)), n, basicE, basicD, "the randomized-response pair at epsilon " + eps + " (too many pairs to take "
-                    + "one by one: " + 2 * spec.privacy().neighbours().edgeCount() + "), composed exactly (binomial)");
+                    + "one by one: " + 2 * spec.privacy().neighbours().edgeCount() + "), composed exactly (binomial)").withoutLowerBound(DOMINATING_RR);
         }
         DiscretePairs pairs = DiscretePairs.of(spec);
         double range = 2 * Math.max(pairs.maxAbsLoss(), 1e-9);

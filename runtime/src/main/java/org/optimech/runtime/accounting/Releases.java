@@ -85,6 +85,16 @@ public final class Releases {
         return new Releases(n, method, basicEpsilon, basicDelta, List.of(), List.of(), Objects.requireNonNull(upper), Objects.requireNonNull(lower), null);
     }
 
+    /**
+     * The same upper bound with no lower one: for a profile computed from a pair that dominates the mechanism's (the
+     * randomized-response pair of a K-norm spec, or of a table with too many pairs), whose own lower bound says nothing of the
+     * mechanism, which may compose better; {@link #describe} says why.
+     */
+    Releases withoutLowerBound(String reason) {
+        return new Releases(releases, method, basicEpsilon, basicDelta, upper, List.of(), closedUpper, closedUpper == null ? null : e -> 0,
+                Objects.requireNonNull(reason));
+    }
+
     /** N. */
     public long releases() {
         return releases;

@@ -259,9 +259,15 @@ class AccountantTest {
         PrivacyLossDistribution lo = PrivacyLossDistribution.randomizedResponse(eps0, 1e-3, PrivacyLossDistribution.Bound.LOWER).compose(20);
         for (double e : new double[] {0, 0.5 * eps0 * 20, 0.8 * eps0 * 20}) {
             double exact = binomialDelta(eps0, 20, e);
-            assertBrackets(r, exact, e, 1e-9 + 1e-8 * exact, "k-norm closed form");
+            double upper = r.deltaUpper(e);
+            assertTrue(exact <= upper * (1 + 1e-12) + 1e-15 && upper - exact <= 1e-9 + 1e-8 * exact, "k-norm closed form at " + e + ": " + exact + " <= " + upper);
             assertTrue(lo.delta(e) <= exact * (1 + 1e-9) && exact <= up.delta(e) * (1 + 1e-9), "grid at " + e);
         }
+        // the pair dominates the mechanism's: its own lower bound would be no lower bound of the spec's epsilon (audit of issue 24)
+        assertFalse(r.hasLowerBound());
+        assertEquals(0, r.deltaLower(0.5 * eps0 * 20));
+        assertEquals(0, r.epsilonLower(1e-6));
+        assertTrue(r.describe(1e-6).contains("no lower bound: the randomized-response pair dominates"), r.describe(1e-6));
         // ε-DP composed: never more than basic composition, at δ = 0 exactly basic
         assertTrue(r.epsilonUpper(1e-6) < 20 * eps0);
         assertEquals(20 * eps0, r.epsilonUpper(0), 1e-9 * 20 * eps0);
