@@ -107,8 +107,9 @@ public final class OrToolsLpSolver implements LpSolver {
             if (OrToolsNatives.load(OrToolsNatives.defaultRoot()).isPresent()) {
                 return;
             }
-        } catch (java.io.IOException | UnsatisfiedLinkError | SecurityException e) {
-            // the cache cannot be used here: OR-Tools' own loader, which unpacks to a temporary directory
+        } catch (java.io.IOException | UnsatisfiedLinkError | RuntimeException e) {
+            // the cache cannot be used here (also a race with another process, which surfaces unchecked): OR-Tools' own loader,
+            // which unpacks to a temporary directory
         }
         Loader.loadNativeLibraries();
     }

@@ -106,6 +106,7 @@ final class OrToolsNatives {
             if (Files.isDirectory(target) && matches(target, entries)) {
                 return target;
             }
+            removeStaleUnpacking(root);
             Path fresh = Files.createTempDirectory(root, "unpacking-");
             try {
                 for (ZipEntry e : entries) {
@@ -173,11 +174,39 @@ final class OrToolsNatives {
         }
     }
 
+    /** Deletes a tree; one that another process deletes at the same time is no error (review: two processes on a damaged cache). */
     private static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
+        } catch (java.nio.file.NoSuchFileException e) {
+            // gone already
+        } catch (java.io.UncheckedIOException e) {
+            if (!(e.getCause() instanceof java.nio.file.NoSuchFileException)) {
+                throw e.getCause();
+            }
+        }
+    }
+
+    /**
+     * Removes unpacking directories left by processes killed while unpacking (71 MB each), once they are an hour old, so
+     * that no live unpacking is touched. Best effort: a directory that cannot be removed stays.
+     */
+    private static void removeStaleUnpacking(Path root) {
+        long cutoff = System.currentTimeMillis() - 3_600_000L;
+        try (Stream<Path> s = Files.list(root)) {
+            for (Path p : s.filter(x -> x.getFileName().toString().startsWith("unpacking-")).toList()) {
+                try {
+                    if (Files.getLastModifiedTime(p).toMillis() < cutoff) {
+                        deleteTree(p);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // in use or not ours to remove: leave it
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the cache cannot be listed: nothing to clean
         }
     }
 }

@@ -67,6 +67,19 @@ class OrToolsNativesTest {
         assertNotEquals(0, Files.size(third.resolve(smallest.getFileName())));
     }
 
+    /** A process killed while unpacking left 71 MB behind for ever (review): an hour-old unpacking directory is removed. */
+    @Test
+    void anUnpackingLeftByAKilledProcessIsRemovedOnceStale(@TempDir Path root) throws Exception {
+        Path jar = nativeJar();
+        String prefix = OrToolsNatives.resourceDirectory().get();
+        Path stale = Files.createDirectories(root.resolve("unpacking-killed"));
+        Files.write(stale.resolve("libpartial.so"), new byte[] {1, 2, 3});
+        Files.setLastModifiedTime(stale, FileTime.fromMillis(System.currentTimeMillis() - 2 * 3_600_000L));
+        Path live = Files.createDirectories(root.resolve("unpacking-live")); // another process's, just begun
+        Path dir = OrToolsNatives.unpack(jar, prefix, root);
+        assertEquals(List.of(dir, live), files(root), "the stale one is gone, the live one kept");
+    }
+
     @Test
     void aJarWithoutNativesIsAnError(@TempDir Path root) throws Exception {
         Path jar = nativeJar();
