@@ -177,7 +177,10 @@ final class SumSearch {
                 return;
             }
         }
-        boolean[] convex = o.sumConvex(n.lo, n.hi, n.signs);
+        // the rows' enclosures and signs serve the face step and the splits below (computed once per box)
+        double[][] g = o.differences(n.lo, n.hi);
+        int[] known = o.knownSigns(g, n.signs);
+        boolean[] convex = o.convexAlong(n.lo, n.hi, known);
         int faces = TreeCodes.SPLIT + o.dimensions() + o.rowCount();
         int ends = -1;
         for (int z = 0; z < convex.length && faces + z <= TreeCodes.MAX_CODE; z++) {
@@ -200,8 +203,6 @@ final class SumSearch {
             queue.add(n.b);
             return;
         }
-        double[][] g = o.differences(n.lo, n.hi);
-        int[] known = o.knownSigns(g, n.signs);
         int freeRow = -1;
         double freeWidth = -1;
         boolean anyFree = false;

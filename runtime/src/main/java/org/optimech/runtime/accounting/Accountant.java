@@ -30,9 +30,12 @@ import org.optimech.runtime.spec.MechanismSpec;
  * </ul>
  */
 public final class Accountant {
-    /** Why a profile bounded through the randomized-response pair has no lower bound. */
-    private static final String DOMINATING_RR = "the randomized-response pair dominates the mechanism's pairs; it says nothing of how much "
-            + "smaller the mechanism's own epsilon is";
+    /** Why a profile bounded through a pair that dominates the mechanism's (named) has no lower bound. */
+    private static String dominates(String pair) {
+        return "the " + pair + " dominates the mechanism's pairs; it says nothing of how much smaller the mechanism's own epsilon is";
+    }
+
+    private static final String DOMINATING_RR = dominates("randomized-response pair");
 
     /** About this many grid points hold an N-fold distribution. */
     public static final int GRID_POINTS = 1 << 17;
@@ -209,7 +212,7 @@ public final class Accountant {
                 double step = gridStep(Math.min(n * range, 9 * range * Math.sqrt(n)) + range, n, bracketWidth);
                 return Releases.ofUpperOnly(n, tooManyPairs(spec) + "; " + DECLARED_PAIR + ", composed " + n + " times on a grid of step "
                         + String.format(java.util.Locale.ROOT, "%.3g", step), basicE, basicD, List.of(composed(declaredPair(spec, step), n)),
-                        "the declared guarantee's pair dominates the mechanism's, it says nothing of how much smaller the true epsilon is");
+                        dominates("certified guarantee's pair"));
             }
             String eps = spec.accept(noiseEpsilon()).toPlainString();
             return randomizedResponse(up(new BigDecimal(eps)), n, basicE, basicD, "the randomized-response pair at epsilon " + eps + " (too many pairs to take "

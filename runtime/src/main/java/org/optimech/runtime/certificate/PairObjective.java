@@ -209,7 +209,11 @@ public final class PairObjective {
      * out[z] says whether that holds (false for a fixed coordinate).
      */
     public boolean[] sumConvex(double[] lo, double[] hi, int[] signs) {
-        int[] known = knownSigns(differences(lo, hi), signs);
+        return convexAlong(lo, hi, knownSigns(differences(lo, hi), signs));
+    }
+
+    /** {@link #sumConvex} for the rows' signs on the box already known ({@link #knownSigns}), as a search has them. */
+    public boolean[] convexAlong(double[] lo, double[] hi, int[] known) {
         boolean[] convex = new boolean[dimensions()];
         double[] out = new double[2];
         for (int side = 0; side < (pairs ? 2 : 1); side++) {
