@@ -12,12 +12,17 @@ import org.optimech.runtime.discrete.NeighbourGraph;
 import org.optimech.runtime.discrete.PrivacyChecks;
 import org.optimech.runtime.discrete.WeightTable;
 import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.knorm.LpNorm;
+import org.optimech.runtime.spec.Body;
 import org.optimech.runtime.spec.DiscreteMechanismSpec;
 import org.optimech.runtime.spec.InputPolicy;
+import org.optimech.runtime.spec.KNormBlock;
+import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.Numerics;
 import org.optimech.runtime.spec.PrivacyGuarantee;
 import org.optimech.runtime.spec.Relation;
+import org.optimech.runtime.spec.RuntimePolicy;
 import org.optimech.runtime.spec.SpecLoader;
 
 /**
@@ -26,8 +31,11 @@ import org.optimech.runtime.spec.SpecLoader;
  * <ul>
  *   <li>{@code gen N FILE}: writes an N×N table spec (a geometric-like table over 2^40, every entry positive, certified ε
  *       from its exact largest neighbour ratio) with {@link SpecLoader#toText};
+ *   <li>{@code gen-knorm N D FILE}: writes a K-norm spec (ℓ∞ ball) storing N adjacent points in D dimensions (random
+ *       17-digit doubles, as the designer writes them) with {@link SpecLoader#write}, timing the factory and the write;
  *   <li>{@code load FILE}: loads it with {@link SpecLoader#load(Path)} and prints the seconds, the peak heap of the JVM
- *       (every heap pool's peak, garbage included) and the heap retained by the loaded spec after a full GC.
+ *       (every heap pool's peak, garbage included) and the heap retained by the loaded spec after a full GC. A K-norm spec
+ *       (whose stored points are the designer's word) is loaded under a policy that allows unchecked sensitivity.
  * </ul>
  * Run each {@code load} in its own JVM with a fixed {@code -Xmx}; alternate the builds being compared.
  */
@@ -38,10 +46,12 @@ public final class SpecScale {
     public static void main(String[] args) throws Exception {
         if (args.length == 3 && args[0].equals("gen")) {
             gen(Integer.parseInt(args[1]), Path.of(args[2]));
+        } else if (args.length == 4 && args[0].equals("gen-knorm")) {
+            genKNorm(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Path.of(args[3]));
         } else if (args.length == 2 && args[0].equals("load")) {
             load(Path.of(args[1]));
         } else {
-            System.err.println("usage: SpecScale gen N FILE | load FILE");
+            System.err.println("usage: SpecScale gen N FILE | gen-knorm N D FILE | load FILE");
             System.exit(2);
         }
     }
@@ -83,6 +93,31 @@ public final class SpecScale {
                 Files.size(file), certified);
     }
 
+    static void genKNorm(int n, int d, Path file) throws Exception {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(19);
+        double[][] points = new double[n][d];
+        double max = 0;
+        for (double[] p : points) {
+            for (int j = 0; j < d; j++) {
+                p[j] = random.nextDouble(-1, 1);
+                max = Math.max(max, Math.abs(p[j]));
+            }
+        }
+        KNormBlock block = new KNormBlock(d, null, new Body.Ball(LpNorm.LINF), new BigDecimal(max).setScale(20, RoundingMode.CEILING), BigDecimal.ONE,
+                new KNormBlock.AdjacentPoints(KNormBlock.PointSource.ASSERTED, points), null);
+        points = null;
+        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + n + " points in " + d + " dimensions").build();
+        JsonObject provenance = JsonObject.builder().put("tool", "SpecScale").build();
+        long t0 = System.nanoTime();
+        KNormSpec spec = KNormSpec.of(block, Relation.ADD_REMOVE, BigDecimal.ONE, BigDecimal.ONE, design, provenance);
+        long t1 = System.nanoTime();
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            SpecLoader.write(spec, out);
+        }
+        long t2 = System.nanoTime();
+        System.out.printf("gen-knorm n=%d d=%d of=%.2fs write=%.2fs bytes=%d%n", n, d, (t1 - t0) / 1e9, (t2 - t1) / 1e9, Files.size(file));
+    }
+
     static void load(Path file) throws Exception {
         System.gc();
         long before = usedAfterGc();
@@ -90,7 +125,7 @@ public final class SpecScale {
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long c0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
-        MechanismSpec spec = SpecLoader.load(file);
+        MechanismSpec spec = SpecLoader.load(file, RuntimePolicy.builder().allowUncheckedSensitivity().build());
         double s = (System.nanoTime() - t0) / 1e9;
         double cpu = (os.getProcessCpuTime() - c0) / 1e9; // all threads, GC included: steadier than wall time on a loaded machine
         long peak = HeapPeaks.peak();

@@ -76,20 +76,67 @@ public final class JsonArray implements JsonValue {
         return new JsonArray(List.copyOf(out));
     }
 
+    /** An array of integers, held packed (8 bytes an element; writers print each straight from its long). */
     public static JsonArray ofLongs(long... values) {
-        List<JsonValue> out = new ArrayList<>(values.length);
-        for (long v : values) {
-            out.add(JsonNumber.of(v));
-        }
-        return new JsonArray(List.copyOf(out));
+        long[] copy = values.clone();
+        return viewOfIntegers(copy.length, i -> true, i -> copy[i], i -> {
+            throw new AssertionError("every element is an integer");
+        });
     }
 
+    /**
+     * An array of finite doubles, held packed: 8 bytes an element instead of a tree node and its text; each element is made
+     * on demand as {@link JsonNumber#of(double)}, so the array equals and writes as the array of those numbers.
+     *
+     * @throws IllegalArgumentException for a NaN or an infinity, as {@link JsonNumber#of(double)}
+     */
     public static JsonArray ofDoubles(double... values) {
-        List<JsonValue> out = new ArrayList<>(values.length);
-        for (double v : values) {
-            out.add(JsonNumber.of(v));
+        double[] copy = values.clone();
+        requireFinite(copy, 0, copy.length);
+        return packed(copy, 0, copy.length);
+    }
+
+    /**
+     * An array of rows of finite doubles, all of one length ≥ 1, held packed in one flat array (8 bytes a number): a table of
+     * millions of points costs what its doubles do. Equal to, and written as, the array of {@link #ofDoubles} rows.
+     *
+     * @throws IllegalArgumentException for a NaN or an infinity, or rows of different lengths
+     */
+    public static JsonArray ofDoubleRows(double[][] rows) {
+        if (rows.length == 0) {
+            return new JsonArray(List.of());
         }
-        return new JsonArray(List.copyOf(out));
+        int cols = rows[0].length;
+        if (cols == 0) {
+            return map(List.of(rows), r -> ofDoubles(r));
+        }
+        double[] flat = new double[Math.multiplyExact(rows.length, cols)];
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i].length != cols) {
+                throw new IllegalArgumentException("row " + i + " has " + rows[i].length + " numbers, row 0 has " + cols);
+            }
+            System.arraycopy(rows[i], 0, flat, i * cols, cols);
+        }
+        requireFinite(flat, 0, flat.length);
+        return packedRows(flat, rows.length, cols);
+    }
+
+    private static void requireFinite(double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException("JSON cannot represent " + values[i]);
+            }
+        }
+    }
+
+    /** Elements {@code [from, from + size)} of {@code values} (finite, never changed afterwards), packed. */
+    static JsonArray packed(double[] values, int from, int size) {
+        return new JsonArray(new PackedNumbers(values, from, size));
+    }
+
+    /** {@code rows} rows of {@code cols} ≥ 1 numbers, row-major in {@code values} (finite, never changed afterwards), packed. */
+    static JsonArray packedRows(double[] values, int rows, int cols) {
+        return new JsonArray(new PackedRows(values, rows, cols));
     }
 
     public static JsonArray ofStrings(Collection<String> values) {
@@ -154,9 +201,60 @@ public final class JsonArray implements JsonValue {
         return ((View) elements).integer.applyAsLong(i);
     }
 
+    /** Whether the numbers (or rows of numbers) are held packed as doubles. */
+    boolean isPacked() {
+        return elements instanceof PackedNumbers || elements instanceof PackedRows;
+    }
+
     /** Whether this is a {@link #viewOfIntegers}. */
     boolean hasIntegerView() {
         return elements instanceof View v && v.isInteger != null;
+    }
+
+    /** Numbers held as doubles, each made into a {@link JsonNumber} when asked for. */
+    private static final class PackedNumbers extends AbstractList<JsonValue> implements RandomAccess {
+        private final double[] values;
+        private final int from;
+        private final int size;
+
+        PackedNumbers(double[] values, int from, int size) {
+            this.values = values;
+            this.from = from;
+            this.size = size;
+        }
+
+        @Override
+        public JsonValue get(int index) {
+            return JsonNumber.of(values[from + Objects.checkIndex(index, size)]);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
+    /** Rows of numbers in one flat array, each row made into a packed array when asked for. */
+    private static final class PackedRows extends AbstractList<JsonValue> implements RandomAccess {
+        private final double[] values;
+        private final int rows;
+        private final int cols;
+
+        PackedRows(double[] values, int rows, int cols) {
+            this.values = values;
+            this.rows = rows;
+            this.cols = cols;
+        }
+
+        @Override
+        public JsonValue get(int index) {
+            return packed(values, Objects.checkIndex(index, rows) * cols, cols);
+        }
+
+        @Override
+        public int size() {
+            return rows;
+        }
     }
 
     /** The element list of a {@link #view}. */

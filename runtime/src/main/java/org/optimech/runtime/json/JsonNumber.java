@@ -14,17 +14,27 @@ import java.util.regex.Pattern;
 public final class JsonNumber implements JsonValue {
     private static final Pattern GRAMMAR = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
-    private final String literal;
-    /** Whether the literal is already RFC 8785's form of its double (made by {@link #of(double)}): written as is, not formatted again. */
+    /**
+     * The literal; for a number made from a double, formatted when first asked (a packed array of millions of doubles makes
+     * its elements on demand, and most readers want the double, not the text). A racy first call formats twice, the same
+     * immutable string either way.
+     */
+    private String literal;
+    /** The double of a number made by {@link #of(double)} (never −0.0); unused otherwise. */
+    private final double value;
+    /** Whether this number was made from a double, so its literal is RFC 8785's form of it: written as is, not formatted again. */
     private final boolean canonical;
 
     private JsonNumber(String literal) {
-        this(literal, false);
+        this.literal = literal;
+        this.value = Double.NaN;
+        this.canonical = false;
     }
 
-    private JsonNumber(String literal, boolean canonical) {
-        this.literal = literal;
-        this.canonical = canonical;
+    private JsonNumber(double value) {
+        this.literal = null;
+        this.value = value == 0.0 ? 0.0 : value; // -0.0 is written "0", which reads back as +0.0
+        this.canonical = true;
     }
 
     /** Largest |exponent| a literal may write: far beyond any double, and safely inside {@link BigDecimal}'s scale. */
@@ -67,7 +77,7 @@ public final class JsonNumber implements JsonValue {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("JSON cannot represent " + value);
         }
-        return new JsonNumber(Es6NumberFormat.format(value), true);
+        return new JsonNumber(value);
     }
 
     /** Whether {@link #literal()} is known to be RFC 8785's canonical form of the number (it was made from a double). */
@@ -77,17 +87,22 @@ public final class JsonNumber implements JsonValue {
 
     /** The literal text. */
     public String literal() {
-        return literal;
+        String l = literal;
+        if (l == null) {
+            l = Es6NumberFormat.format(value);
+            literal = l;
+        }
+        return l;
     }
 
     /** The exact value of the literal. */
     public BigDecimal decimal() {
-        return new BigDecimal(literal);
+        return new BigDecimal(literal());
     }
 
     /** The double nearest to the literal's exact value. */
     public double doubleValue() {
-        return Double.parseDouble(literal);
+        return canonical ? value : Double.parseDouble(literal);
     }
 
     /**
@@ -147,6 +162,9 @@ public final class JsonNumber implements JsonValue {
     /** Numbers are equal when their exact values are ({@code 1.0} equals {@code 1}). */
     @Override
     public boolean equals(Object o) {
+        if (o instanceof JsonNumber other && canonical && other.canonical) {
+            return value == other.value; // each is exactly its double (never -0.0)
+        }
         return o instanceof JsonNumber other && decimal().compareTo(other.decimal()) == 0;
     }
 
@@ -158,6 +176,6 @@ public final class JsonNumber implements JsonValue {
 
     @Override
     public String toString() {
-        return literal;
+        return literal();
     }
 }

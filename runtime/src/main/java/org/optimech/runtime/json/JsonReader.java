@@ -206,7 +206,8 @@ public final class JsonReader implements Closeable {
 
     /**
      * Reads the value that starts at the current token into a tree; afterwards the current token is the value's last
-     * ({@code END_OBJECT}, {@code END_ARRAY} or the scalar itself).
+     * ({@code END_OBJECT}, {@code END_ARRAY} or the scalar itself). Arrays of numbers, and arrays of rows of numbers, are
+     * held packed as doubles where that gives the same literals back (see {@link #readArray}).
      *
      * @throws IllegalStateException if the current token does not start a value
      */
@@ -221,13 +222,8 @@ public final class JsonReader implements Closeable {
                 }
                 return JsonObject.adopt(members);
             }
-            case START_ARRAY: {
-                List<JsonValue> elements = new ArrayList<>();
-                while (next() != Token.END_ARRAY) {
-                    elements.add(readValue());
-                }
-                return JsonArray.adopt(elements);
-            }
+            case START_ARRAY:
+                return readArray();
             case STRING:
                 return new JsonString(text);
             case NUMBER:
@@ -239,6 +235,133 @@ public final class JsonReader implements Closeable {
             default:
                 return JsonNull.INSTANCE;
         }
+    }
+
+    /**
+     * The array at the current {@code START_ARRAY}. An array of numbers, or of rows of numbers all of one length, is held
+     * packed as doubles ({@link JsonArray#ofDoubles}, {@link JsonArray#ofDoubleRows}: 8 bytes a number instead of about a
+     * hundred as a tree), so a spec of millions of stored points is never a tree of them. Faithful by construction: a number
+     * is packed only when its literal is exactly RFC 8785's form of its double ({@link #packable}), which is the literal the
+     * packed element gives back; at the first element that is not, the array so far is unpacked and the rest read as a
+     * tree, so the result equals, writes and hashes as the tree would.
+     */
+    private JsonArray readArray() throws JsonSyntaxException {
+        Token t = next();
+        if (t == Token.NUMBER) {
+            return readNumbers();
+        }
+        if (t == Token.START_ARRAY) {
+            return readRows();
+        }
+        List<JsonValue> elements = new ArrayList<>();
+        while (t != Token.END_ARRAY) {
+            elements.add(readValue());
+            t = next();
+        }
+        return JsonArray.adopt(elements);
+    }
+
+    /** An array whose first element, the current token, is a number. */
+    private JsonArray readNumbers() throws JsonSyntaxException {
+        double[] values = new double[8];
+        int n = 0;
+        Token t = token;
+        while (t == Token.NUMBER) {
+            double d = packable(text);
+            if (Double.isNaN(d)) {
+                break;
+            }
+            if (n == values.length) {
+                values = Arrays.copyOf(values, grow(n));
+            }
+            values[n++] = d;
+            t = next();
+        }
+        if (t == Token.END_ARRAY) {
+            return JsonArray.packed(Arrays.copyOf(values, n), 0, n);
+        }
+        List<JsonValue> elements = new ArrayList<>(n + 8);
+        for (int k = 0; k < n; k++) {
+            elements.add(JsonNumber.of(values[k]));
+        }
+        return finishArray(elements);
+    }
+
+    /** An array whose first element, the current token, starts an array: rows of numbers packed while they are all alike. */
+    private JsonArray readRows() throws JsonSyntaxException {
+        double[] values = new double[16];
+        int n = 0;
+        int rows = 0;
+        int cols = -1;
+        Token t = token;
+        while (t == Token.START_ARRAY) {
+            int length = 0;
+            Token u;
+            double d = Double.NaN;
+            while ((u = next()) == Token.NUMBER && (cols < 0 || length < cols) && !Double.isNaN(d = packable(text))) {
+                if (n == values.length) {
+                    values = Arrays.copyOf(values, grow(n));
+                }
+                values[n++] = d;
+                length++;
+            }
+            if (u != Token.END_ARRAY || length == 0 || cols >= 0 && length != cols) {
+                // this row is not like the others: the rows so far and its numbers so far unpacked, the rest as a tree
+                List<JsonValue> elements = new ArrayList<>(rows + 8);
+                for (int r = 0; r < rows; r++) {
+                    elements.add(JsonArray.packed(Arrays.copyOfRange(values, r * cols, (r + 1) * cols), 0, cols));
+                }
+                List<JsonValue> row = new ArrayList<>(length + 8);
+                for (int k = n - length; k < n; k++) {
+                    row.add(JsonNumber.of(values[k]));
+                }
+                elements.add(u == Token.END_ARRAY ? JsonArray.adopt(row) : finishArray(row));
+                next();
+                return finishArray(elements);
+            }
+            cols = length;
+            rows++;
+            t = next();
+        }
+        if (t == Token.END_ARRAY) {
+            return JsonArray.packedRows(Arrays.copyOf(values, n), rows, cols);
+        }
+        List<JsonValue> elements = new ArrayList<>(rows + 8);
+        for (int r = 0; r < rows; r++) {
+            elements.add(JsonArray.packed(Arrays.copyOfRange(values, r * cols, (r + 1) * cols), 0, cols));
+        }
+        return finishArray(elements);
+    }
+
+    /** The elements read so far, then the value at the current token and the rest of the array, read as a tree. */
+    private JsonArray finishArray(List<JsonValue> elements) throws JsonSyntaxException {
+        Token t = token;
+        while (t != Token.END_ARRAY) {
+            elements.add(readValue());
+            t = next();
+        }
+        return JsonArray.adopt(elements);
+    }
+
+    /**
+     * The double of a number literal when the literal is exactly RFC 8785's (ECMAScript's) form of it, so a packed element
+     * gives the same text back; NaN otherwise ({@code 1.0}, {@code -0}, {@code 1e2}, 17 digits where 16 suffice...).
+     */
+    static double packable(String literal) {
+        String shortForm = Es6NumberFormat.canonicalOfShortLiteral(literal);
+        if (shortForm != null) {
+            return shortForm.equals(literal) ? Double.parseDouble(literal) : Double.NaN;
+        }
+        double d = Double.parseDouble(literal);
+        return Double.isFinite(d) && Es6NumberFormat.format(d).equals(literal) ? d : Double.NaN;
+    }
+
+    private static int grow(int n) {
+        long next = n + (n >> 1) + 16L;
+        if (next > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("more than " + n + " numbers in one array");
+        }
+        return (int) next;
     }
 
     /**

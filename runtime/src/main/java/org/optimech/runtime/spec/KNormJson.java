@@ -175,12 +175,9 @@ final class KNormJson {
         return JsonObject.builder().put("lower", JsonArray.ofDoubles(box.lower())).put("upper", JsonArray.ofDoubles(box.upper())).build();
     }
 
+    /** Rows of doubles, held packed (a spec of millions of stored points holds 8 bytes a number, not a tree). */
     private static JsonArray matrix(double[][] m) {
-        List<JsonValue> rows = new ArrayList<>(m.length);
-        for (double[] row : m) {
-            rows.add(JsonArray.ofDoubles(row));
-        }
-        return JsonArray.of(rows);
+        return JsonArray.ofDoubleRows(m);
     }
 
     private static KNormBlock.Subspace readSubspace(JsonObject o, int d) throws FieldException {

@@ -47,6 +47,7 @@ public sealed interface MechanismSpec permits DiscreteSpec, KNormSpec, GaussianP
      * The sealed document: as read for a loaded spec (digest and any signature included), as written for a new one. The weight
      * table of a discrete-table spec and the remap rows of a geometric-remap spec are {@link org.optimech.runtime.json.JsonArray#view
      * views} over the spec's own numbers, equal to what was read: a spec of millions of entries does not hold them twice.
+     * Arrays of numbers (a K-norm spec's stored points, say) are held packed as doubles, 8 bytes a number.
      */
     JsonObject document();
 

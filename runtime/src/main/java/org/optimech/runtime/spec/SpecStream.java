@@ -20,7 +20,9 @@ import org.optimech.runtime.json.JsonValue;
  * Reads a spec document from a {@link JsonReader} without building the tree of its one large member: the weight table of
  * a {@code discrete-table} or the remap rows of a {@code geometric-remap} are read token by token into flat arrays (8 bytes
  * a weight, 16 a remap row, against about a hundred in a tree), and the document holds them as {@link JsonArray#view
- * views}. Everything else is small and read as a tree.
+ * views}. Everything else is read as a tree, in which the reader holds every array of numbers (or of rows of numbers)
+ * packed as doubles: a K-norm spec's stored points and vertices, a Gaussian process's grid, a recorded problem's records
+ * cost 8 bytes a number, not a tree node and its text ({@link JsonReader#readValue}).
  *
  * <p>Faithful by construction: an element is stored flat only when the view gives back a value equal to the one read (a
  * weight is a string of decimal digits without a leading zero, a remap row an integer literal in its shortest form or an
