@@ -10,7 +10,16 @@ import java.util.HexFormat;
 import org.optimech.runtime.json.JsonObject;
 import org.optimech.runtime.json.JsonWriter;
 
-/** SHA-256 over the RFC 8785 canonical form of a spec without its {@code digest} and {@code signature} members. */
+/**
+ * SHA-256 over the RFC 8785 canonical form of a spec without its {@code digest} and {@code signature} members.
+ *
+ * <p>Over the canonical form, not the file's raw bytes, on purpose: the digest then names the content, whatever the
+ * layout (a re-indented or re-ordered file keeps its digest and signature), any RFC 8785 implementation can check it (the
+ * golden files are sealed by an independent one), and the digest member needs no byte splicing to leave itself out. Its
+ * cost is that the members must be sorted, so the digest is taken after the document is read rather than while it streams
+ * past; the document is compact for that (large arrays held packed or as views over the spec's own numbers), so this
+ * needs no copy of the text and no tree of the large members. A raw-byte digest would be a new format version.
+ */
 public final class SpecDigest {
     /** Digest algorithm name as stored. */
     public static final String ALGORITHM = "sha-256";
