@@ -20,7 +20,7 @@ import org.optimech.runtime.json.JsonObject;
  * and re-checks the privacy claim exactly from the stored integers: every neighbour ratio against a rational lower bound of
  * e^certified_epsilon, or for δ &gt; 0 the exact hockey-stick divergence against certified_delta. Immutable.
  */
-public final class DiscreteMechanismSpec implements DiscreteSpec {
+public final class DiscreteMechanismSpec extends AbstractMechanismSpec implements DiscreteSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = "discrete-table";
 
@@ -28,19 +28,14 @@ public final class DiscreteMechanismSpec implements DiscreteSpec {
     private final DiscreteDomain outputs;
     private final WeightTable weights;
     private final PrivacyGuarantee privacy;
-    private final JsonObject design;
-    private final JsonObject provenance;
-    private final JsonObject document;
 
     private DiscreteMechanismSpec(DiscreteDomain inputs, DiscreteDomain outputs, WeightTable weights, PrivacyGuarantee privacy, JsonObject design,
             JsonObject provenance, JsonObject document) {
+        super(privacy.relation(), privacy.epsilon(), privacy.delta(), privacy.certifiedEpsilon(), privacy.certifiedDelta(), design, provenance, document);
         this.inputs = inputs;
         this.outputs = outputs;
         this.weights = weights;
         this.privacy = privacy;
-        this.design = design;
-        this.provenance = provenance;
-        this.document = document;
     }
 
     /**
@@ -141,38 +136,7 @@ public final class DiscreteMechanismSpec implements DiscreteSpec {
     }
 
     @Override
-    public JsonObject design() {
-        return design;
-    }
-
-    @Override
-    public JsonObject provenance() {
-        return provenance;
-    }
-
-    @Override
-    public JsonObject document() {
-        return document;
-    }
-
-    @Override
     public <R> R accept(Visitor<R> visitor) {
         return visitor.visit(this);
-    }
-
-    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof DiscreteMechanismSpec other && document.equals(other.document);
-    }
-
-    @Override
-    public int hashCode() {
-        return document.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

@@ -1,6 +1,5 @@
 package org.optimech.runtime.spec;
 
-import java.math.BigDecimal;
 import org.optimech.runtime.discrete.DiscreteDomain;
 
 /**
@@ -34,31 +33,6 @@ public sealed interface DiscreteSpec extends MechanismSpec permits DiscreteMecha
     DiscreteDomain outputs();
 
     PrivacyGuarantee privacy();
-
-    @Override
-    default Relation relation() {
-        return privacy().relation();
-    }
-
-    @Override
-    default BigDecimal epsilon() {
-        return privacy().epsilon();
-    }
-
-    @Override
-    default BigDecimal delta() {
-        return privacy().delta();
-    }
-
-    @Override
-    default BigDecimal certifiedEpsilon() {
-        return privacy().certifiedEpsilon();
-    }
-
-    @Override
-    default BigDecimal certifiedDelta() {
-        return privacy().certifiedDelta();
-    }
 
     /** Always: a discrete spec's privacy is re-checked from its stored integers or structure at load. */
     @Override

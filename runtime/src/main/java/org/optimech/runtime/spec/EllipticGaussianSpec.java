@@ -13,35 +13,20 @@ import org.optimech.runtime.json.JsonObject;
  * re-checks that profile and re-derives Δ_Σ exactly from the statistic recorded in {@code design.problem}. Sampled in floating
  * point (numerics idealized): an exact sampler of a Gaussian with an irrational covariance factor is not offered. Immutable.
  */
-public final class EllipticGaussianSpec implements MechanismSpec {
+public final class EllipticGaussianSpec extends AbstractMechanismSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = EllipticGaussianBlock.KIND;
 
     private final EllipticGaussianBlock block;
-    private final Relation relation;
-    private final BigDecimal epsilon;
-    private final BigDecimal delta;
-    private final BigDecimal certifiedEpsilon;
-    private final BigDecimal certifiedDelta;
-    private final JsonObject design;
-    private final JsonObject provenance;
-    private final JsonObject document;
     private final SensitivityCheck checked;
     private final Double hyperplaneSum; // σ for noise in the hyperplane Σx = 0, null when not derivable or not needed
 
     private EllipticGaussianSpec(EllipticGaussianBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
             BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document, SensitivityCheck checked) throws FieldException {
+        super(relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, document);
         this.hyperplaneSum = block.varianceAlong().signum() != 0 ? null
                 : SubspaceOffsets.hyperplaneRecordSum(design, relation).map(org.optimech.runtime.exact.Rational::doubleValue).orElse(null);
         this.block = block;
-        this.relation = relation;
-        this.epsilon = epsilon;
-        this.delta = delta;
-        this.certifiedEpsilon = certifiedEpsilon;
-        this.certifiedDelta = certifiedDelta;
-        this.design = design;
-        this.provenance = provenance;
-        this.document = document;
         this.checked = checked;
     }
 
@@ -53,17 +38,8 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     public static EllipticGaussianSpec of(EllipticGaussianBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
             BigDecimal certifiedDelta, JsonObject design, JsonObject provenance) throws InvalidSpecException {
         Objects.requireNonNull(block, "block");
-        Objects.requireNonNull(relation, "relation");
-        Objects.requireNonNull(design, "design");
-        Objects.requireNonNull(provenance, "provenance");
-        JsonObject doc;
-        try {
-            SpecCodec.checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
-            doc = SpecCodec.sealChecked(EllipticGaussianJson.write(block), SpecCodec.privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
-                    Numerics.IDEALIZED), design, provenance);
-        } catch (FieldException e) {
-            throw InvalidSpecException.of(e);
-        }
+        JsonObject doc = SpecCodec.sealContinuous(EllipticGaussianJson.write(block), relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
+                Numerics.IDEALIZED, design, provenance);
         return read(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, doc);
     }
 
@@ -93,38 +69,8 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     }
 
     @Override
-    public JsonObject document() {
-        return document;
-    }
-
-    @Override
     public <R> R accept(Visitor<R> visitor) {
         return visitor.visit(this);
-    }
-
-    @Override
-    public Relation relation() {
-        return relation;
-    }
-
-    @Override
-    public BigDecimal epsilon() {
-        return epsilon;
-    }
-
-    @Override
-    public BigDecimal delta() {
-        return delta;
-    }
-
-    @Override
-    public BigDecimal certifiedEpsilon() {
-        return certifiedEpsilon;
-    }
-
-    @Override
-    public BigDecimal certifiedDelta() {
-        return certifiedDelta;
     }
 
     /** Whether Δ_Σ was re-derived at load from the structured statistic recorded in {@code design.problem}. */
@@ -141,16 +87,6 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     @Override
     public Numerics numerics() {
         return Numerics.IDEALIZED;
-    }
-
-    @Override
-    public JsonObject design() {
-        return design;
-    }
-
-    @Override
-    public JsonObject provenance() {
-        return provenance;
     }
 
     /** The statistic's dimension d. */
@@ -192,21 +128,5 @@ public final class EllipticGaussianSpec implements MechanismSpec {
     /** E‖V‖², the covariance's trace (d − 1)·across + along. */
     public double trace() {
         return (dimension() - 1) * varianceAcross() + varianceAlong();
-    }
-
-    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof EllipticGaussianSpec other && document.equals(other.document);
-    }
-
-    @Override
-    public int hashCode() {
-        return document.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

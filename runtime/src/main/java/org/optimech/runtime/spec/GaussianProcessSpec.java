@@ -13,32 +13,17 @@ import org.optimech.runtime.json.JsonObject;
  * re-checks the calibration of s from Δ, ε and δ, re-derives Δ from the recorded KDE problem where there is one, and factors
  * the covariance. Read-only data: the runtime's mechanisms build the (floating-point, numerics idealized) sampler. Immutable.
  */
-public final class GaussianProcessSpec implements MechanismSpec {
+public final class GaussianProcessSpec extends AbstractMechanismSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = GaussianProcessBlock.KIND;
 
     private final GaussianProcessBlock block;
-    private final Relation relation;
-    private final BigDecimal epsilon;
-    private final BigDecimal delta;
-    private final BigDecimal certifiedEpsilon;
-    private final BigDecimal certifiedDelta;
-    private final JsonObject design;
-    private final JsonObject provenance;
-    private final JsonObject document;
     private final GaussianProcessChecks.Checked checked;
 
     private GaussianProcessSpec(GaussianProcessBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
             BigDecimal certifiedDelta, JsonObject design, JsonObject provenance, JsonObject document, GaussianProcessChecks.Checked checked) {
+        super(relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, document);
         this.block = block;
-        this.relation = relation;
-        this.epsilon = epsilon;
-        this.delta = delta;
-        this.certifiedEpsilon = certifiedEpsilon;
-        this.certifiedDelta = certifiedDelta;
-        this.design = design;
-        this.provenance = provenance;
-        this.document = document;
         this.checked = checked;
     }
 
@@ -50,17 +35,8 @@ public final class GaussianProcessSpec implements MechanismSpec {
     public static GaussianProcessSpec of(GaussianProcessBlock block, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
             BigDecimal certifiedDelta, JsonObject design, JsonObject provenance) throws InvalidSpecException {
         Objects.requireNonNull(block, "block");
-        Objects.requireNonNull(relation, "relation");
-        Objects.requireNonNull(design, "design");
-        Objects.requireNonNull(provenance, "provenance");
-        JsonObject doc;
-        try {
-            SpecCodec.checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
-            doc = SpecCodec.sealChecked(GaussianProcessJson.write(block), SpecCodec.privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta,
-                    Numerics.IDEALIZED), design, provenance);
-        } catch (FieldException e) {
-            throw InvalidSpecException.of(e);
-        }
+        JsonObject doc = SpecCodec.sealContinuous(GaussianProcessJson.write(block), relation, epsilon, delta, certifiedEpsilon, certifiedDelta, Numerics.IDEALIZED,
+                design, provenance);
         return read(block, relation, epsilon, delta, certifiedEpsilon, certifiedDelta, design, provenance, doc);
     }
 
@@ -90,38 +66,8 @@ public final class GaussianProcessSpec implements MechanismSpec {
     }
 
     @Override
-    public JsonObject document() {
-        return document;
-    }
-
-    @Override
     public <R> R accept(Visitor<R> visitor) {
         return visitor.visit(this);
-    }
-
-    @Override
-    public Relation relation() {
-        return relation;
-    }
-
-    @Override
-    public BigDecimal epsilon() {
-        return epsilon;
-    }
-
-    @Override
-    public BigDecimal delta() {
-        return delta;
-    }
-
-    @Override
-    public BigDecimal certifiedEpsilon() {
-        return certifiedEpsilon;
-    }
-
-    @Override
-    public BigDecimal certifiedDelta() {
-        return certifiedDelta;
     }
 
     /** Whether Δ was re-derived at load from the KDE problem recorded in {@code design.problem} (closed form; see {@link #sensitivityCheck()}). */
@@ -138,16 +84,6 @@ public final class GaussianProcessSpec implements MechanismSpec {
     @Override
     public Numerics numerics() {
         return Numerics.IDEALIZED;
-    }
-
-    @Override
-    public JsonObject design() {
-        return design;
-    }
-
-    @Override
-    public JsonObject provenance() {
-        return provenance;
     }
 
     /** The grid points. */
@@ -194,21 +130,5 @@ public final class GaussianProcessSpec implements MechanismSpec {
             c[i] = f[i].clone();
         }
         return c;
-    }
-
-    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof GaussianProcessSpec other && document.equals(other.document);
-    }
-
-    @Override
-    public int hashCode() {
-        return document.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

@@ -20,7 +20,7 @@ import org.optimech.runtime.noise.DiscreteLaplace;
  * exactly when the neighbour graph is the path and {@code noiseEpsilon ≤ certified_epsilon}, which every way to obtain one
  * ({@link #of} and the loader) checks. Stores O(n) numbers instead of a dense (n+1)×|Ω| table. Immutable.
  */
-public final class GeometricRemapSpec implements DiscreteSpec {
+public final class GeometricRemapSpec extends AbstractMechanismSpec implements DiscreteSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = "geometric-remap";
 
@@ -29,20 +29,15 @@ public final class GeometricRemapSpec implements DiscreteSpec {
     private final BigDecimal noiseEpsilon;
     private final Remap remap;
     private final PrivacyGuarantee privacy;
-    private final JsonObject design;
-    private final JsonObject provenance;
-    private final JsonObject document;
 
     private GeometricRemapSpec(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap remap, PrivacyGuarantee privacy, JsonObject design,
             JsonObject provenance, JsonObject document) {
+        super(privacy.relation(), privacy.epsilon(), privacy.delta(), privacy.certifiedEpsilon(), privacy.certifiedDelta(), design, provenance, document);
         this.inputs = inputs;
         this.outputs = outputs;
         this.noiseEpsilon = noiseEpsilon;
         this.remap = remap;
         this.privacy = privacy;
-        this.design = design;
-        this.provenance = provenance;
-        this.document = document;
     }
 
     /**
@@ -134,38 +129,7 @@ public final class GeometricRemapSpec implements DiscreteSpec {
     }
 
     @Override
-    public JsonObject design() {
-        return design;
-    }
-
-    @Override
-    public JsonObject provenance() {
-        return provenance;
-    }
-
-    @Override
-    public JsonObject document() {
-        return document;
-    }
-
-    @Override
     public <R> R accept(Visitor<R> visitor) {
         return visitor.visit(this);
-    }
-
-    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof GeometricRemapSpec other && document.equals(other.document);
-    }
-
-    @Override
-    public int hashCode() {
-        return document.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

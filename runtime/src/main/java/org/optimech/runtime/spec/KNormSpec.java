@@ -24,7 +24,7 @@ import org.optimech.runtime.lattice.LatticeSampler;
  * spec is read-only data: it hands out no sampler. The runtime's mechanisms ({@code Mechanisms.of(spec, policy)}) build the
  * samplers from the checked geometry below, under the policy's numerics choice. Immutable and thread-safe.
  */
-public final class KNormSpec implements MechanismSpec {
+public final class KNormSpec extends AbstractMechanismSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = KNormBlock.KIND;
 
@@ -44,23 +44,12 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     private final KNormBlock block;
-    private final Relation relation;
-    private final BigDecimal epsilon;
-    private final BigDecimal certifiedEpsilon;
-    private final JsonObject design;
-    private final JsonObject provenance;
-    private final JsonObject document;
     private final BodyChecks.Checked checked;
 
     private KNormSpec(KNormBlock block, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance,
             JsonObject document, BodyChecks.Checked checked) {
+        super(relation, epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO, design, provenance, document); // pure DP
         this.block = block;
-        this.relation = relation;
-        this.epsilon = epsilon;
-        this.certifiedEpsilon = certifiedEpsilon;
-        this.design = design;
-        this.provenance = provenance;
-        this.document = document;
         this.checked = checked;
     }
 
@@ -72,18 +61,9 @@ public final class KNormSpec implements MechanismSpec {
     public static KNormSpec of(KNormBlock block, Relation relation, BigDecimal epsilon, BigDecimal certifiedEpsilon, JsonObject design, JsonObject provenance)
             throws InvalidSpecException {
         Objects.requireNonNull(block, "block");
-        Objects.requireNonNull(relation, "relation");
-        Objects.requireNonNull(design, "design");
-        Objects.requireNonNull(provenance, "provenance");
         Numerics numerics = block.lattice() != null ? Numerics.EXACT : Numerics.IDEALIZED;
-        JsonObject doc;
-        try {
-            SpecCodec.checkStatement(epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO);
-            doc = SpecCodec.sealChecked(KNormJson.write(block), SpecCodec.privacyJson(relation, epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO,
-                    numerics), design, provenance);
-        } catch (FieldException e) {
-            throw InvalidSpecException.of(e);
-        }
+        JsonObject doc = SpecCodec.sealContinuous(KNormJson.write(block), relation, epsilon, BigDecimal.ZERO, certifiedEpsilon, BigDecimal.ZERO, numerics, design,
+                provenance);
         return read(block, relation, epsilon, certifiedEpsilon, design, provenance, doc);
     }
 
@@ -123,39 +103,8 @@ public final class KNormSpec implements MechanismSpec {
     }
 
     @Override
-    public JsonObject document() {
-        return document;
-    }
-
-    @Override
     public <R> R accept(Visitor<R> visitor) {
         return visitor.visit(this);
-    }
-
-    @Override
-    public Relation relation() {
-        return relation;
-    }
-
-    @Override
-    public BigDecimal epsilon() {
-        return epsilon;
-    }
-
-    @Override
-    public BigDecimal certifiedEpsilon() {
-        return certifiedEpsilon;
-    }
-
-    /** K-norm specs are pure DP. */
-    @Override
-    public BigDecimal delta() {
-        return BigDecimal.ZERO;
-    }
-
-    @Override
-    public BigDecimal certifiedDelta() {
-        return BigDecimal.ZERO;
     }
 
     @Override
@@ -193,16 +142,6 @@ public final class KNormSpec implements MechanismSpec {
      */
     public UnitBody unitBody() {
         return checked.unit();
-    }
-
-    @Override
-    public JsonObject design() {
-        return design;
-    }
-
-    @Override
-    public JsonObject provenance() {
-        return provenance;
     }
 
     /** The statistic's dimension d. */
@@ -345,21 +284,5 @@ public final class KNormSpec implements MechanismSpec {
         public long maxAttempts() {
             return certified.maxAttempts();
         }
-    }
-
-    /** Specs are equal when their sealed documents are (the same canonical content, digest and signature). */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof KNormSpec other && document.equals(other.document);
-    }
-
-    @Override
-    public int hashCode() {
-        return document.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return KIND + " spec " + document.get("digest").map(Object::toString).orElse("");
     }
 }

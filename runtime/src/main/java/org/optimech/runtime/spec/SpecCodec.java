@@ -74,6 +74,25 @@ public final class SpecCodec {
         return SpecDigest.seal(doc);
     }
 
+    /**
+     * The sealed document of a continuous kind (K-norm, Gaussian process, elliptic Gaussian) built from parts, with the checks
+     * the loader makes on what it reads: the privacy statement, and design and provenance literals that round-trip.
+     *
+     * @throws InvalidSpecException naming the first field that is wrong
+     */
+    static JsonObject sealContinuous(JsonObject mechanism, Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon,
+            BigDecimal certifiedDelta, Numerics numerics, JsonObject design, JsonObject provenance) throws InvalidSpecException {
+        java.util.Objects.requireNonNull(relation, "relation");
+        java.util.Objects.requireNonNull(design, "design");
+        java.util.Objects.requireNonNull(provenance, "provenance");
+        try {
+            checkStatement(epsilon, delta, certifiedEpsilon, certifiedDelta);
+            return sealChecked(mechanism, privacyJson(relation, epsilon, delta, certifiedEpsilon, certifiedDelta, numerics), design, provenance);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
     /** The privacy block of a continuous kind (no neighbour graph or input policy). */
     static JsonObject privacyJson(Relation relation, BigDecimal epsilon, BigDecimal delta, BigDecimal certifiedEpsilon, BigDecimal certifiedDelta,
             Numerics numerics) {
