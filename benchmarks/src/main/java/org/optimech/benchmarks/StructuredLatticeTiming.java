@@ -21,7 +21,10 @@ import org.optimech.runtime.spec.RuntimePolicy;
  * 5 after 2 warm-ups; one thread. Usage: {@code StructuredLatticeTiming [between]}: {@code between} runs only the sum ball at
  * d = 1000 with k = 250, 300, 400 (the mixed proposal, session 6), fewer draws per block, and reports the exact sampler's setup
  * (certification when the spec is loaded: {@code Mechanisms.of}, median of 3) and the heap it retains (after GC, median of 3);
- * {@code join} runs only the count join (counts under add/remove) at d = 10, 100, 1000 and the count ball of the last counts.
+ * {@code join} runs only the count join (counts under add/remove) at d = 10, 100, 1000 and the count ball of the last counts;
+ * {@code levels} runs the count join at large k (the level proposal, session 8: counts at d = 100 with k = 30, 50, 100 and d = 1000
+ * with k = 300, 1000, ordered counts along a chain of 100), with the setup report of {@code between} and the time to build the
+ * Eulerian row A(d + 1, ·) from scratch (the load pays it once; later loads share it).
  */
 public final class StructuredLatticeTiming {
     /** Draws per timed block when set (the {@code between} cases are slow per draw). */
@@ -45,6 +48,23 @@ public final class StructuredLatticeTiming {
             {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "add-remove"},
         };
         boolean between = args.length > 0 && args[0].equals("between");
+        boolean levels = args.length > 0 && args[0].equals("levels");
+        if (levels) {
+            StringBuilder chain = new StringBuilder();
+            for (int i = 0; i + 1 < 100; i++) {
+                chain.append(i == 0 ? "" : ", ").append("[").append(i + 1).append(", ").append(i).append("]");
+            }
+            cases = new String[][] {
+                {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 30}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 50}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 100}}", "add-remove"},
+                {"{\"ordered_counts\": {\"dimension\": 100, \"implies\": [" + chain + "]}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 300}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 1000}}", "add-remove"},
+            };
+            blockDraws = 200;
+            scanCountJoin();
+        }
         if (args.length > 0 && args[0].equals("join")) {
             // the count join (counts under add/remove, exact since session 7) and the count ball of the same counts
             cases = new String[][] {
@@ -76,7 +96,12 @@ public final class StructuredLatticeTiming {
             double re = rate(Mechanisms.of(exact, RuntimePolicy.standard()), d);
             double ri = rate(Mechanisms.of(ideal, idealized), d);
             String name = c[0].replaceAll("[{}\" ]", "");
-            if (between) {
+            if (levels && d >= 1000) {
+                long t0 = System.nanoTime();
+                int rowLength = org.optimech.runtime.knorm.EulerianNumbers.row(d + 1).length;
+                System.out.printf(Locale.ROOT, "  Eulerian row A(%d, .) (%d big integers) built from scratch in %.0f ms%n", d + 1, rowLength, (System.nanoTime() - t0) / 1e6);
+            }
+            if (between || levels) {
                 double[] setup = new double[3];
                 double[] load = new double[3];
                 double[] heap = new double[3];
@@ -107,6 +132,33 @@ public final class StructuredLatticeTiming {
             int k = exact.block().body().match(ball -> 0, org.optimech.runtime.spec.StructuredBody::kOf, stored -> 0);
             System.out.printf(Locale.ROOT, "%-40.40s %-12s %5d %5d %-6s %10.3g %12.0f %12.0f %8.3f%n", name, c[1], d, k, s.structuredProposal().orElse("-"),
                     s.acceptance(), re, ri, re / ri);
+        }
+    }
+
+    /**
+     * The count join's proposal and certified acceptance at the automatic spacing (Δ = 1, ε = 1, e = ⌊log2(1/(1024ρ))⌋) for
+     * d = 10, 100, 1000 across k, or "refused" (below 10⁻⁶ with every proposal).
+     */
+    private static void scanCountJoin() {
+        int[][] ks = {{10, 2, 3, 5, 10}, {100, 10, 20, 25, 30, 50, 100}, {1000, 20, 50, 100, 150, 200, 220, 240, 250, 300, 500, 1000}};
+        System.out.println("count join: proposal and certified acceptance at the automatic spacing (epsilon = 1)");
+        for (int[] row : ks) {
+            int d = row[0];
+            for (int i = 1; i < row.length; i++) {
+                int k = row[i];
+                double lv = org.optimech.runtime.knorm.CountJoinBody.of(d, k).logVolume();
+                org.optimech.runtime.lattice.LatticeGauge g = org.optimech.runtime.lattice.LatticeGauge.countJoin(d, k, lv - 1e-9 * (1 + Math.abs(lv)));
+                org.optimech.runtime.exact.Rational rho = g.roundingTerm();
+                int e = KNormSpecs.autoExponent(java.math.BigDecimal.ONE, rho);
+                org.optimech.runtime.exact.Rational deltaL = LatticeSampler.latticeSensitivity(org.optimech.runtime.exact.Rational.of(java.math.BigInteger.ONE), e, rho);
+                org.optimech.runtime.exact.Rational r = new org.optimech.runtime.exact.Rational(deltaL.denominator(), deltaL.numerator());
+                try {
+                    LatticeSampler.Certified c = LatticeSampler.certify(g, e, r, 1);
+                    System.out.printf(Locale.ROOT, "  d = %4d, k = %4d: %-6s %.3g%n", d, k, LatticeSampler.of(c).structuredProposal().orElse("-"), c.acceptance());
+                } catch (IllegalArgumentException refused) {
+                    System.out.printf(Locale.ROOT, "  d = %4d, k = %4d: refused%n", d, k);
+                }
+            }
         }
     }
 

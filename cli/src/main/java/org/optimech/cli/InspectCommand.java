@@ -254,6 +254,14 @@ final class InspectCommand implements Callable<Integer> {
         out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics %s%n", k.certifiedEpsilon(), k.epsilon(), k.relation().json(),
                 k.latticeNoise().map(l -> "exact (lattice 2^" + l.exponent() + " Z^" + k.dimension() + ", noise proportional to exp(-" + l.rate()
                         + " ||z||_K) in lattice units, sampled with integer arithmetic)").orElse("idealized (floating point; the caller must opt in)"));
+        if (k.latticeNoise().isEmpty()) {
+            try {
+                org.optimech.runtime.spec.KNormSpec.latticeRoundingTerm(k.block());
+            } catch (org.optimech.runtime.spec.InvalidSpecException idealizedOnly) {
+                // the loader's own reason (e.g. the permutohedron): this body can only be released idealized
+                out.printf("exact        not available for this body: %s%n", idealizedOnly.detail());
+            }
+        }
         out.printf("sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck()
                 : "NOT re-checked at load (sampling needs a trusted signature or --allow-unchecked-sensitivity): " + k.sensitivityCheck());
         if (k.pointSource().isPresent()) {

@@ -173,6 +173,54 @@ class JointReleaseTest {
     }
 
     /**
+     * The same 40 keys with a {@code counts} spec (G = 20, ε = 1, add/remove) whose stored body is the counts' exact hull, the count
+     * join, released exactly on the lattice 2^-12 with the level proposal (session 8; before, only an outer body such as the sum
+     * ball above could be released exactly): ε is charged once, the job's own draws have E‖V‖² equal to the design's closed-form
+     * trace times the lattice inflation (z-test, |z| &lt; 5.7), and that is below 0.6 of the sum ball's (closed forms: 0.54).
+     */
+    @Test
+    void theExactCountJoinIsJointAndNearlyHalvesTheSumBallsNoise() throws Exception {
+        KNormSpec spec = (KNormSpec) SparkTestSupport.spec("joint-counts-join.spec.json");
+        assertEquals("count-join", spec.bodyType());
+        assertTrue(spec.latticeNoise().isPresent(), "an exact lattice release");
+        GroupRelease job = GroupRelease.builder(spec).privacyUnit("user").groupBy("region").publicKeys(declared()).maxGroupsPerUnit(G)
+                .noise(NoiseSource.seededForTesting(43)).build();
+        assertEquals(0, job.guarantee().epsilon().compareTo(BigDecimal.ONE), job.guarantee().describe());
+        assertTrue(job.guarantee().describe().contains("charged once"), job.guarantee().describe());
+        double trace = Double.NaN;
+        for (var c : spec.design().get("candidates").orElseThrow().asArray().elements()) {
+            if (c.asObject().get("name").orElseThrow().asString().equals("hull")) {
+                trace = c.asObject().get("covariance_trace").orElseThrow().asNumber().doubleValue();
+            }
+        }
+        double gamma = Math.scalb(1.0, spec.latticeNoise().orElseThrow().exponent());
+        double inflation = spec.block().lattice().latticeSensitivity().doubleValue() * gamma / spec.sensitivity().doubleValue();
+        KNormMechanism mechanism = Mechanisms.knorm(spec, RuntimePolicy.standard());
+        JointCounts joint = JointCounts.of(spec, declared(), G, 1);
+        SplittableRandom seed = new SplittableRandom(2023);
+        RandomSource bits = seed::nextLong;
+        int n = 3000;
+        double sum = 0;
+        double sumSq = 0;
+        for (int i = 0; i < n; i++) {
+            double[] v = joint.release(declared(), Map.of(), mechanism, bits);
+            double s = 0;
+            for (double x : v) {
+                assertEquals(Math.rint(x / gamma), x / gamma, 0.0, "a release off the lattice");
+                s += x * x;
+            }
+            sum += s;
+            sumSq += s * s;
+        }
+        double mean = sum / n;
+        double se = Math.sqrt((sumSq / n - mean * mean) / n);
+        double expected = trace * inflation * inflation;
+        assertTrue(Math.abs(mean - expected) < 5.7 * se, "joint count-join E‖V‖² " + mean + " ± " + se + " against the closed form " + expected);
+        double sumBall = 20448.35772055026 * Math.pow(2050.0 / 2048.0, 2);
+        assertTrue(mean + 6 * se < 0.6 * sumBall, "count join " + mean + " against the sum ball's " + sumBall);
+    }
+
+    /**
      * A {@code counts} spec (d = 10, k = 3, ε = 0.5; an ℓ1-ball fixture, stored before the count join had an exact sampler)
      * is joint too: ε once for G ≤ 3; one row per key is all a counts record allows, so maxRowsPerGroup(2) is refused, and so
      * is G = 4.

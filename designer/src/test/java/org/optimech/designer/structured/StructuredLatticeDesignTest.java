@@ -75,6 +75,36 @@ class StructuredLatticeDesignTest {
         assertEquals(new StructuredBody.CountJoin(6), exact(p, null).block().body());
     }
 
+    /**
+     * The count join at large k (refused before session 8: far from both the ℓ1 ball and the cube) stored by name with the level
+     * proposal: counts of 60 items with k = 40, and ordered counts (a chain of 30 answers, whose certified outer body is the join
+     * with k = d). Each reloads under the standard policy with the level proposal and releases E‖V‖² = closed-form trace ×
+     * inflation² (z-test).
+     */
+    @Test
+    void theCountJoinAtLargeKIsStoredOnTheLatticeWithTheLevelProposal() throws Exception {
+        StringBuilder chain = new StringBuilder();
+        for (int i = 0; i + 1 < 30; i++) {
+            chain.append(i == 0 ? "" : ", ").append("[").append(i + 1).append(", ").append(i).append("]");
+        }
+        Object[][] cases = {
+            {"{\"counts\": {\"dimension\": 60, \"max_nonzero\": 40}}", 40, 35L},
+            {"{\"ordered_counts\": {\"dimension\": 30, \"implies\": [" + chain + "]}}", 30, 36L}};
+        for (Object[] c : cases) {
+            KNormProblem p = StructuredDesignerTest.problem((String) c[0], "add-remove", null, "trace");
+            StructuredDesign idealized = StructuredDesigner.compare(p, null, s -> { });
+            StructuredCandidate hull = idealized.candidates().stream().filter(x -> x.name().equals("hull")).findFirst().orElseThrow();
+            assertEquals(new StructuredBody.CountJoin((Integer) c[1]), hull.body());
+            KNormSpec spec = exact(p, "hull");
+            assertEquals(new StructuredBody.CountJoin((Integer) c[1]), spec.block().body());
+            KNormSpec loaded = KNormSpec.of(org.optimech.runtime.spec.SpecLoader.parse(org.optimech.runtime.spec.SpecLoader.toText(spec))).orElseThrow();
+            org.optimech.runtime.lattice.LatticeSampler sampler = org.optimech.runtime.lattice.LatticeSampler.of(loaded.latticeNoise().orElseThrow().certified());
+            assertEquals("levels", sampler.structuredProposal().orElseThrow(), (String) c[0]);
+            assertTrue(sampler.acceptance() > 0.01, c[0] + ": certified " + sampler.acceptance());
+            assertReleasesTheClosedFormTrace(p, loaded, hull.trace(), (Long) c[2], (String) c[0]);
+        }
+    }
+
     /** 4,000 exact releases of zero: every output on the lattice, E‖V‖² = trace·(Δ_L·γ/Δ)² (z-test, |z| &lt; 5.7). */
     private static void assertReleasesTheClosedFormTrace(KNormProblem p, KNormSpec spec, double trace, long seed, String what) throws Exception {
         KNormSpec.LatticeNoise lattice = spec.latticeNoise().orElseThrow();
@@ -146,12 +176,14 @@ class StructuredLatticeDesignTest {
     @Test
     void tamperedBodyParametersAndSpacingAreRefusedAtLoad() throws Exception {
         for (String relation : new String[] {"substitution", "add-remove"}) {
-            tamperedSpecsAreRefused(relation);
+            tamperedSpecsAreRefused(relation, 40, 3);
         }
+        // the count join at large k, released with the level proposal (session 8)
+        tamperedSpecsAreRefused("add-remove", 60, 40);
     }
 
-    private static void tamperedSpecsAreRefused(String relation) throws Exception {
-        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 40, \"max_nonzero\": 3}}", relation, null, "trace");
+    private static void tamperedSpecsAreRefused(String relation, int d, int k) throws Exception {
+        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": " + d + ", \"max_nonzero\": " + k + "}}", relation, null, "trace");
         KNormSpec spec = exact(p, "hull");
         assertTrue(spec.block().body() instanceof StructuredBody, relation + ": " + spec.block().body());
         JsonObject doc = spec.document();
@@ -160,7 +192,7 @@ class StructuredLatticeDesignTest {
         JsonObject body = mech.get("body").orElseThrow().asObject();
         JsonObject lattice = mech.get("lattice").orElseThrow().asObject();
         // a larger k: a smaller rounding term and a body the stored sensitivity no longer covers
-        assertRefused(reseal(doc, mech.with("body", body.with("k", JsonNumber.of(4)))), "/mechanism");
+        assertRefused(reseal(doc, mech.with("body", body.with("k", JsonNumber.of(k + 1)))), "/mechanism");
         // a coarser spacing with the same lattice sensitivity: the rounding is no longer covered
         int e = lattice.get("spacing_exponent").orElseThrow().asNumber().bigIntegerValueExact().intValueExact();
         assertRefused(reseal(doc, mech.with("lattice", lattice.with("spacing_exponent", JsonNumber.of(e + 1)))),
@@ -172,7 +204,7 @@ class StructuredLatticeDesignTest {
         // the recorded statistic with a larger k: the re-derived sensitivity exceeds the stored one
         JsonObject design = doc.get("design").orElseThrow().asObject();
         JsonObject problem = design.get("problem").orElseThrow().asObject().with("statistic",
-                JsonParser.parse("{\"counts\": {\"dimension\": 40, \"max_nonzero\": 4}}").asObject());
+                JsonParser.parse("{\"counts\": {\"dimension\": " + d + ", \"max_nonzero\": " + (k + 1) + "}}").asObject());
         assertRefused(SpecDigest.seal(doc.with("design", design.with("problem", problem))), "/design/problem/statistic");
     }
 

@@ -68,6 +68,30 @@ public final class EulerianNumbers {
         return out[0];
     }
 
+    /** Whole rows A(n, 0), …, A(n, n − 1), by n: built once per spec load and shared (the lattice count join's level law). */
+    private static final Map<Integer, java.util.List<BigInteger>> ROWS = new ConcurrentHashMap<>();
+
+    /**
+     * The whole row A(n, 0), …, A(n, n − 1) (A(0, 0) = 1), immutable and shared: built on first use (O(n²) big-integer
+     * multiply-adds, about {@link #tableCost}(n, n)) and then reused by every sampler and thread.
+     *
+     * @throws IllegalArgumentException for n &lt; 0
+     */
+    public static java.util.List<BigInteger> sharedRow(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("n must be >= 0. Provided value: " + n);
+        }
+        java.util.List<BigInteger> r = ROWS.get(n);
+        if (r == null) {
+            r = java.util.List.of(row(n));
+            if (ROWS.size() >= MAX_CACHED) {
+                ROWS.clear();
+            }
+            ROWS.putIfAbsent(n, r);
+        }
+        return r;
+    }
+
     /** The largest {@link #tableCost} a spec may need at load (about a second); the designer leaves out bodies beyond it. */
     public static final double MAX_LOAD_TABLE_COST = 5e8;
 

@@ -32,14 +32,32 @@ final class BoxRadius {
     private final BigInteger q;
     private final Geometric geometric;
     private final long maxAttempts;
+    /** D: the coefficients are b_0..b_D and a radius adds D + 1 geometric draws (d for a box in dimension d). */
+    private final int degree;
+    /** Σ_i b_i e^{−ri}/Σ_i b_i in doubles: the probability that one proposal of J is kept (relative error about D·10⁻¹⁶). */
+    private final double levelAcceptance;
 
     BoxRadius(long[] halfWidths, Rational rate) {
+        this(halfWidths.clone(), coefficients(halfWidths), rate);
+    }
+
+    /**
+     * The radius law alone for any non-negative coefficients b_0..b_D: P(K = k) ∝ Σ_i b_i·C(k − i + D, D)·e^{−rk}, drawn as
+     * J + N with P(J = i) ∝ b_i e^{−ri} and N a sum of D + 1 geometric draws ({@link #sample}; {@link #point} and the box
+     * methods do not apply). With b the Eulerian numbers A(D, ·) and A(D, D) = 0 that is P(K = n) ∝ (n + 1)^D e^{−rn}
+     * (Σ_n (n + 1)^D x^n = Σ_i A(D, i)x^i/(1 − x)^{D+1}): the count join's level law ({@link JoinLevelProposal}).
+     */
+    static BoxRadius ofCoefficients(BigInteger[] coefficients, Rational rate) {
+        return new BoxRadius(null, coefficients.clone(), rate);
+    }
+
+    private BoxRadius(long[] halfWidths, BigInteger[] b, Rational rate) {
         if (rate.signum() <= 0) {
             throw new IllegalArgumentException("rate must be > 0. Provided value: " + rate);
         }
-        this.halfWidths = halfWidths.clone();
-        int dimension = halfWidths.length;
-        BigInteger[] b = coefficients(this.halfWidths);
+        this.halfWidths = halfWidths;
+        int dimension = b.length - 1;
+        this.degree = dimension;
         cumulative = new BigInteger[b.length];
         BigInteger s = BigInteger.ZERO;
         for (int j = 0; j < b.length; j++) {
@@ -69,8 +87,14 @@ final class BoxRadius {
             throw new IllegalArgumentException("the lattice rate " + rate + " is too large for dimension " + dimension + ": the radius sampler would accept with probability "
                     + acceptance + " (choose a finer lattice: a smaller spacing)");
         }
+        this.levelAcceptance = acceptance;
         maxAttempts = (long) Math.ceil(60 / acceptance);
         geometric = Geometric.oneSided(p, q);
+    }
+
+    /** Σ_i b_i e^{−ri}/Σ_i b_i, computed in doubles when built (relative error about D·10⁻¹⁶): J's acceptance per proposal. */
+    double levelAcceptance() {
+        return levelAcceptance;
     }
 
     /** The type-B Eulerian numbers b_0..b_d: the coefficients for m = (1, …, 1), |B_k| = (2k+1)^d. */
@@ -147,7 +171,7 @@ final class BoxRadius {
      * {@code big[0]} (tiny rates on a fine lattice: exact at any size, never a failure).
      */
     long sample(RandomSource random, BigInteger[] big) {
-        int d = halfWidths.length;
+        int d = degree;
         int j = -1;
         for (long attempt = 0; j < 0; attempt++) {
             if (attempt >= maxAttempts) {

@@ -27,7 +27,9 @@ import org.optimech.runtime.random.RandomSource;
  * the larger certified bound is used. In between the two regimes (d = 1000, k roughly 230 to 460 for the sum ball) both
  * bounds are exponentially small; there the sum ball uses the mixed proposal e^{−a‖z‖∞ − b‖z‖₁}, a + bk = r
  * ({@link MixedLevelProposal}), accepted with probability e^{−u·E(z)}, u = r/(Pk), E = P·G − i·k‖z‖∞ − (P − i)‖z‖₁ ≥ 0
- * (docs/LATTICE_KNORM.md, "Structured bodies").
+ * (docs/LATTICE_KNORM.md, "Structured bodies"). The count join at large k (far from both balls; ordered counts have k = d)
+ * uses the level proposal e^{−r(‖z₊‖∞ + ‖z₋‖∞)} ({@link JoinLevelProposal}), accepted with probability e^{−(r/k)E(z)},
+ * E = G − k(‖z₊‖∞ + ‖z₋‖∞) ≥ 0.
  */
 final class StructuredEnvelope {
     /** Proposals with every coordinate below this many lattice units take the long path (sums stay below 2^61). */
@@ -44,6 +46,8 @@ final class StructuredEnvelope {
     private final double acceptance;
     /** The sum ball's mixed proposal when it certifies better than both product balls; null otherwise. */
     private final MixedLevelProposal mixed;
+    /** The count join's level proposal e^{−r(‖z₊‖∞ + ‖z₋‖∞)} when it certifies better than both product balls; null otherwise. */
+    private final JoinLevelProposal levels;
 
     private StructuredEnvelope(LatticeGauge gauge, MixedLevelProposal mixed, Rational rate) {
         this.gauge = gauge;
@@ -52,8 +56,25 @@ final class StructuredEnvelope {
         this.join = false;
         this.l1 = false;
         this.mixed = mixed;
+        this.levels = null;
         this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k)));
         this.acceptance = mixed.acceptance();
+        this.longBound = longBound(gauge.dimension());
+        this.coordinate = null;
+        this.box = null;
+    }
+
+    /** The count join with its level proposal: u = r/k, E = G − k(‖z₊‖∞ + ‖z₋‖∞). */
+    private StructuredEnvelope(LatticeGauge gauge, JoinLevelProposal levels, Rational rate, double acceptance) {
+        this.gauge = gauge;
+        this.k = gauge.structuredK();
+        this.count = false;
+        this.join = true;
+        this.l1 = false;
+        this.mixed = null;
+        this.levels = levels;
+        this.unit = rate.divide(Rational.of(BigInteger.valueOf(k)));
+        this.acceptance = acceptance;
         this.longBound = longBound(gauge.dimension());
         this.coordinate = null;
         this.box = null;
@@ -62,6 +83,7 @@ final class StructuredEnvelope {
     private StructuredEnvelope(LatticeGauge gauge, boolean l1, Rational unit, Rational rate, double acceptance) {
         int d = gauge.dimension();
         this.mixed = null;
+        this.levels = null;
         this.gauge = gauge;
         this.k = gauge.structuredK();
         this.count = gauge.countBall();
@@ -113,8 +135,61 @@ final class StructuredEnvelope {
                 return new StructuredEnvelope(gauge, m, rate);
             }
         }
+        if (gauge.countJoin()) {
+            StructuredEnvelope levels = joinLevels(gauge, rate, productBound);
+            if (levels != null) {
+                return levels;
+            }
+        }
         Rational unit = useL1 && gauge.countBall() ? l1Rate : perK;
         return new StructuredEnvelope(gauge, useL1, unit, rate, useL1 ? l1Bound : linfBound);
+    }
+
+    /**
+     * The count join's level proposal if its certified acceptance beats {@code toBeat}, else null. Its bound is first taken with
+     * A_{d+1}(x) ≤ (d + 1)! (no table needed); only if that already wins is the Eulerian row built (once per load, shared) and the
+     * bound tightened with the level law's mean. Not offered where the row exceeds the load budget or the level law's own
+     * rejection would stall (r far above 1/d).
+     */
+    private static StructuredEnvelope joinLevels(LatticeGauge gauge, Rational rate, double toBeat) {
+        int d = gauge.dimension();
+        double r = rate.doubleValue();
+        double logTarget = LatticeSampler.logTargetMassLowerBound(gauge, r);
+        double rough = bound(logTarget - JoinLevelProposal.logNormalizerUpperBound(d, r, 1));
+        if (!(rough > toBeat) || !JoinLevelProposal.affordable(d)) {
+            return null;
+        }
+        JoinLevelProposal p;
+        try {
+            p = JoinLevelProposal.of(d, rate);
+        } catch (IllegalArgumentException tooCoarse) {
+            return null;
+        }
+        return new StructuredEnvelope(gauge, p, rate, Math.max(rough, bound(logTarget - p.logNormalizerUpperBound(r))));
+    }
+
+    /**
+     * The count join with a given proposal ({@code l1}, {@code linf} or {@code levels}), whatever the others certify (tests).
+     *
+     * @throws IllegalArgumentException for another gauge or proposal
+     */
+    static StructuredEnvelope joinWith(LatticeGauge gauge, Rational rate, String proposal) {
+        if (!gauge.countJoin()) {
+            throw new IllegalArgumentException("not a count-join gauge: " + gauge.name());
+        }
+        Rational perK = rate.divide(Rational.of(BigInteger.valueOf(gauge.structuredK())));
+        return switch (proposal) {
+            case "l1" -> new StructuredEnvelope(gauge, true, perK, rate, acceptanceL1(gauge, rate.doubleValue(), perK.doubleValue()));
+            case "linf" -> new StructuredEnvelope(gauge, false, perK, rate, acceptanceLinf(gauge, rate.doubleValue()));
+            case "levels" -> {
+                StructuredEnvelope e = joinLevels(gauge, rate, -1);
+                if (e == null) {
+                    throw new IllegalArgumentException("the level proposal is not offered for " + gauge.name() + " in dimension " + gauge.dimension());
+                }
+                yield e;
+            }
+            default -> throw new IllegalArgumentException("proposal must be l1, linf or levels. Provided value: " + proposal);
+        };
     }
 
     /**
@@ -166,7 +241,7 @@ final class StructuredEnvelope {
 
     /** {@code l1} or {@code linf}: the proposal in use. */
     String proposalName() {
-        return mixed != null ? "mixed" : l1 ? "l1" : "linf";
+        return mixed != null ? "mixed" : levels != null ? "levels" : l1 ? "l1" : "linf";
     }
 
     /** The mixed proposal, if in use (tests). */
@@ -178,6 +253,9 @@ final class StructuredEnvelope {
     Object proposal(RandomSource random) {
         if (mixed != null) {
             return mixed.attempt(random);
+        }
+        if (levels != null) {
+            return levels.draw(random);
         }
         if (!l1) {
             return box.point(random);
@@ -241,19 +319,28 @@ final class StructuredEnvelope {
             int i = mixed.split();
             return MixedLevelProposal.PARTS * g - i * kMax - (MixedLevelProposal.PARTS - i) * (plus + minus);
         }
+        if (levels != null) {
+            return g - k * (maxPlus + maxMinus); // both below longBound: k·(sum) < 2^56
+        }
         return l1 ? (count ? 2 * g : g) - plus - minus : g - kMax;
     }
 
     private BigInteger excessUnits(BigInteger[] z) {
         BigInteger max = BigInteger.ZERO;
         BigInteger norm = BigInteger.ZERO;
+        BigInteger maxPlus = BigInteger.ZERO;
         for (BigInteger v : z) {
             max = max.max(v.abs());
             norm = norm.add(v.abs());
+            maxPlus = maxPlus.max(v);
+        }
+        BigInteger maxMinus = BigInteger.ZERO;
+        for (BigInteger v : z) {
+            maxMinus = maxMinus.max(v.negate());
         }
         BigInteger kMax = max.multiply(BigInteger.valueOf(k));
         BigInteger g = gauge.scaledGauge(z);
-        BigInteger e = mixed != null ? g.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS)).subtract(kMax.multiply(BigInteger.valueOf(mixed.split())))
+        BigInteger e = levels != null ? g.subtract(maxPlus.add(maxMinus).multiply(BigInteger.valueOf(k))) : mixed != null ? g.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS)).subtract(kMax.multiply(BigInteger.valueOf(mixed.split())))
                 .subtract(norm.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS - mixed.split()))) : l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
         if (e.signum() < 0) {
             throw new IllegalStateException("the proposal's exponent exceeds the target's: refusing to sample");

@@ -18,7 +18,7 @@ import org.optimech.runtime.random.SeededRandomBits;
  * probability: 1e-7 per χ² ({@link org.optimech.runtime.ChiSquare#ALPHA}), 1.2e-8 per z-test (|z| &lt; 5.7).
  */
 class CountJoinLatticeTest {
-    private static LatticeGauge join(int d, int k) {
+    static LatticeGauge join(int d, int k) {
         return LatticeGauge.countJoin(d, k, CountJoinBody.of(d, k).logVolume() - 1e-9);
     }
 
@@ -70,16 +70,22 @@ class CountJoinLatticeTest {
     void noiseFollowsTheExactLawWithEitherProposal() {
         check(5, 1, rate(1, 1), "l1", 31);
         check(6, 2, rate(1, 1), "l1", 32);
-        check(3, 3, rate(3, 2), "linf", 33);
+        // k = d: the level proposal certifies best; the cube proposal is forced to keep its path checked
+        check(3, 3, rate(3, 2), StructuredLatticeTest.envelope(join(3, 3), StructuredEnvelope.joinWith(join(3, 3), rate(3, 2), "linf")), "linf", 33);
     }
 
-    private static Rational rate(long p, long q) {
+    static Rational rate(long p, long q) {
         return new Rational(BigInteger.valueOf(p), BigInteger.valueOf(q));
     }
 
-    private static void check(int d, int k, Rational r, String proposal, long seed) {
+    static void check(int d, int k, Rational r, String proposal, long seed) {
         LatticeSampler s = LatticeSampler.of(join(d, k), 0, r, 1);
         assertEquals(proposal, s.structuredProposal().orElseThrow(), "proposal chosen for d = " + d + ", k = " + k);
+        check(d, k, r, StructuredLatticeTest.of(s), proposal, seed);
+    }
+
+    /** The law of {@code noise} (the count join's lattice noise at rate r) against lattice-point counting, and its certified acceptance. */
+    static void check(int d, int k, Rational r, StructuredLatticeTest.Noise noise, String proposal, long seed) {
         double x = Math.exp(-r.doubleValue() / k);
         int top = StructuredLatticeTest.levels(d, k, x);
         int mTop = top / k;
@@ -124,7 +130,6 @@ class CountJoinLatticeTest {
         for (int n = 0; n <= top; n++) {
             gLaw[n] /= c;
         }
-        StructuredLatticeTest.Noise noise = StructuredLatticeTest.of(s);
         StructuredLatticeTest.sampleAndCheck(noise, k, true, gLaw, law, w, d * ez2, seed, "count join d = " + d + ", k = " + k);
         StructuredLatticeTest.assertAcceptanceBelowExact(noise, c, r.doubleValue(), proposal, k, d, false);
     }

@@ -119,7 +119,11 @@ class StructuredLatticeTest {
 
     /** As {@link #mixed(LatticeGauge, Rational, int)}, with the level coin's double fast path on or off. */
     static Noise mixed(LatticeGauge g, Rational r, int split, boolean fastPath) {
-        StructuredEnvelope env = StructuredEnvelope.mixed(g, r, split, fastPath);
+        return envelope(g, StructuredEnvelope.mixed(g, r, split, fastPath));
+    }
+
+    /** Noise from one envelope's proposals and exact coins, without an attempt cap (tests). */
+    static Noise envelope(LatticeGauge g, StructuredEnvelope env) {
         return new Noise() {
             public BigInteger[] draw(SeededRandomBits bits) {
                 while (true) {
@@ -287,6 +291,8 @@ class StructuredLatticeTest {
         if (proposal.equals("l1")) {
             double rate = count ? r / (2 * k) : r / k;
             z = Math.pow((1 + Math.exp(-rate)) / (1 - Math.exp(-rate)), d);
+        } else if (proposal.equals("levels")) {
+            z = CountJoinLevelsTest.levelNormaliserByCounting(d, r);
         } else {
             z = 1;
             for (int m = 1; m < 100_000; m++) {

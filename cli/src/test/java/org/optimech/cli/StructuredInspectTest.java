@@ -1,0 +1,51 @@
+package org.optimech.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code optimech inspect} says when a structured body can only be released idealized (issue 22: "ship that body idealized-only
+ * and say so"): the Borda permutohedron has no exact lattice sampler, and the line gives the loader's reason; a count join,
+ * which has one, gets no such line, and {@code --numerics exact} refuses a named permutohedron with the reason.
+ */
+class StructuredInspectTest {
+    @TempDir
+    Path dir;
+
+    private Path problem(String statistic, String neighbours) throws Exception {
+        Path p = dir.resolve(neighbours + statistic.hashCode() + ".json");
+        Files.writeString(p, "{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"" + neighbours + "\",\"statistic\":" + statistic
+                + ",\"candidates\":[\"l1\",\"linf\",\"hull\"],\"criterion\":\"trace\"}");
+        return p;
+    }
+
+    @Test
+    void anIdealizedOnlyBodySaysSoAndAnExactOneDoesNot() throws Exception {
+        Path borda = problem("{\"ranking\":{\"candidates\":6,\"scores\":\"borda\"}}", "substitution");
+        Path spec = dir.resolve("borda.spec.json");
+        CliTest.Run design = CliTest.run("design", borda.toString(), "--out", spec.toString(), "--body", "hull", "-q");
+        assertEquals(0, design.code(), design.err());
+        CliTest.Run inspect = CliTest.run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("exact        not available for this body: the permutohedron body is sampled in floating point only"),
+                inspect.out());
+        CliTest.Run exact = CliTest.run("design", borda.toString(), "--out", dir.resolve("x.json").toString(), "--body", "hull", "--numerics", "exact", "-q");
+        assertTrue(exact.code() != 0 && exact.err().contains("permutohedron"), exact.code() + ": " + exact.err());
+
+        Path counts = problem("{\"counts\":{\"dimension\":12,\"max_nonzero\":12}}", "add-remove");
+        Path join = dir.resolve("join.spec.json");
+        assertEquals(0, CliTest.run("design", counts.toString(), "--out", join.toString(), "--body", "hull", "-q").code());
+        CliTest.Run idealJoin = CliTest.run("inspect", join.toString());
+        assertFalse(idealJoin.out().contains("not available"), idealJoin.out());
+        Path exactJoin = dir.resolve("join-exact.spec.json");
+        CliTest.Run e = CliTest.run("design", counts.toString(), "--out", exactJoin.toString(), "--body", "hull", "--numerics", "exact", "-q");
+        assertEquals(0, e.code(), e.err());
+        assertTrue(CliTest.run("inspect", exactJoin.toString()).out().contains("numerics exact (lattice"), "the count join with k = d is exact");
+    }
+}
