@@ -18,7 +18,8 @@ import org.optimech.runtime.noise.DiscreteLaplace;
  * <p>Its privacy follows from structure, not from a table: on the path graph, neighbouring indices i and i+1 give each
  * intermediate value with probability ratio exactly e^{±noiseEpsilon}, and a remap is post-processing. So the spec is valid
  * exactly when the neighbour graph is the path and {@code noiseEpsilon ≤ certified_epsilon}, which every way to obtain one
- * ({@link #of} and the loader) checks. Stores O(n) numbers instead of a dense (n+1)×|Ω| table. Immutable.
+ * ({@link #of} and the loader) checks. Stores O(n) numbers instead of a dense (n+1)×|Ω| table. Both ways in also re-derive a
+ * Bayes design's optimality certificate from the recorded problem ({@link #optimalityRechecked}). Immutable.
  */
 public final class GeometricRemapSpec implements DiscreteSpec {
     /** The mechanism kind name in JSON. */
@@ -32,9 +33,10 @@ public final class GeometricRemapSpec implements DiscreteSpec {
     private final JsonObject design;
     private final JsonObject provenance;
     private final JsonObject document;
+    private final boolean optimalityRechecked;
 
     private GeometricRemapSpec(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap remap, PrivacyGuarantee privacy, JsonObject design,
-            JsonObject provenance, JsonObject document) {
+            JsonObject provenance, JsonObject document, boolean optimalityRechecked) {
         this.inputs = inputs;
         this.outputs = outputs;
         this.noiseEpsilon = noiseEpsilon;
@@ -43,6 +45,7 @@ public final class GeometricRemapSpec implements DiscreteSpec {
         this.design = design;
         this.provenance = provenance;
         this.document = document;
+        this.optimalityRechecked = optimalityRechecked;
     }
 
     /**
@@ -75,6 +78,7 @@ public final class GeometricRemapSpec implements DiscreteSpec {
         Objects.requireNonNull(privacy, "privacy");
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(provenance, "provenance");
+        boolean rechecked;
         try {
             SpecCodec.checkRecordedRelation(design, privacy.relation());
             if (noiseEpsilon.signum() <= 0 || noiseEpsilon.compareTo(privacy.certifiedEpsilon()) > 0) {
@@ -97,10 +101,11 @@ public final class GeometricRemapSpec implements DiscreteSpec {
             if (privacy.numerics() != Numerics.EXACT) {
                 throw new FieldException("/privacy/numerics", "a geometric-remap mechanism is sampled exactly; numerics must be exact");
             }
+            rechecked = StructuralOptimality.recheck(inputs, outputs, noiseEpsilon, remap, design);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
-        return new GeometricRemapSpec(inputs, outputs, noiseEpsilon, remap, privacy, design, provenance, document);
+        return new GeometricRemapSpec(inputs, outputs, noiseEpsilon, remap, privacy, design, provenance, document, rechecked);
     }
 
     @Override
@@ -121,6 +126,14 @@ public final class GeometricRemapSpec implements DiscreteSpec {
     /** The ε of the geometric noise (at most the certified ε). */
     public BigDecimal noiseEpsilon() {
         return noiseEpsilon;
+    }
+
+    /**
+     * Whether the loader re-derived the design's optimality certificate from the spec's numbers (a Bayes design with a named
+     * distance loss and a stated bound; see the README). A certificate that does not hold is refused at load.
+     */
+    public boolean optimalityRechecked() {
+        return optimalityRechecked;
     }
 
     /** The post-processing from noisy input indices to outputs. */
