@@ -439,7 +439,7 @@ public final class GeometricDual {
                 // p·fl(c·d^power) ≥ p·c·d^power·(1 − 2^-50) ≥ q·d^power (d^power exact below 2^50)
                 double q = Math.nextDown(Math.nextDown(prior[i] * f.scaleAt(i)) * (1 - 0x1p-50));
                 q = Math.max(0, q);
-                double m2n = Math.nextDown(aLo * Math.nextDown(Math.nextDown(Math.nextDown(q + m2) + Math.nextDown(2 * m1)) + m0));
+                double m2n = f.power() == 1 ? 0 : Math.nextDown(aLo * Math.nextDown(Math.nextDown(Math.nextDown(q + m2) + Math.nextDown(2 * m1)) + m0));
                 double m1n = Math.nextDown(aLo * Math.nextDown(Math.nextDown(q + m1) + m0));
                 m0 = Math.nextDown(aLo * Math.nextDown(q + m0));
                 m1 = m1n;
@@ -520,14 +520,13 @@ public final class GeometricDual {
                 double c = term(w[i], k, depth, powLo, powHi);
                 // predecessors of level k: k−1, k+1, and k itself at the lumped depth
                 for (int s = 0; s < 2; s++) {
-                    double best = inf;
-                    if (k > 0) {
-                        best = Math.min(best, cur[s][k - 1]);
-                    }
-                    if (k < depth) {
-                        best = Math.min(best, cur[s][k + 1]);
-                    } else {
-                        best = Math.min(best, cur[s][k]);
+                    // plain comparisons: no entry is NaN (columns with one are refused first), and Math.min's NaN and
+                    // signed-zero handling was the largest cost of a load at n = 10^6
+                    double[] row = cur[s];
+                    double best = k > 0 ? row[k - 1] : inf;
+                    double other = k < depth ? row[k + 1] : row[k];
+                    if (other < best) {
+                        best = other;
                     }
                     if (best == inf) {
                         continue;
@@ -545,7 +544,9 @@ public final class GeometricDual {
         }
         double min = inf;
         for (int k = 0; k <= depth; k++) {
-            min = Math.min(min, cur[1][k]);
+            if (cur[1][k] < min) {
+                min = cur[1][k];
+            }
         }
         return min;
     }
