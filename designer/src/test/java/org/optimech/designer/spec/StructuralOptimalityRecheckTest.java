@@ -128,6 +128,19 @@ class StructuralOptimalityRecheckTest {
         assertTrue(e.pointer().startsWith("/design/"), e.pointer() + ": " + e.getMessage());
     }
 
+    /**
+     * A spec written before the designer computed its bound with the runtime's functions (no {@code gap_tolerance}; its dual
+     * from the designer's own roundings) is re-derived to a relative 1e-9: the bundled example loads, a raised bound does not.
+     */
+    @Test
+    void specsWrittenBeforeTheSharedFunctionsAreRecheckedToRounding() throws Exception {
+        JsonObject example = org.optimech.runtime.json.JsonParser.parse(java.nio.file.Path.of("../examples/runtime-only/count.spec.json")).asObject();
+        assertFalse(at(example, "/design/optimality").asObject().has("gap_tolerance"));
+        assertTrue(load(example).optimalityRechecked());
+        double lb = number(example, "/design/optimality/lower_bound");
+        assertEquals("/design/optimality/lower_bound", refused(edit(example, "/design/optimality/lower_bound", JsonNumber.of(lb * (1 + 1e-7)))).pointer());
+    }
+
     @Test
     void minimaxDesignsAreNotRechecked() throws Exception {
         JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,12]},\"objective\":\"minimax\"}");
