@@ -18,8 +18,7 @@ import org.optimech.runtime.noise.DiscreteLaplace;
  * <p>Its privacy follows from structure, not from a table: on the path graph, neighbouring indices i and i+1 give each
  * intermediate value with probability ratio exactly e^{±noiseEpsilon}, and a remap is post-processing. So the spec is valid
  * exactly when the neighbour graph is the path and {@code noiseEpsilon ≤ certified_epsilon}, which every way to obtain one
- * ({@link #of} and the loader) checks. Stores O(n) numbers instead of a dense (n+1)×|Ω| table. Both ways in also re-derive a
- * Bayes design's optimality certificate from the recorded problem ({@link #optimalityRechecked}). Immutable.
+ * ({@link #of} and the loader) checks. Stores O(n) numbers instead of a dense (n+1)×|Ω| table. Immutable.
  */
 public final class GeometricRemapSpec implements DiscreteSpec {
     /** The mechanism kind name in JSON. */
@@ -33,10 +32,9 @@ public final class GeometricRemapSpec implements DiscreteSpec {
     private final JsonObject design;
     private final JsonObject provenance;
     private final JsonObject document;
-    private final boolean optimalityRechecked;
 
     private GeometricRemapSpec(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap remap, PrivacyGuarantee privacy, JsonObject design,
-            JsonObject provenance, JsonObject document, boolean optimalityRechecked) {
+            JsonObject provenance, JsonObject document) {
         this.inputs = inputs;
         this.outputs = outputs;
         this.noiseEpsilon = noiseEpsilon;
@@ -45,7 +43,6 @@ public final class GeometricRemapSpec implements DiscreteSpec {
         this.design = design;
         this.provenance = provenance;
         this.document = document;
-        this.optimalityRechecked = optimalityRechecked;
     }
 
     /**
@@ -78,7 +75,6 @@ public final class GeometricRemapSpec implements DiscreteSpec {
         Objects.requireNonNull(privacy, "privacy");
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(provenance, "provenance");
-        boolean rechecked;
         try {
             SpecCodec.checkRecordedRelation(design, privacy.relation());
             if (noiseEpsilon.signum() <= 0 || noiseEpsilon.compareTo(privacy.certifiedEpsilon()) > 0) {
@@ -101,11 +97,11 @@ public final class GeometricRemapSpec implements DiscreteSpec {
             if (privacy.numerics() != Numerics.EXACT) {
                 throw new FieldException("/privacy/numerics", "a geometric-remap mechanism is sampled exactly; numerics must be exact");
             }
-            rechecked = StructuralOptimality.recheck(inputs, outputs, noiseEpsilon, remap, design);
+            StructuralOptimality.recheck(inputs, outputs, noiseEpsilon, remap, design);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
-        return new GeometricRemapSpec(inputs, outputs, noiseEpsilon, remap, privacy, design, provenance, document, rechecked);
+        return new GeometricRemapSpec(inputs, outputs, noiseEpsilon, remap, privacy, design, provenance, document);
     }
 
     @Override
@@ -129,11 +125,12 @@ public final class GeometricRemapSpec implements DiscreteSpec {
     }
 
     /**
-     * Whether the loader re-derived the design's optimality certificate from the spec's numbers (a Bayes design with a named
-     * distance loss and a stated bound; see the README). A certificate that does not hold is refused at load.
+     * Whether the loader re-derived the design's optimality certificate from the spec's numbers: a Bayes design with a
+     * named distance loss and a stated bound (see the README). Both ways to obtain a spec ({@link #of} and the loader) run
+     * the re-check and refuse a certificate that does not hold, so a spec of that form that exists has passed it.
      */
     public boolean optimalityRechecked() {
-        return optimalityRechecked;
+        return StructuralOptimality.covers(design(), outputs);
     }
 
     /** The post-processing from noisy input indices to outputs. */

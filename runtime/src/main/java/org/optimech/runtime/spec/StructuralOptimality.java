@@ -49,25 +49,13 @@ final class StructuralOptimality {
      * @throws FieldException naming the field of a certificate the spec's numbers do not support
      */
     static boolean recheck(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap remap, JsonObject design) throws FieldException {
-        Optional<JsonObject> optimality = design.get("optimality").flatMap(JsonValue::object);
-        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object);
-        if (optimality.isEmpty() || recorded.isEmpty() || !optimality.get().has("lower_bound")
-                || !optimality.get().get("kind").flatMap(JsonValue::string).filter("geometric-dual"::equals).isPresent()) {
+        if (!covers(design, outputs) || !(outputs instanceof IntegerRange out)) {
             return false;
         }
-        JsonObject o = optimality.get();
-        JsonObject p = recorded.get();
+        JsonObject o = design.get("optimality").flatMap(JsonValue::object).orElseThrow();
+        JsonObject p = design.get("problem").flatMap(JsonValue::object).orElseThrow();
         String pp = "/design/problem";
-        if (!p.get("objective").flatMap(JsonValue::string).filter("bayes"::equals).isPresent()) {
-            return false;
-        }
-        Optional<String> lossName = p.get("loss").flatMap(JsonValue::string);
-        if (lossName.isEmpty() || !(lossName.get().equals("absolute") || lossName.get().equals("squared") || lossName.get().equals("relative"))) {
-            return false;
-        }
-        if (!(outputs instanceof IntegerRange out)) {
-            return false;
-        }
+        String lossName = p.get("loss").flatMap(JsonValue::string).orElseThrow();
         // the record must describe this mechanism's domains
         DiscreteDomain recordedInputs = DiscreteJson.readDomain(Fields.member(p, "inputs", pp), pp + "/inputs");
         DiscreteDomain recordedOutputs = p.has("outputs") ? DiscreteJson.readDomain(p.get("outputs").orElseThrow(), pp + "/outputs") : recordedInputs;
@@ -84,9 +72,9 @@ final class StructuralOptimality {
         double[] scale = new double[count];
         for (int i = 0; i < count; i++) {
             // as the designer's named losses: relative divides by max(|x|, 1)
-            scale[i] = lossName.get().equals("relative") ? 1.0 / Math.max(Math.abs((double) inputs.longValueAt(i)), 1.0) : 1.0;
+            scale[i] = lossName.equals("relative") ? 1.0 / Math.max(Math.abs((double) inputs.longValueAt(i)), 1.0) : 1.0;
         }
-        GeometricDual.Distance loss = new GeometricDual.Distance(inputs, out, lossName.get().equals("squared") ? 2 : 1, scale);
+        GeometricDual.Distance loss = new GeometricDual.Distance(inputs, out, lossName.equals("squared") ? 2 : 1, scale);
 
         double eps = epsilon.doubleValue();
         double[] b = GeometricDual.columnValues(prior, loss, eps, remap);
@@ -122,6 +110,23 @@ final class StructuralOptimality {
             throw new FieldException(POINTER + "/certified", "is true but the re-derived relative gap " + gap + " exceeds the tolerance " + tolerance);
         }
         return true;
+    }
+
+    /**
+     * Whether {@link #recheck} covers a spec's certificate: a {@code geometric-dual} bound stated for a Bayes problem with a
+     * named distance loss (absolute, squared, relative) onto an integer range.
+     */
+    static boolean covers(JsonObject design, DiscreteDomain outputs) {
+        Optional<JsonObject> optimality = design.get("optimality").flatMap(JsonValue::object);
+        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object);
+        if (optimality.isEmpty() || recorded.isEmpty() || !optimality.get().has("lower_bound")
+                || !optimality.get().get("kind").flatMap(JsonValue::string).filter("geometric-dual"::equals).isPresent()) {
+            return false;
+        }
+        JsonObject p = recorded.get();
+        Optional<String> loss = p.get("loss").flatMap(JsonValue::string);
+        return p.get("objective").flatMap(JsonValue::string).filter("bayes"::equals).isPresent() && outputs instanceof IntegerRange
+                && loss.filter(l -> l.equals("absolute") || l.equals("squared") || l.equals("relative")).isPresent();
     }
 
     /** The recorded prior: "uniform" (1/n each, as the designer fills it) or one finite probability ≥ 0 per input. */
