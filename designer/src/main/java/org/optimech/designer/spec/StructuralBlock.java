@@ -45,6 +45,7 @@ final class StructuralBlock {
             o.put("lower_bound", c.lowerBound());
             o.put("stored_risk", d.objectiveValue());
             o.put("relative_gap", c.relativeGap());
+            o.put("gap_tolerance", c.gapTolerance());
             o.put("dual_deficit", c.deficit());
             o.put("meaning", "every mechanism meeting the requested epsilon on the path graph over these inputs and outputs has "
                     + p.objective().json() + " risk >= lower_bound: an explicit dual solution of the full LP (Kac-Murdock-Szego inverse of the geometric "

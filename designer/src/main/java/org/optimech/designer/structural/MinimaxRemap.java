@@ -165,7 +165,7 @@ final class MinimaxRemap {
                 }
             }
             BayesRemap.Result bayes = BayesRemap.solve(prior, loss, g);
-            GeometricDual.Bound bound = GeometricDual.bound(prior, loss, g, bayes.value());
+            org.optimech.runtime.certificate.GeometricDual.Bound bound = GeometricDual.bound(prior, loss, g, bayes.value());
             if (bound.computed() && bound.lowerBound() > bestLower) {
                 bestLower = bound.lowerBound();
                 bestPrior = prior;

@@ -67,9 +67,10 @@ public record StructuralDesign(
      * @param deficit the dual infeasibility paid for in the bound
      * @param leastFavourablePrior minimax only, else null
      * @param reason why not certified, or null
+     * @param gapTolerance the largest relative gap that counts as certified (the designer's option)
      */
     public record Certificate(String kind, boolean certified, double lowerBound, double relativeGap, double deficit, double[] leastFavourablePrior,
-            String reason) {
+            String reason, double gapTolerance) {
         public Certificate {
             leastFavourablePrior = leastFavourablePrior == null ? null : leastFavourablePrior.clone();
         }

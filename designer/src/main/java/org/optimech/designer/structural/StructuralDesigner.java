@@ -121,11 +121,17 @@ public final class StructuralDesigner {
         StructuralRisk.PerInput risk = StructuralRisk.of(g, remap, loss);
         double stored = bayes != null ? risk.bayesUpper(prior) : risk.maxUpper();
         double[] boundPrior = bayes != null ? prior : lfp;
-        // The bound is over every mechanism meeting the request, so it is taken at the requested epsilon. The dual is built
-        // from the Bayes remap's column values under the bound's prior there: the design's own for Bayes at an unrounded epsilon.
+        // The bound is over every mechanism meeting the request, so it is taken at the requested epsilon. For a Bayes design
+        // with a distance loss the dual comes from the stored remap's column values there, the numbers the loader re-derives
+        // the bound from (GeometricDual.ofRemap); otherwise from the Bayes remap's column values under the bound's prior.
         Geometric requested = noiseEpsilon.compareTo(p.epsilon()) == 0 ? g : Geometric.of(n, p.epsilon().doubleValue());
-        BayesRemap.Result atPrior = bayes != null && requested == g ? bayes : BayesRemap.solve(boundPrior, loss, requested);
-        GeometricDual.Bound bound = GeometricDual.bound(boundPrior, loss, requested, atPrior.value());
+        org.optimech.runtime.certificate.GeometricDual.Bound bound;
+        if (bayes != null && loss.distanceForm().isPresent()) {
+            bound = org.optimech.runtime.certificate.GeometricDual.ofRemap(prior, GeometricDual.distance(loss.distanceForm().get()), requested.epsilon(), remap);
+        } else {
+            BayesRemap.Result atPrior = bayes != null && requested == g ? bayes : BayesRemap.solve(boundPrior, loss, requested);
+            bound = GeometricDual.bound(boundPrior, loss, requested, atPrior.value());
+        }
         StructuralDesign.Certificate cert = certificate(p, stored, bound, lfp);
         double secondsCertify = (System.nanoTime() - t1) / 1e9;
         return new StructuralDesign(p, noiseEpsilon, remap, risk.lower(), risk.upper(), stored, cert, engine, rounds, secondsDesign, secondsCertify);
@@ -146,11 +152,12 @@ public final class StructuralDesigner {
         return StructuralRisk.of(Geometric.of(p.inputCount() - 1, noiseEpsilon.doubleValue()), remap, p.loss()).upper();
     }
 
-    private StructuralDesign.Certificate certificate(DiscreteProblem p, double stored, GeometricDual.Bound bound, double[] lfp) {
+    private StructuralDesign.Certificate certificate(DiscreteProblem p, double stored, org.optimech.runtime.certificate.GeometricDual.Bound bound, double[] lfp) {
         String kind = p.objective() == Objective.BAYES ? "geometric-dual" : "least-favourable-prior";
         if (!bound.computed()) {
             return new StructuralDesign.Certificate("theorem-only", false, Double.NaN, Double.NaN, Double.NaN, lfp,
-                    bound.reason() + "; optimal by Ghosh-Roughgarden-Sundararajan 2009 / Gupte-Sundararajan 2010, not numerically certified");
+                    bound.reason() + "; optimal by Ghosh-Roughgarden-Sundararajan 2009 / Gupte-Sundararajan 2010, not numerically certified",
+                    options.gapTolerance());
         }
         // relative to the stored risk, or to the loss's scale when the risk is (near) zero: a finite number either way
         double scale = Math.max(Math.abs(stored), Math.max(Double.MIN_NORMAL, 1e-12 * Math.abs(p.loss().max())));
@@ -158,7 +165,7 @@ public final class StructuralDesigner {
         boolean ok = gap <= options.gapTolerance();
         String reason = ok ? null : String.format("the bound %.10g is %.3g below the stored risk %.10g (relative %.3g > %.1g)", bound.lowerBound(),
                 stored - bound.lowerBound(), stored, gap, options.gapTolerance());
-        return new StructuralDesign.Certificate(kind, ok, bound.lowerBound(), gap, bound.deficit(), lfp, reason);
+        return new StructuralDesign.Certificate(kind, ok, bound.lowerBound(), gap, bound.deficit(), lfp, reason, options.gapTolerance());
     }
 
     /** Rows of probabilities to weights over 2^62: floor each, the residual on the largest. */

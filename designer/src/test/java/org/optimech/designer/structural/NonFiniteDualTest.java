@@ -53,14 +53,14 @@ class NonFiniteDualTest {
         Loss loss = Loss.ofDistance("squared", new Loss.DistanceForm(new IntegerRange(0, N), new IntegerRange(0, N), 2, s));
         Geometric g = Geometric.of(N, 0.5);
         double[] b = BayesRemap.solve(prior, loss, g).value();
-        GeometricDual.Bound w = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, b);
-        GeometricDual.Bound f = GeometricDual.full(prior, loss, g, b);
-        for (GeometricDual.Bound x : new GeometricDual.Bound[] {w, f}) {
+        org.optimech.runtime.certificate.GeometricDual.Bound w = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, b);
+        org.optimech.runtime.certificate.GeometricDual.Bound f = GeometricDual.full(prior, loss, g, b);
+        for (org.optimech.runtime.certificate.GeometricDual.Bound x : new org.optimech.runtime.certificate.GeometricDual.Bound[] {w, f}) {
             assertTrue(!x.computed() || Double.isFinite(x.lowerBound()) && Double.isFinite(x.deficit()), "a computed bound must be finite: " + x);
         }
     }
 
-    private static void assertRefused(GeometricDual.Bound bound, String what) {
+    private static void assertRefused(org.optimech.runtime.certificate.GeometricDual.Bound bound, String what) {
         assertFalse(bound.computed(), what + " passed: " + bound);
         assertTrue(bound.reason().contains("not finite"), what + ": " + bound.reason());
     }

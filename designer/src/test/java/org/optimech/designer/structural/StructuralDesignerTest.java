@@ -163,12 +163,12 @@ class StructuralDesignerTest {
         double[] prior = Priors.of("uniform", n, null);
         Loss loss = DiscreteProblem.builder().epsilon("0.5").range(0, n).build().loss();
         double[] b = BayesRemap.solve(prior, loss, g).value();
-        GeometricDual.Bound ok = GeometricDual.bound(prior, loss, g, b);
+        org.optimech.runtime.certificate.GeometricDual.Bound ok = GeometricDual.bound(prior, loss, g, b);
         double[] raised = b.clone();
         for (int z = 0; z <= n; z++) {
             raised[z] *= 1.01;
         }
-        GeometricDual.Bound bad = GeometricDual.bound(prior, loss, g, raised);
+        org.optimech.runtime.certificate.GeometricDual.Bound bad = GeometricDual.bound(prior, loss, g, raised);
         assertTrue(ok.deficit() < 1e-12, "deficit " + ok.deficit());
         assertTrue(bad.deficit() > 1e-4, "a 1% raised dual went undetected: deficit " + bad.deficit());
         assertTrue(bad.lowerBound() < ok.lowerBound(), bad.lowerBound() + " vs " + ok.lowerBound());

@@ -40,8 +40,8 @@ class WindowedDualTest {
                 new Loss.DistanceForm(new IntegerRange(0, n), new IntegerRange(shift, shift + outputs - 1L), power, scale));
         Geometric g = Geometric.of(n, eps);
         BayesRemap.Result bayes = BayesRemap.solve(prior, loss, g);
-        GeometricDual.Bound full = GeometricDual.full(prior, loss, g, bayes.value());
-        GeometricDual.Bound windowed = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, bayes.value());
+        org.optimech.runtime.certificate.GeometricDual.Bound full = GeometricDual.full(prior, loss, g, bayes.value());
+        org.optimech.runtime.certificate.GeometricDual.Bound windowed = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, bayes.value());
         assertTrue(full.computed(), full.reason());
         assertTrue(windowed.computed(), windowed.reason());
         double risk = Math.abs(full.lowerBound()) + 1e-300;
@@ -67,9 +67,9 @@ class WindowedDualTest {
         for (int z = 0; z <= n; z++) {
             raised[z] *= 1.01;
         }
-        GeometricDual.Bound ok = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, b);
-        GeometricDual.Bound bad = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, raised);
-        GeometricDual.Bound badFull = GeometricDual.full(prior, loss, g, raised);
+        org.optimech.runtime.certificate.GeometricDual.Bound ok = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, b);
+        org.optimech.runtime.certificate.GeometricDual.Bound bad = GeometricDual.windowed(prior, loss.distanceForm().orElseThrow(), loss, g, raised);
+        org.optimech.runtime.certificate.GeometricDual.Bound badFull = GeometricDual.full(prior, loss, g, raised);
         assertTrue(bad.deficit() > 1e-6, "a 1% raised dual went undetected: deficit " + bad.deficit());
         assertTrue(bad.lowerBound() < ok.lowerBound(), bad.lowerBound() + " vs " + ok.lowerBound());
         // both pay a deficit; each normalises the worst vector differently, so they only agree on its order of magnitude

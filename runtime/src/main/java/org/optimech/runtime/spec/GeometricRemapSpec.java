@@ -92,6 +92,7 @@ public final class GeometricRemapSpec extends AbstractMechanismSpec implements D
             if (privacy.numerics() != Numerics.EXACT) {
                 throw new FieldException("/privacy/numerics", "a geometric-remap mechanism is sampled exactly; numerics must be exact");
             }
+            StructuralOptimality.recheck(inputs, outputs, noiseEpsilon, remap, design);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
@@ -116,6 +117,15 @@ public final class GeometricRemapSpec extends AbstractMechanismSpec implements D
     /** The ε of the geometric noise (at most the certified ε). */
     public BigDecimal noiseEpsilon() {
         return noiseEpsilon;
+    }
+
+    /**
+     * Whether the loader re-derived the design's optimality certificate from the spec's numbers: a Bayes design with a
+     * named distance loss and a stated bound (see the README). Both ways to obtain a spec ({@link #of} and the loader) run
+     * the re-check and refuse a certificate that does not hold, so a spec of that form that exists has passed it.
+     */
+    public boolean optimalityRechecked() {
+        return StructuralOptimality.covers(design(), outputs);
     }
 
     /** The post-processing from noisy input indices to outputs. */

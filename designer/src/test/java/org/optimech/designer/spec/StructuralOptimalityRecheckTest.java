@@ -1,0 +1,194 @@
+package org.optimech.designer.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.optimech.designer.common.DesignOptions;
+import org.optimech.designer.common.Progress;
+import org.optimech.designer.lp.OrToolsLpSolver;
+import org.optimech.designer.problem.ProblemParser;
+import org.optimech.designer.structural.StructuralDesigner;
+import org.optimech.runtime.json.JsonBoolean;
+import org.optimech.runtime.json.JsonNumber;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+import org.optimech.runtime.json.JsonWriter;
+import org.optimech.runtime.spec.GeometricRemapSpec;
+import org.optimech.runtime.spec.InvalidSpecException;
+import org.optimech.runtime.spec.MechanismSpec;
+import org.optimech.runtime.spec.SpecDigest;
+import org.optimech.runtime.spec.SpecLoader;
+import org.optimech.runtime.testing.JsonEdit;
+
+/**
+ * Issue 23: the loader re-derives a structural Bayes design's optimality certificate from the spec's numbers (the recorded
+ * problem's prior, loss and ε, and the stored remap), reproducing the designer's lower bound bit for bit, and refuses a
+ * resealed copy whose certificate the numbers do not support.
+ */
+class StructuralOptimalityRecheckTest {
+
+    @Test
+    void aDesignedSpecReloadsWithItsCertificateRechecked() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,40]}}");
+        GeometricRemapSpec loaded = load(doc);
+        assertTrue(loaded.optimalityRechecked());
+        assertTrue(at(doc, "/design/optimality/certified").asBoolean());
+    }
+
+    /** Designed specs of every named distance loss, random priors and ε, load with the certificate re-checked. */
+    @Property(tries = 40)
+    void everyNamedDistanceLossIsRechecked(@ForAll @IntRange(min = 1, max = 60) int n, @ForAll @IntRange(min = 5, max = 200) int eps100,
+            @ForAll @IntRange(min = 0, max = 2) int lossIndex, @ForAll @IntRange(min = -5, max = 5) int from, @ForAll long seed) throws Exception {
+        String loss = new String[] {"absolute", "squared", "relative"}[lossIndex];
+        SplittableRandom r = new SplittableRandom(seed);
+        StringBuilder prior = new StringBuilder("[");
+        double[] p = new double[n + 1];
+        double total = 0;
+        for (int i = 0; i <= n; i++) {
+            p[i] = 0.1 + r.nextDouble();
+            total += p[i];
+        }
+        java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
+        for (int i = 0; i <= n; i++) {
+            // exact decimals summing to 1 (the parser's tolerance), the last taking the rest
+            java.math.BigDecimal v = i < n ? new java.math.BigDecimal(p[i] / total).setScale(12, java.math.RoundingMode.HALF_EVEN)
+                    : java.math.BigDecimal.ONE.subtract(sum);
+            sum = sum.add(v);
+            prior.append(i > 0 ? "," : "").append(v.toPlainString());
+        }
+        prior.append(']');
+        String json = String.format(Locale.ROOT, "{\"kind\":\"discrete\",\"epsilon\":%s,\"inputs\":{\"range\":[%d,%d]},\"loss\":\"%s\",\"prior\":%s}",
+                java.math.BigDecimal.valueOf(eps100, 2).toPlainString(), from, from + n, loss, prior);
+        JsonObject doc = design(json);
+        assertTrue(load(doc).optimalityRechecked(), json);
+        // strict: the stored bound raised by one ulp is refused
+        double lb = number(doc, "/design/optimality/lower_bound");
+        InvalidSpecException e = refused(edit(doc, "/design/optimality/lower_bound", JsonNumber.of(Math.nextUp(lb))));
+        assertEquals("/design/optimality/lower_bound", e.pointer(), e.getMessage());
+    }
+
+    @Test
+    void aRaisedLowerBoundIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,30]},\"loss\":\"squared\"}");
+        double lb = number(doc, "/design/optimality/lower_bound");
+        InvalidSpecException e = refused(edit(doc, "/design/optimality/lower_bound", JsonNumber.of(lb * (1 + 1e-6))));
+        assertEquals("/design/optimality/lower_bound", e.pointer());
+        assertTrue(e.getMessage().contains("re-derived"), e.getMessage());
+    }
+
+    @Test
+    void anUnderstatedRiskIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,30]}}");
+        double v = number(doc, "/design/objective_value");
+        InvalidSpecException e = refused(edit(doc, "/design/objective_value", JsonNumber.of(v * (1 - 1e-6))));
+        assertEquals("/design/objective_value", e.pointer(), e.getMessage());
+    }
+
+    @Test
+    void anUnderstatedGapIsRefused() throws Exception {
+        // a relative prior makes the gap visible (not 0): understate it
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.3,\"inputs\":{\"range\":[0,25]},\"loss\":\"relative\"}");
+        double gap = number(doc, "/design/optimality/relative_gap");
+        assertTrue(gap > 0, "gap " + gap);
+        InvalidSpecException e = refused(edit(doc, "/design/optimality/relative_gap", JsonNumber.of(gap / 2)));
+        assertEquals("/design/optimality/relative_gap", e.pointer(), e.getMessage());
+    }
+
+    @Test
+    void certifiedWithAGapAboveItsToleranceIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.3,\"inputs\":{\"range\":[0,25]},\"loss\":\"relative\"}");
+        double gap = number(doc, "/design/optimality/relative_gap");
+        InvalidSpecException e = refused(edit(doc, "/design/optimality/gap_tolerance", JsonNumber.of(gap / 2)));
+        assertEquals("/design/optimality/certified", e.pointer(), e.getMessage());
+    }
+
+    /** A remap row sent far away is still private (post-processing) but no longer optimal: the certificate must fail. */
+    @Test
+    void aWorseRemapUnderAStaleCertificateIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,30]}}");
+        InvalidSpecException e = refused(edit(doc, "/mechanism/remap/15", JsonNumber.of(0)));
+        assertTrue(e.pointer().startsWith("/design/"), e.pointer() + ": " + e.getMessage());
+    }
+
+    /** Another prior recorded under the same remap: the recorded problem is what the certificate is re-derived from. */
+    @Test
+    void aDifferentRecordedPriorIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,4]},\"prior\":[0.2,0.2,0.2,0.2,0.2]}");
+        JsonObject other = edit(doc, "/design/problem/prior", org.optimech.runtime.json.JsonArray.ofDoubles(0.96, 0.01, 0.01, 0.01, 0.01));
+        InvalidSpecException e = refused(other);
+        assertTrue(e.pointer().startsWith("/design/"), e.pointer() + ": " + e.getMessage());
+    }
+
+    /**
+     * A spec written before the designer computed its bound with the runtime's functions (no {@code gap_tolerance}; its dual
+     * from the designer's own roundings) is re-derived to a relative 1e-9: the bundled example loads, a raised bound does not.
+     */
+    @Test
+    void specsWrittenBeforeTheSharedFunctionsAreRecheckedToRounding() throws Exception {
+        JsonObject example = org.optimech.runtime.json.JsonParser.parse(java.nio.file.Path.of("../examples/runtime-only/count.spec.json")).asObject();
+        assertFalse(at(example, "/design/optimality").asObject().has("gap_tolerance"));
+        assertTrue(load(example).optimalityRechecked());
+        double lb = number(example, "/design/optimality/lower_bound");
+        assertEquals("/design/optimality/lower_bound", refused(edit(example, "/design/optimality/lower_bound", JsonNumber.of(lb * (1 + 1e-7)))).pointer());
+    }
+
+    @Test
+    void minimaxDesignsAreNotRechecked() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,12]},\"objective\":\"minimax\"}");
+        assertFalse(load(doc).optimalityRechecked());
+    }
+
+    @Test
+    void aClaimWithoutTheFlagStillHasItsBoundRechecked() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        JsonObject uncertified = edit(doc, "/design/optimality/certified", JsonBoolean.FALSE);
+        assertTrue(load(uncertified).optimalityRechecked());
+        double lb = number(doc, "/design/optimality/lower_bound");
+        assertEquals("/design/optimality/lower_bound", refused(edit(uncertified, "/design/optimality/lower_bound", JsonNumber.of(lb * 1.01))).pointer());
+    }
+
+    /** The value at a JSON pointer of plain names and indices. */
+    private static JsonValue at(JsonObject doc, String pointer) {
+        JsonValue v = doc;
+        for (String part : pointer.substring(1).split("/")) {
+            v = v.array().isPresent() ? v.asArray().get(Integer.parseInt(part)) : v.asObject().get(part).orElseThrow();
+        }
+        return v;
+    }
+
+    private static double number(JsonObject doc, String pointer) {
+        return at(doc, pointer).number().orElseThrow().doubleValue();
+    }
+
+    private static JsonObject design(String json) throws Exception {
+        var d = new StructuralDesigner(DesignOptions.defaults(OrToolsLpSolver.clp()), Progress.silent()).design(ProblemParser.parse(json));
+        MechanismSpec spec = DesignSpecs.toSpec(d, Instant.EPOCH);
+        return spec.document();
+    }
+
+    private static GeometricRemapSpec load(JsonObject doc) throws Exception {
+        MechanismSpec s = SpecLoader.parse(JsonWriter.compact(doc));
+        assertTrue(s instanceof GeometricRemapSpec, s.kind());
+        return (GeometricRemapSpec) s;
+    }
+
+    private static JsonObject edit(JsonObject doc, String pointer, JsonValue value) {
+        java.util.Map<String, JsonValue> m = new java.util.LinkedHashMap<>(JsonEdit.set(doc, pointer, value).asObject().members());
+        m.remove("digest");
+        m.remove("signature");
+        return SpecDigest.seal(JsonObject.of(m));
+    }
+
+    private static InvalidSpecException refused(JsonObject doc) {
+        return assertThrows(InvalidSpecException.class, () -> SpecLoader.parse(JsonWriter.compact(doc)));
+    }
+}

@@ -1,0 +1,152 @@
+package org.optimech.runtime.spec;
+
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.Optional;
+import org.optimech.runtime.certificate.GeometricDual;
+import org.optimech.runtime.discrete.DiscreteDomain;
+import org.optimech.runtime.discrete.DiscreteJson;
+import org.optimech.runtime.discrete.IntegerRange;
+import org.optimech.runtime.discrete.Remap;
+import org.optimech.runtime.json.FieldException;
+import org.optimech.runtime.json.Fields;
+import org.optimech.runtime.json.JsonArray;
+import org.optimech.runtime.json.JsonObject;
+import org.optimech.runtime.json.JsonValue;
+
+/**
+ * The loader's re-check of a structural Bayes design's optimality certificate ({@code design.optimality}, kind
+ * {@code geometric-dual}) from the spec's own numbers: the recorded problem's prior, named distance loss and ε, and the
+ * stored remap. The dual bound is recomputed with the designer's functions ({@link GeometricDual#ofRemap}), so an honest
+ * spec reproduces its {@code lower_bound} bit for bit (to a relative 1e-9 for specs written before it stated
+ * {@code gap_tolerance}, whose dual came from the designer's own roundings); the stored risk is recomputed from the geometric noise at
+ * {@code noise_epsilon} and the remap. A spec is refused, naming the field, when its lower bound is above the re-derived
+ * one, its stored risk is below the recomputed risk (beyond a relative 1e-9 for the summation order), its relative gap is
+ * understated, or it claims {@code certified} with a gap above its tolerance. Minimax designs, explicit loss matrices and
+ * specs without a bound ({@code theorem-only}) are not re-checked; {@link #recheck} then says so by returning false.
+ *
+ * <p>Optimality is a claim about risk, not privacy: privacy is re-checked separately from ε and the path graph.
+ */
+final class StructuralOptimality {
+    static final String POINTER = "/design/optimality";
+    /** The designer's default tolerance, which specs written before {@code gap_tolerance} was stored were certified against. */
+    static final double DEFAULT_GAP_TOLERANCE = 1e-4;
+    /**
+     * Relative slack for the lower bound of a spec written before the designer used the runtime's functions (no
+     * {@code gap_tolerance}): its dual came from other roundings of the same column values (measured: 1e-13 relative).
+     */
+    static final double LEGACY_SLACK = 1e-9;
+    /** Relative slack for the stored risk against the recomputed one (both sum about 10^6·window terms, in different orders). */
+    static final double RISK_SLACK = 1e-9;
+
+    private StructuralOptimality() {
+    }
+
+    /**
+     * Re-checks the certificate when the spec states one that the runtime can re-derive.
+     *
+     * @return whether the certificate was re-checked (false: nothing to check, or a form this re-check does not cover)
+     * @throws FieldException naming the field of a certificate the spec's numbers do not support
+     */
+    static boolean recheck(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap remap, JsonObject design) throws FieldException {
+        if (!covers(design, outputs) || !(outputs instanceof IntegerRange out)) {
+            return false;
+        }
+        JsonObject o = design.get("optimality").flatMap(JsonValue::object).orElseThrow();
+        JsonObject p = design.get("problem").flatMap(JsonValue::object).orElseThrow();
+        String pp = "/design/problem";
+        String lossName = p.get("loss").flatMap(JsonValue::string).orElseThrow();
+        // the record must describe this mechanism's domains
+        DiscreteDomain recordedInputs = DiscreteJson.readDomain(Fields.member(p, "inputs", pp), pp + "/inputs");
+        DiscreteDomain recordedOutputs = p.has("outputs") ? DiscreteJson.readDomain(p.get("outputs").orElseThrow(), pp + "/outputs") : recordedInputs;
+        if (!recordedInputs.equals(inputs) || !recordedOutputs.equals(outputs)) {
+            throw new FieldException(pp, "the recorded problem's inputs and outputs are not the mechanism's (" + inputs + " onto " + outputs
+                    + "), so its optimality certificate cannot be about this mechanism");
+        }
+        BigDecimal epsilon = Fields.exactNumber(Fields.member(p, "epsilon", pp), pp + "/epsilon");
+        if (epsilon.signum() <= 0) {
+            throw new FieldException(pp + "/epsilon", "must be > 0. Provided value: " + epsilon);
+        }
+        int count = inputs.size();
+        double[] prior = prior(p.get("prior").orElse(null), count, pp + "/prior");
+        double[] scale = new double[count];
+        for (int i = 0; i < count; i++) {
+            // as the designer's named losses: relative divides by max(|x|, 1)
+            scale[i] = lossName.equals("relative") ? 1.0 / Math.max(Math.abs((double) inputs.longValueAt(i)), 1.0) : 1.0;
+        }
+        GeometricDual.Distance loss = new GeometricDual.Distance(inputs, out, lossName.equals("squared") ? 2 : 1, scale);
+
+        double eps = epsilon.doubleValue();
+        double[] b = GeometricDual.columnValues(prior, loss, eps, remap);
+        GeometricDual.Bound bound = GeometricDual.bound(prior, loss, eps, Math.exp(-eps), b); // GeometricDual.ofRemap, b kept for the risk
+        double stored = Fields.finiteDouble(Fields.member(o, "lower_bound", POINTER), POINTER + "/lower_bound");
+        if (!bound.computed()) {
+            throw new FieldException(POINTER + "/lower_bound", "states a lower bound that the runtime cannot re-derive from the recorded problem and the remap: "
+                    + bound.reason() + ". Provided value: " + stored);
+        }
+        // a spec written with the runtime's functions (it states gap_tolerance) reproduces its bound exactly; an older one took
+        // its dual from the designer's own column values, a rigorous bound too, which the re-derivation matches to rounding
+        boolean sameFunctions = o.has("gap_tolerance");
+        if (sameFunctions ? stored > bound.lowerBound() : stored > bound.lowerBound() + LEGACY_SLACK * Math.abs(bound.lowerBound())) {
+            throw new FieldException(POINTER + "/lower_bound", "is above the lower bound re-derived from the recorded problem and the remap ("
+                    + bound.lowerBound() + ", dual deficit " + bound.deficit() + "): the certificate does not hold. Provided value: " + stored);
+        }
+        double noise = noiseEpsilon.doubleValue();
+        double risk = GeometricDual.bayesRisk(noise == eps ? b : GeometricDual.columnValues(prior, loss, noise, remap), noise);
+        double value = Fields.finiteDouble(Fields.member(design, "objective_value", "/design"), "/design/objective_value");
+        if (value < risk - RISK_SLACK * Math.abs(risk)) {
+            throw new FieldException("/design/objective_value", "is below the Bayes risk of the stored mechanism recomputed from the recorded problem, noise_epsilon "
+                    + "and the remap (" + risk + "): the certificate's gap would be understated. Provided value: " + value);
+        }
+        double lossScale = Math.max(Math.abs(value), Math.max(Double.MIN_NORMAL, 1e-12 * Math.abs(loss.max())));
+        double gap = Math.max(0, (value - stored) / lossScale);
+        double statedGap = Fields.finiteDouble(Fields.member(o, "relative_gap", POINTER), POINTER + "/relative_gap");
+        if (statedGap < gap) {
+            throw new FieldException(POINTER + "/relative_gap", "is below (objective_value - lower_bound) / scale = " + gap + ". Provided value: " + statedGap);
+        }
+        double tolerance = o.has("gap_tolerance") ? Fields.finiteDouble(o.get("gap_tolerance").orElseThrow(), POINTER + "/gap_tolerance") : DEFAULT_GAP_TOLERANCE;
+        boolean certified = o.get("certified").flatMap(JsonValue::bool).orElse(false);
+        if (certified && !(gap <= tolerance)) {
+            throw new FieldException(POINTER + "/certified", "is true but the re-derived relative gap " + gap + " exceeds the tolerance " + tolerance);
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@link #recheck} covers a spec's certificate: a {@code geometric-dual} bound stated for a Bayes problem with a
+     * named distance loss (absolute, squared, relative) onto an integer range.
+     */
+    static boolean covers(JsonObject design, DiscreteDomain outputs) {
+        Optional<JsonObject> optimality = design.get("optimality").flatMap(JsonValue::object);
+        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object);
+        if (optimality.isEmpty() || recorded.isEmpty() || !optimality.get().has("lower_bound")
+                || !optimality.get().get("kind").flatMap(JsonValue::string).filter("geometric-dual"::equals).isPresent()) {
+            return false;
+        }
+        JsonObject p = recorded.get();
+        Optional<String> loss = p.get("loss").flatMap(JsonValue::string);
+        return p.get("objective").flatMap(JsonValue::string).filter("bayes"::equals).isPresent() && outputs instanceof IntegerRange
+                && loss.filter(l -> l.equals("absolute") || l.equals("squared") || l.equals("relative")).isPresent();
+    }
+
+    /** The recorded prior: "uniform" (1/n each, as the designer fills it) or one finite probability ≥ 0 per input. */
+    private static double[] prior(JsonValue v, int count, String ptr) throws FieldException {
+        double[] p = new double[count];
+        if (v == null || v.string().filter("uniform"::equals).isPresent()) {
+            Arrays.fill(p, 1.0 / count);
+            return p;
+        }
+        JsonArray a = Fields.array(v, ptr);
+        if (a.size() != count) {
+            throw new FieldException(ptr, "must have one probability per input (" + count + "). Provided value: " + a.size() + " entries");
+        }
+        for (int i = 0; i < count; i++) {
+            String ip = ptr + "/" + i;
+            p[i] = Fields.finiteDouble(a.get(i), ip);
+            if (p[i] < 0) {
+                throw new FieldException(ip, "must be >= 0. Provided value: " + p[i]);
+            }
+        }
+        return p;
+    }
+}
