@@ -69,11 +69,29 @@ public final class EulerianNumbers {
     }
 
     /** Whole rows A(n, 0), …, A(n, n − 1), by n: built once per spec load and shared (the lattice count join's level law). */
-    private static final Map<Integer, java.util.List<BigInteger>> ROWS = new ConcurrentHashMap<>();
+    private static final Map<Integer, SharedRow> ROWS = new ConcurrentHashMap<>();
+
+    /** One cached row, built by the first thread that asks; the others wait for it rather than build it again (up to seconds at n = 1000). */
+    private static final class SharedRow {
+        private final int n;
+        private java.util.List<BigInteger> row;
+
+        SharedRow(int n) {
+            this.n = n;
+        }
+
+        synchronized java.util.List<BigInteger> get() {
+            if (row == null) {
+                row = java.util.List.of(row(n));
+            }
+            return row;
+        }
+    }
 
     /**
      * The whole row A(n, 0), …, A(n, n − 1) (A(0, 0) = 1), immutable and shared: built on first use (O(n²) big-integer
-     * multiply-adds, about {@link #tableCost}(n, n)) and then reused by every sampler and thread.
+     * multiply-adds, about {@link #tableCost}(n, n)) and then reused by every sampler and thread; concurrent first uses build
+     * it once. At most 16 rows are kept: a new row evicts one other, not the whole cache.
      *
      * @throws IllegalArgumentException for n &lt; 0
      */
@@ -81,15 +99,14 @@ public final class EulerianNumbers {
         if (n < 0) {
             throw new IllegalArgumentException("n must be >= 0. Provided value: " + n);
         }
-        java.util.List<BigInteger> r = ROWS.get(n);
-        if (r == null) {
-            r = java.util.List.of(row(n));
+        SharedRow held = ROWS.get(n);
+        if (held == null) {
             if (ROWS.size() >= MAX_CACHED) {
-                ROWS.clear();
+                ROWS.keySet().stream().filter(key -> key != n).findAny().ifPresent(ROWS::remove);
             }
-            ROWS.putIfAbsent(n, r);
+            held = ROWS.computeIfAbsent(n, SharedRow::new); // cheap: the row itself is built outside the map's lock
         }
-        return r;
+        return held.get();
     }
 
     /** The largest {@link #tableCost} a spec may need at load (about a second); the designer leaves out bodies beyond it. */

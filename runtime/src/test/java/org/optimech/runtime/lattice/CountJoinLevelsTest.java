@@ -147,4 +147,45 @@ class CountJoinLevelsTest {
         Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(BigInteger.ONE), e, rho);
         return LatticeSampler.of(g, e, new Rational(deltaL.denominator(), deltaL.numerator()), 1);
     }
+
+    /**
+     * Levels at or above 2^60 take the big-integer path (rates 2^-61 and 2^-66, d = 2; found untested by the review): there
+     * the lattice is fine enough that r(A + B) is Gamma(d = 2) (mean 2; the level law is ∝ n^{d−1}x^n up to O(r)), a ballot
+     * has A = 0 or B = 0 with probability 2/3 (4n + 2 of the 6n cells of level n), and a coordinate is centred. Each is a
+     * z-test at 5.7 standard errors (false failure 1.2e-8 each).
+     */
+    @Test
+    void levelsBeyondALongFollowTheSameLaw() {
+        for (int e : new int[] {61, 66}) {
+            JoinLevelProposal proposal = JoinLevelProposal.of(2, new Rational(BigInteger.ONE, BigInteger.ONE.shiftLeft(e)));
+            SeededRandomBits bits = new SeededRandomBits(0x5eed + e);
+            int n = 20_000;
+            int big = 0;
+            int oneSided = 0;
+            double sum = 0;
+            double z0 = 0;
+            double z0sq = 0;
+            for (int i = 0; i < n; i++) {
+                Object drawn = proposal.draw(bits);
+                big += drawn instanceof BigInteger[] ? 1 : 0;
+                BigInteger[] z = drawn instanceof long[] l ? LatticeSampler.toBig(l) : (BigInteger[]) drawn;
+                BigInteger a = BigInteger.ZERO;
+                BigInteger b = BigInteger.ZERO;
+                for (BigInteger v : z) {
+                    a = a.max(v);
+                    b = b.max(v.negate());
+                }
+                oneSided += a.signum() == 0 || b.signum() == 0 ? 1 : 0;
+                sum += Math.scalb(a.add(b).doubleValue(), -e);
+                double c = Math.scalb(z[0].doubleValue(), -e);
+                z0 += c;
+                z0sq += c * c;
+            }
+            String what = "rate 2^-" + e;
+            assertTrue(big > n / 2, what + ": only " + big + " of " + n + " draws took the big-integer path");
+            assertEquals(2.0, sum / n, 5.7 * Math.sqrt(2.0 / n), what + ": E[r(A + B)]");
+            assertEquals(2.0 / 3, (double) oneSided / n, 5.7 * Math.sqrt(2.0 / 9 / n), what + ": P(A = 0 or B = 0)");
+            assertEquals(0.0, z0 / n, 5.7 * Math.sqrt(z0sq / n / n), what + ": E[r z_0]");
+        }
+    }
 }
