@@ -81,6 +81,51 @@ public interface Progress {
         return new Task(name, total, (t, note, finished) -> stage(t.line(note, finished)));
     }
 
+    /**
+     * A {@code (done, total)} callback, the form the runtime's long steps take (the accountant, the ledger's charge, the
+     * hull), shown as a {@link #task} started on the first report and ended by a report with done = total (the work is over) or
+     * by {@link Counts#close()}, whichever comes first.
+     *
+     * @param name what the work is, with its unit (e.g. "ledger charge (neighbouring pairs)")
+     */
+    default Counts counts(String name) {
+        return new Counts(this, name);
+    }
+
+    /** See {@link Progress#counts}. Thread-safe. */
+    final class Counts implements java.util.function.BiConsumer<Integer, Integer>, AutoCloseable {
+        private final Progress progress;
+        private final String name;
+        private Task task;
+
+        private Counts(Progress progress, String name) {
+            this.progress = progress;
+            this.name = name;
+        }
+
+        @Override
+        public synchronized void accept(Integer done, Integer total) {
+            if (task == null) {
+                task = progress.task(name, total);
+            }
+            task.total(total);
+            if (done > task.completed()) {
+                task.advance(done - task.completed(), null);
+            }
+            if (done >= total) {
+                task.done();
+            }
+        }
+
+        /** Ends the task, if one was started. */
+        @Override
+        public synchronized void close() {
+            if (task != null) {
+                task.done();
+            }
+        }
+    }
+
     /** Reports nothing. */
     static Progress silent() {
         return new Progress() {
@@ -137,6 +182,7 @@ public interface Progress {
         long start = System.nanoTime();
         return new Progress() {
             private boolean open; // a bar line is being redrawn
+            private int liveTasks; // tasks started and not done: their figures say more than a heartbeat, which is then left out
 
             @Override
             public synchronized void stage(String message) {
@@ -186,6 +232,9 @@ public interface Progress {
             }
 
             private synchronized void heartbeat(String message, double elapsed, double expected, boolean finished) {
+                if (liveTasks > 0 && !finished) {
+                    return;
+                }
                 if (!bar) {
                     stage("  ... still running (" + Heartbeat.figures(elapsed, expected) + ")");
                     return;
@@ -204,8 +253,14 @@ public interface Progress {
                 // first step was several units printed nothing until its end)
                 long[] lastLine = {0};
                 boolean[] printed = {false};
+                synchronized (this) {
+                    liveTasks++;
+                }
                 return new Task(name, total, (t, note, finished) -> {
                     synchronized (this) {
+                        if (finished) {
+                            liveTasks--;
+                        }
                         if (bar) {
                             out.print("\r" + t.bar(note, finished) + "\u001b[K");
                             open = !finished;
