@@ -82,9 +82,10 @@ public interface Progress {
     }
 
     /**
-     * A {@code (done, total)} callback, the form the runtime's long steps take (the accountant, the ledger's charge, the
-     * hull), shown as a {@link #task} started on the first report and ended by a report with done = total (the work is over) or
-     * by {@link Counts#close()}, whichever comes first.
+     * A {@code (done, total)} callback, the form the runtime's long steps take (the accountant, the ledger's charge, the hull,
+     * the Monte Carlo of an accuracy), shown as a {@link #task} started on the first report and ended by a report with done =
+     * total (the work is over) or by {@link Counts#close()}, whichever comes first; a report after the end starts a new task
+     * (another estimate's draws), unless it only repeats the end.
      *
      * @param name what the work is, with its unit (e.g. "ledger charge (neighbouring pairs)")
      */
@@ -97,6 +98,7 @@ public interface Progress {
         private final Progress progress;
         private final String name;
         private Task task;
+        private long ended = -1; // the total of the task that ended last, so a repeat of its end starts nothing
 
         private Counts(Progress progress, String name) {
             this.progress = progress;
@@ -104,8 +106,16 @@ public interface Progress {
         }
 
         @Override
-        public synchronized void accept(Integer done, Integer total) {
+        public void accept(Integer done, Integer total) {
+            report(done, total);
+        }
+
+        /** {@code done} of {@code total} units are finished. */
+        public synchronized void report(long done, long total) {
             if (task == null) {
+                if (done >= total && total == ended) {
+                    return;
+                }
                 task = progress.task(name, total);
             }
             task.total(total);
@@ -114,14 +124,17 @@ public interface Progress {
             }
             if (done >= total) {
                 task.done();
+                task = null;
+                ended = total;
             }
         }
 
-        /** Ends the task, if one was started. */
+        /** Ends the task, if one is running. */
         @Override
         public synchronized void close() {
             if (task != null) {
                 task.done();
+                task = null;
             }
         }
     }

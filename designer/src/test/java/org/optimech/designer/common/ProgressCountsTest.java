@@ -28,6 +28,15 @@ class ProgressCountsTest {
         assertTrue(out.matches("(?s).*charging \\(pairs\\): 1/5 \\(20%\\), about .* left\n.*"), out);
         assertTrue(out.contains("charging (pairs): done, 5 in "), out);
         assertEquals(1, out.split("done, ", -1).length - 1, "one closing line: " + out);
+
+        // a second estimate after the end (another quantile's Monte Carlo draws) is a new task
+        buf.reset();
+        Progress.Counts draws = p.counts("draws");
+        draws.report(10, 10);
+        draws.report(3, 20);
+        draws.report(20, 20);
+        out = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("draws: done, 10 in ") && out.contains("draws: 3/20 (15%)") && out.contains("draws: done, 20 in "), out);
     }
 
     @Test
