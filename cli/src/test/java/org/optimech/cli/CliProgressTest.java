@@ -35,6 +35,10 @@ class CliProgressTest {
                 design.err());
         assertTrue(Pattern.compile("LP \\(attempt 1\\): [a-z]+ ended OPTIMAL after [0-9,]+ iterations in [0-9.]+ s, objective ").matcher(design.err()).find(),
                 design.err());
+        // issue 24 (6): the exact dual bound counts its steps (it was a heartbeat without a figure)
+        assertTrue(Pattern.compile("bounding the optimum from the duals at the exact epsilon \\(model, 2 polishing passes, bound\\): 1/4 \\(25%\\), about .* "
+                + "left: model built").matcher(design.err()).find(), design.err());
+        assertTrue(design.err().contains("bounding the optimum from the duals at the exact epsilon (model, 2 polishing passes, bound): done, 4 in "), design.err());
 
         CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet");
         assertEquals(0, quiet.code(), quiet.err());
