@@ -222,8 +222,8 @@ final class DesignCommand implements Callable<Integer> {
             stdout.printf("  accuracy     not estimated: the --time-limit of %d s ran out (optimech inspect %s estimates it)%n", whole, out);
         } else {
             stdout.printf("  accuracy     %s (optimech inspect %s for every input or coordinate)%n",
-                    org.optimech.runtime.accuracy.Accuracy.of(written, 0.05, new AccuracyDraws(progressOption.progress(),
-                            "accuracy of " + out.getFileName() + " at beta 0.05 (Monte Carlo draws)")).describe(), out);
+                    org.optimech.runtime.accuracy.Accuracy.of(written, 0.05, progressOption.progress().counts(
+                            "accuracy of " + out.getFileName() + " at beta 0.05 (Monte Carlo draws)")::report).describe(), out);
         }
         if (searched != null) {
             TargetArgs.print(stdout, searched);

@@ -68,8 +68,8 @@ final class InspectCommand implements Callable<Integer> {
         AccuracyReport.beta(beta);
         int code = summary(out, loaded);
         org.optimech.runtime.accuracy.Accuracy accuracy = progressOption.progress().running("accuracy of " + file.getFileName() + " at beta " + beta, 5,
-                () -> org.optimech.runtime.accuracy.Accuracy.of(loaded, beta, new AccuracyDraws(progressOption.progress(),
-                        "  Monte Carlo draws of the noise")));
+                () -> org.optimech.runtime.accuracy.Accuracy.of(loaded, beta, progressOption.progress().counts(
+                        "  Monte Carlo draws of the noise")::report));
         AccuracyReport.print(out, accuracy, maxRows);
         if (atEpsilon != null) {
             whatIf(out, loaded);

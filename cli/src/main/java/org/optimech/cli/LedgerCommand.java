@@ -35,10 +35,14 @@ final class LedgerCommand {
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
+        @picocli.CommandLine.Mixin
+        DeltaOption delta = new DeltaOption();
+
         @Override
         public Integer call() {
+            Double d = delta.checked();
             BudgetLedger ledger = existing(file);
-            print(ledger, spec.commandLine().getOut());
+            print(ledger, d, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -73,11 +77,15 @@ final class LedgerCommand {
                 description = "A new ledger's accounting. Default: ${DEFAULT-VALUE}.")
         String accounting;
 
+        @picocli.CommandLine.Mixin
+        DeltaOption delta = new DeltaOption();
+
         @Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            Double atDelta = delta.checked();
             if (releases < 1) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--releases must be >= 1. Provided value: " + releases);
             }
@@ -115,9 +123,9 @@ final class LedgerCommand {
                     err.flush();
                 });
             }
-            try {
-                BudgetLedger.Spent now = progressOption.progress().running("charging " + releases + " release" + (releases == 1 ? "" : "s") + " of " + specFile
-                        + " to \"" + dataset + "\"", 5, () -> ledger.charge(dataset, s, releases));
+            try (org.optimech.designer.common.Progress.Counts counts = progressOption.progress().counts("charging " + releases + " release"
+                    + (releases == 1 ? "" : "s") + " of " + specFile + " to \"" + dataset + "\" (neighbouring pairs, their envelope, the composition)")) {
+                BudgetLedger.Spent now = ledger.charge(dataset, s, releases, counts);
                 out.printf(Locale.ROOT, "charged %d release%s of %s to \"%s\": %d releases in all%n", releases, releases == 1 ? "" : "s", specFile, dataset,
                         now.releases());
             } catch (BudgetExceededException e) {
@@ -125,8 +133,23 @@ final class LedgerCommand {
             } catch (UncheckedIOException e) {
                 throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, e.getMessage() + "; nothing charged", e);
             }
-            print(ledger, out);
+            print(ledger, atDelta, out);
             return 0;
+        }
+    }
+
+    /** {@code --delta}: the δ at which the ledger also states each dataset's ε, as {@code sample --delta} does for N releases. */
+    static final class DeltaOption {
+        @Option(names = "--delta", paramLabel = "D", description = "Also state each dataset's epsilon at this delta, in (0, 1) (as sample --delta does for N "
+                + "releases); the budget is still decided at the ledger's total delta.")
+        Double delta;
+
+        /** The δ given, checked to be in (0, 1); null when none. */
+        Double checked() {
+            if (delta != null && !(delta > 0 && delta < 1)) {
+                throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--delta must be in (0, 1). Provided value: " + delta);
+            }
+            return delta;
         }
     }
 
@@ -142,19 +165,23 @@ final class LedgerCommand {
         }
     }
 
-    private static void print(BudgetLedger ledger, PrintWriter out) {
+    private static void print(BudgetLedger ledger, Double atDelta, PrintWriter out) {
         out.printf(Locale.ROOT, "ledger %s: %s accounting, total epsilon %s and delta %s per dataset%n", ledger.file().orElseThrow(), ledger.accounting().json(),
                 ledger.totalEpsilon().toPlainString(), ledger.totalDelta().toPlainString());
         if (ledger.report().isEmpty()) {
             out.println("  no releases charged");
         }
         for (BudgetLedger.Spent s : ledger.report()) {
-            double charged = ledger.chargedEpsilon(s.dataset());
-            out.printf(Locale.ROOT, "  %-20s %8d releases; basic composition epsilon %s, delta %s; charged epsilon %s at delta %s%n", "\"" + s.dataset() + "\"",
-                    s.releases(), s.epsilon().toPlainString(), s.delta().toPlainString(), Double.isInfinite(charged) ? "inf"
-                            : new BigDecimal(charged).round(new java.math.MathContext(6, java.math.RoundingMode.CEILING)).stripTrailingZeros().toPlainString(),
-                    ledger.totalDelta().toPlainString());
+            out.printf(Locale.ROOT, "  %-20s %8d releases; basic composition epsilon %s, delta %s; charged epsilon %s at delta %s%s%n", "\"" + s.dataset() + "\"",
+                    s.releases(), s.epsilon().toPlainString(), s.delta().toPlainString(), epsilon(ledger.chargedEpsilon(s.dataset())),
+                    ledger.totalDelta().toPlainString(), atDelta == null ? "" : "; epsilon " + epsilon(ledger.chargedEpsilon(s.dataset(), atDelta))
+                            + " at delta " + BigDecimal.valueOf(atDelta).stripTrailingZeros().toPlainString() + " (--delta)");
         }
         out.flush();
+    }
+
+    /** An ε as the ledger shows it: 6 significant digits rounded up, or inf. */
+    private static String epsilon(double e) {
+        return Double.isInfinite(e) ? "inf" : new BigDecimal(e).round(new java.math.MathContext(6, java.math.RoundingMode.CEILING)).stripTrailingZeros().toPlainString();
     }
 }

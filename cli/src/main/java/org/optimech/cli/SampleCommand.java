@@ -324,17 +324,7 @@ final class SampleCommand implements Callable<Integer> {
         }
         double delta = requestedDelta != null ? requestedDelta : defaultAccountingDelta(s, n);
         long end = System.nanoTime() + (long) (limitSeconds * 1e9);
-        org.optimech.designer.common.Progress.Task[] task = {null};
-        java.util.function.BiConsumer<Integer, Integer> progress = (done, total) -> {
-            if (task[0] == null) {
-                task[0] = reports.task("privacy-loss accountant, " + n + " releases (neighbouring pairs composed)", total);
-            }
-            task[0].total(total);
-            if (done > task[0].completed()) {
-                task[0].advance(done - task[0].completed(), null);
-            }
-        };
-        try {
+        try (org.optimech.designer.common.Progress.Counts progress = reports.counts("privacy-loss accountant, " + n + " releases (neighbouring pairs composed)")) {
             org.optimech.runtime.accounting.Releases r = org.optimech.runtime.accounting.Accountant.releases(s, n, progress, () -> System.nanoTime() - end >= 0);
             String unreachable = Double.isInfinite(r.epsilonUpper(delta)) ? " (no epsilon reaches this delta: the releases' privacy loss is infinite with "
                     + "a larger probability; choose a larger --delta)" : "";
@@ -348,10 +338,6 @@ final class SampleCommand implements Callable<Integer> {
                     new java.math.BigDecimal(adv[1]).round(new java.math.MathContext(6, java.math.RoundingMode.CEILING)).stripTrailingZeros().toPlainString());
         } catch (IllegalArgumentException e) {
             return "no privacy-loss-distribution accounting for this spec: " + e.getMessage();
-        } finally {
-            if (task[0] != null) {
-                task[0].done();
-            }
         }
     }
 

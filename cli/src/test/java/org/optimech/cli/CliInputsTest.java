@@ -365,5 +365,27 @@ class CliInputsTest {
         double rr = org.optimech.runtime.testing.RandomizedResponseBound.epsilonAt(new double[] {basic / 30}, new int[] {30}, 1e-6);
         assertTrue(charged <= rr + 30 * 1e-3, "charged " + charged + " above the randomized-response bound " + rr);
         assertTrue(rr < basic, "sanity: the bound " + rr + " is below basic composition " + basic);
+
+        // --delta (as sample --delta): the same dataset's epsilon also stated at 1e-3, within the same independent bound there
+        CliTest.Run at = CliTest.run("ledger", "show", ledger.toString(), "--delta", "1e-3");
+        assertEquals(0, at.code(), at.err());
+        m = java.util.regex.Pattern.compile("charged epsilon ([0-9.]+) at delta 0.000001; epsilon ([0-9.]+) at delta 0.001 \\(--delta\\)").matcher(at.out());
+        assertTrue(m.find(), at.out());
+        assertEquals(charged, Double.parseDouble(m.group(1)), 0.0);
+        double atDelta = Double.parseDouble(m.group(2));
+        double rr3 = org.optimech.runtime.testing.RandomizedResponseBound.epsilonAt(new double[] {basic / 30}, new int[] {30}, 1e-3);
+        assertTrue(atDelta < charged && atDelta <= rr3 + 30 * 1e-3, atDelta + " at 1e-3, " + charged + " at 1e-6, bound " + rr3);
+        CliTest.Run charged2 = CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "other", "--spec", spec.toString(), "--delta", "0.01", "-q");
+        assertEquals(0, charged2.code(), charged2.err());
+        assertTrue(charged2.out().contains("at delta 0.01 (--delta)"), charged2.out());
+        for (String bad : new String[] {"5", "0", "1", "-1e-3", "NaN"}) {
+            for (String command : new String[] {"show", "charge"}) {
+                CliTest.Run r = command.equals("show") ? CliTest.run("ledger", "show", ledger.toString(), "--delta", bad)
+                        : CliTest.run("ledger", "charge", ledger.toString(), "--dataset", "third", "--spec", spec.toString(), "--delta", bad);
+                assertEquals(2, r.code(), r.err());
+                assertTrue(r.err().contains("--delta must be in (0, 1). Provided value: " + Double.valueOf(bad)), r.err());
+            }
+        }
+        assertFalse(CliTest.run("ledger", "show", ledger.toString()).out().contains("third"), "a refused --delta charges nothing");
     }
 }

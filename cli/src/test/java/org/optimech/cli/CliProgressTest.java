@@ -35,6 +35,10 @@ class CliProgressTest {
                 design.err());
         assertTrue(Pattern.compile("LP \\(attempt 1\\): [a-z]+ ended OPTIMAL after [0-9,]+ iterations in [0-9.]+ s, objective ").matcher(design.err()).find(),
                 design.err());
+        // issue 24 (6): the exact dual bound counts its steps (it was a heartbeat without a figure)
+        assertTrue(Pattern.compile("bounding the optimum from the duals at the exact epsilon \\(model, 2 polishing passes, bound\\): 1/4 \\(25%\\), about .* "
+                + "left: model built").matcher(design.err()).find(), design.err());
+        assertTrue(design.err().contains("bounding the optimum from the duals at the exact epsilon (model, 2 polishing passes, bound): done, 4 in "), design.err());
 
         CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet");
         assertEquals(0, quiet.code(), quiet.err());
@@ -148,6 +152,47 @@ class CliProgressTest {
         CliTest.Run inspectQuiet = CliTest.run("inspect", regression.toString(), "--quiet");
         assertEquals("", inspectQuiet.err());
         assertEquals(inspect.out(), inspectQuiet.out());
+    }
+
+    /**
+     * Issue 24 (G1): {@code ledger charge} showed only "still running" heartbeats while it composed a spec's pairs; it now counts
+     * the pairs, their envelope and the composition (13 inputs: 24 ordered pairs + 2) with the time left.
+     */
+    @Test
+    void ledgerChargeCountsPairsDoneOfTotalAndQuietSilencesIt() throws Exception {
+        Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,12]}}");
+        Path spec = dir.resolve("count.spec.json");
+        assertEquals(0, CliTest.run("design", problem.toString(), "--out", spec.toString(), "-q").code());
+        CliTest.Run charge = CliTest.run("ledger", "charge", dir.resolve("ledger.json").toString(), "--dataset", "survey", "--spec", spec.toString(),
+                "--releases", "30", "--total-epsilon", "100", "--total-delta", "1e-6");
+        assertEquals(0, charge.code(), charge.err());
+        String task = Pattern.quote("charging 30 releases of " + spec + " to \"survey\" (neighbouring pairs, their envelope, the composition)");
+        assertTrue(Pattern.compile(task + ": [0-9]+/26 \\([0-9]+%\\), (about .* left|estimating)").matcher(charge.err()).find(), charge.err());
+        assertTrue(Pattern.compile(task + ": done, 26 in [0-9.]+ s").matcher(charge.err()).find(), charge.err());
+        assertFalse(charge.err().contains("still running"), charge.err());
+        CliTest.Run quiet = CliTest.run("ledger", "charge", dir.resolve("ledger.json").toString(), "--dataset", "survey", "--spec", spec.toString(),
+                "--releases", "30", "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+    }
+
+    /**
+     * Issue 24 (G1): the exact hull of a K-norm comparison showed only heartbeats; it now counts the points of S_T settled
+     * (vertices, or known inside) of all of them. Example 3.1 on a grid: 17 records, S_T of their 17 x 16 differences and 0.
+     */
+    @Test
+    void theExactHullCountsPointsSettledOfTotal() throws Exception {
+        CliTest.Run design = CliTest.run("design", Path.of("..", "examples", "problems", "knorm-example-3-1-grid.json").toString(), "--out",
+                dir.resolve("grid.spec.json").toString());
+        assertEquals(0, design.code(), design.err());
+        java.util.regex.Matcher m = Pattern.compile("exact hull of S_T \\(points settled of ([0-9]+)\\): [0-9]+/([0-9]+) \\([0-9]+%\\)").matcher(design.err());
+        assertTrue(m.find(), design.err());
+        assertEquals(m.group(1), m.group(2));
+        assertTrue(design.err().contains("exact hull of S_T (points settled of " + m.group(1) + "): done, " + m.group(1) + " in "), design.err());
+        CliTest.Run quiet = CliTest.run("design", Path.of("..", "examples", "problems", "knorm-example-3-1-grid.json").toString(), "--out",
+                dir.resolve("q.spec.json").toString(), "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertFalse(quiet.err().contains("points settled"), quiet.err());
     }
 
     /** A report with its measured numbers blanked: what must not depend on --quiet. */

@@ -45,11 +45,27 @@ class LauncherTest {
      */
     @Test
     void tellsTheCliWhetherStderrIsATerminal() throws Exception {
+        tellsWhetherStderrIsATerminal(standIn(), "optimech");
+    }
+
+    /** Issue 24: the Spark runner's launcher says the same, so its stages are a bar on a terminal too. */
+    @Test
+    void tellsTheSparkRunnerWhetherStderrIsATerminal() throws Exception {
         Path repo = standIn();
+        Files.copy(Path.of("..", "optimech-spark"), repo.resolve("optimech-spark"));
+        executable(repo.resolve("optimech-spark"));
+        Files.createDirectories(repo.resolve("spark/target/classes"));
+        Files.writeString(repo.resolve("spark/target/spark.classpath"), "/deps/a.jar");
+        Path stamp = Files.writeString(repo.resolve("spark/target/.optimech-spark-built"), "");
+        Files.setLastModifiedTime(stamp, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        tellsWhetherStderrIsATerminal(repo, "optimech-spark");
+    }
+
+    private void tellsWhetherStderrIsATerminal(Path repo, String launcher) throws Exception {
         Path fakeBin = dir.resolve("fake-jdk/bin");
-        assertTrue(launch(repo.resolve("optimech"), fakeBin, dir).contains("-Doptimech.stderr.tty=false -cp"));
+        assertTrue(launch(repo.resolve(launcher), fakeBin, dir).contains("-Doptimech.stderr.tty=false -cp"));
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "no script(1) to make a terminal");
-        ProcessBuilder pb = new ProcessBuilder(List.of("/usr/bin/script", "-q", "-e", "-c", "bash " + repo.resolve("optimech") + " --version", "/dev/null"))
+        ProcessBuilder pb = new ProcessBuilder(List.of("/usr/bin/script", "-q", "-e", "-c", "bash " + repo.resolve(launcher) + " --version", "/dev/null"))
                 .directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
         pb.environment().remove("OPTIMECH_JAVA_OPTS");
@@ -66,7 +82,7 @@ class LauncherTest {
         Files.copy(Path.of("..", "optimech"), repo.resolve("optimech"));
         executable(repo.resolve("optimech"));
         Files.writeString(repo.resolve("pom.xml"), "<project/>");
-        for (String m : new String[] {"runtime", "geometry", "designer", "cli"}) {
+        for (String m : new String[] {"runtime", "geometry", "designer", "cli", "spark"}) {
             Files.createDirectories(repo.resolve(m));
         }
         Files.createDirectories(repo.resolve("cli/target/classes"));

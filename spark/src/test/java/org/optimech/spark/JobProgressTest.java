@@ -40,4 +40,25 @@ class JobProgressTest {
         Thread.sleep(500);
         assertEquals(before, lines.size(), lines.toString());
     }
+
+    /** Issue 24: a stage is named by its job's description when it has one (the runner's "reading ...", "releasing ..."), not Spark's call site. */
+    @Test
+    void aStageIsNamedByItsJobsDescription() throws Exception {
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSupport.spark().sparkContext());
+        List<String> lines = new CopyOnWriteArrayList<>();
+        try (JobProgress p = JobProgress.attach(jsc.sc(), lines::add)) {
+            jsc.setJobDescription("summing the test's numbers");
+            try {
+                assertEquals(6, jsc.parallelize(List.of(1, 2, 3), 3).reduce(Integer::sum));
+            } finally {
+                jsc.setJobDescription(null);
+            }
+            for (int i = 0; i < 100 && lines.stream().noneMatch(l -> l.contains(": done, ")); i++) {
+                Thread.sleep(100);
+            }
+        }
+        assertTrue(lines.stream().anyMatch(l -> Pattern.matches("spark stage [0-9]+ \\(summing the test's numbers\\): 3 tasks", l)), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> Pattern.matches("spark stage [0-9]+ \\(summing the test's numbers\\): done, 3/3 tasks in [0-9.]+ s", l)),
+                lines.toString());
+    }
 }

@@ -81,6 +81,64 @@ public interface Progress {
         return new Task(name, total, (t, note, finished) -> stage(t.line(note, finished)));
     }
 
+    /**
+     * A {@code (done, total)} callback, the form the runtime's long steps take (the accountant, the ledger's charge, the hull,
+     * the Monte Carlo of an accuracy), shown as a {@link #task} started on the first report and ended by a report with done =
+     * total (the work is over) or by {@link Counts#close()}, whichever comes first; a report after the end starts a new task
+     * (another estimate's draws), unless it only repeats the end.
+     *
+     * @param name what the work is, with its unit (e.g. "ledger charge (neighbouring pairs)")
+     */
+    default Counts counts(String name) {
+        return new Counts(this, name);
+    }
+
+    /** See {@link Progress#counts}. Thread-safe. */
+    final class Counts implements java.util.function.BiConsumer<Integer, Integer>, AutoCloseable {
+        private final Progress progress;
+        private final String name;
+        private Task task;
+        private long ended = -1; // the total of the task that ended last, so a repeat of its end starts nothing
+
+        private Counts(Progress progress, String name) {
+            this.progress = progress;
+            this.name = name;
+        }
+
+        @Override
+        public void accept(Integer done, Integer total) {
+            report(done, total);
+        }
+
+        /** {@code done} of {@code total} units are finished. */
+        public synchronized void report(long done, long total) {
+            if (task == null) {
+                if (done >= total && total == ended) {
+                    return;
+                }
+                task = progress.task(name, total);
+            }
+            task.total(total);
+            if (done > task.completed()) {
+                task.advance(done - task.completed(), null);
+            }
+            if (done >= total) {
+                task.done();
+                task = null;
+                ended = total;
+            }
+        }
+
+        /** Ends the task, if one is running. */
+        @Override
+        public synchronized void close() {
+            if (task != null) {
+                task.done();
+                task = null;
+            }
+        }
+    }
+
     /** Reports nothing. */
     static Progress silent() {
         return new Progress() {
@@ -137,6 +195,7 @@ public interface Progress {
         long start = System.nanoTime();
         return new Progress() {
             private boolean open; // a bar line is being redrawn
+            private int liveTasks; // tasks started and not done: their figures say more than a heartbeat, which is then left out
 
             @Override
             public synchronized void stage(String message) {
@@ -186,6 +245,9 @@ public interface Progress {
             }
 
             private synchronized void heartbeat(String message, double elapsed, double expected, boolean finished) {
+                if (liveTasks > 0 && !finished) {
+                    return;
+                }
                 if (!bar) {
                     stage("  ... still running (" + Heartbeat.figures(elapsed, expected) + ")");
                     return;
@@ -204,8 +266,14 @@ public interface Progress {
                 // first step was several units printed nothing until its end)
                 long[] lastLine = {0};
                 boolean[] printed = {false};
+                synchronized (this) {
+                    liveTasks++;
+                }
                 return new Task(name, total, (t, note, finished) -> {
                     synchronized (this) {
+                        if (finished) {
+                            liveTasks--;
+                        }
                         if (bar) {
                             out.print("\r" + t.bar(note, finished) + "\u001b[K");
                             open = !finished;

@@ -272,12 +272,21 @@ public final class DiscreteDesigner {
         double[] expEnclosure = expEnclosure(p.epsilon());
         double deltaLo = Doubles.floor(p.delta());
         double deltaHi = Doubles.ceil(p.delta());
-        // exact (BigDecimal) arithmetic over the whole model: long on big tables, so it heartbeats
-        DualBound dual = progress.running("bounding the optimum from the duals at the exact epsilon", 5, () -> {
+        // directed-rounding arithmetic over the whole model: long on big tables, so it counts its steps (the model at the exact
+        // epsilon, each polishing pass over the multipliers, the bound itself) with the time left at the rate so far
+        int passes = 2;
+        Progress.Task steps = progress.task("bounding the optimum from the duals at the exact epsilon (model, " + passes + " polishing passes, bound)",
+                passes + 2);
+        DualBound dual;
+        try {
             DiscreteLp built = DiscreteLp.build(p, expEnclosure[0], expEnclosure[1], deltaLo, deltaHi, true);
-            double[] polished = LagrangianBound.polish(built.lp(), duals.get(), 2);
-            return new DualBound(built, polished, LagrangianBound.lowerBound(built.lp(), polished));
-        });
+            steps.advance(1, "model built");
+            double[] polished = LagrangianBound.polish(built.lp(), duals.get(), passes, pass -> steps.advance(1, "polishing pass " + pass + " done"));
+            dual = new DualBound(built, polished, LagrangianBound.lowerBound(built.lp(), polished));
+            steps.advance(1, null);
+        } finally {
+            steps.done();
+        }
         DiscreteLp exact = dual.exact();
         double[] multipliers = dual.multipliers();
         Optional<BigDecimal> bound = dual.bound();

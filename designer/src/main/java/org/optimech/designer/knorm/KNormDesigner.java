@@ -216,7 +216,8 @@ public final class KNormDesigner {
                 REDUNDANT_POINTS) : space.points();
         java.time.Duration specTime = specTime(stored, deadline);
         Deadline stages = deadline.holdingBack(0.9, specTime);
-        HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired);
+        Progress.Counts hullPoints = progress.counts(hullTask(space.size()));
+        HullBudget budget = new HullBudget(HullBudget.facetsForHeap(space.dimension(), HULL_HEAP_SHARE), stages::expired, hullPoints);
         progress.stage("plan: the adjacent output space is finite (" + space.size() + " points): exact sensitivities"
                 + (hull ? "; its exact hull: " + hullPlan(space.size(), space.dimension(), budget) : "; no hull (not a candidate)")
                 + (deadline.isLimited() ? String.format(java.util.Locale.ROOT, "; %.2f s reserved to write, check and re-load the spec's %,d stored numbers at most "
@@ -226,7 +227,14 @@ public final class KNormDesigner {
                     + "exact balls are compared, and the run will end about %.2f s past its limit", specTime.toNanos() / 1e9, deadline.remainingSeconds(),
                     specTime.toNanos() / 1e9 - deadline.remainingSeconds()));
         }
-        return progress.running("comparing the candidates over the " + space.size() + " points", 10,
-                () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
+        try (hullPoints) {
+            return progress.running("comparing the candidates over the " + space.size() + " points", 10,
+                    () -> KNormComparison.compare(space, epsilon, problem.candidates(), problem.criterion(), budget, progress::stage));
+        }
+    }
+
+    /** The exact hull's progress task: points settled (vertices, or known to be inside) of all of S_T's. */
+    static String hullTask(int points) {
+        return "exact hull of S_T (points settled of " + points + ")";
     }
 }

@@ -138,8 +138,11 @@ final class RecordCandidates {
                 org.optimech.geometry.hull.HullBudget budget = new org.optimech.geometry.hull.HullBudget(org.optimech.geometry.hull.HullBudget.facetsForHeap(d,
                         KNormDesigner.HULL_HEAP_SHARE), stages::expired);
                 progress.stage("S_T: " + built.size() + " distinct points; its exact hull: " + KNormDesigner.hullPlan(built.size(), d, budget));
-                KNormComparison.HullCandidates r = progress.running("the exact hull of the " + built.size() + " points", 10,
-                        () -> KNormComparison.hullCandidates(built, epsilon, hullNames, problem.criterion(), budget, progress::stage));
+                KNormComparison.HullCandidates r;
+                try (Progress.Counts hullPoints = progress.counts(KNormDesigner.hullTask(built.size()))) {
+                    r = progress.running("the exact hull of the " + built.size() + " points", 10,
+                            () -> KNormComparison.hullCandidates(built, epsilon, hullNames, problem.criterion(), budget.reporting(hullPoints), progress::stage));
+                }
                 out.addAll(r.reports());
                 skipped.addAll(r.skipped());
                 failed.addAll(r.failed());

@@ -123,6 +123,11 @@ public final class LagrangianBound {
      * pays only the smallest of them.
      */
     public static double[] polish(LinearProgram lp, double[] duals, int passes) {
+        return polish(lp, duals, passes, pass -> { });
+    }
+
+    /** As {@link #polish(LinearProgram, double[], int)}, telling {@code passDone} the number of each pass as it ends. */
+    public static double[] polish(LinearProgram lp, double[] duals, int passes, java.util.function.IntConsumer passDone) {
         int n = lp.variables();
         int m = lp.rows();
         double[] y = new double[m];
@@ -153,6 +158,7 @@ public final class LagrangianBound {
                 y[i] = bestMultiplier(lp, i, y[i], rl, rh, kinks);
                 apply(lp, i, y[i], rl, rh, -1);
             }
+            passDone.accept(pass + 1);
         }
         return y;
     }

@@ -86,7 +86,8 @@ public record AccuracyTarget(long maxAbsError, BigDecimal confidence, Scope scop
     }
 
     /**
-     * The problem with the target's loss 1{|ω − θ| &gt; a} and objective (its ε, graph, domains, prior and input policy kept).
+     * The problem with the target's loss 1{|ω − θ| &gt; a} and objective (its ε, graph, domains, prior and input policy kept),
+     * named after the base problem and the target.
      *
      * @throws IllegalArgumentException when the inputs or outputs are not integer ranges (an absolute error needs numbers)
      */
@@ -101,7 +102,11 @@ public record AccuracyTarget(long maxAbsError, BigDecimal confidence, Scope scop
                 loss[i][j] = exceeds(out.longValueAt(j), x) ? 1 : 0;
             }
         }
-        return new DiscreteProblem(base.name(), base.epsilon(), base.delta(), base.relation(), base.inputs(), base.outputs(), base.neighbours(),
+        // the problem's own name may describe its own loss and objective ("Bayes-optimal under absolute loss"), which the
+        // target replaces: say so, so the report's problem line does not contradict its "matrix loss, minimax objective"
+        String name = (base.name().isEmpty() ? "" : base.name() + "; ") + "designed for the target " + this + " (its loss 1{|error| > " + maxAbsError
+                + "}, " + (scope == Scope.EVERY_INPUT ? "minimax" : "Bayes over the prior") + ")";
+        return new DiscreteProblem(name, base.epsilon(), base.delta(), base.relation(), base.inputs(), base.outputs(), base.neighbours(),
                 Loss.ofMatrix("matrix", loss), base.priorName(), base.prior(), objective(), base.inputPolicy(), base.defaultInput());
     }
 

@@ -114,4 +114,23 @@ class TargetSearchTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AccuracyTarget.parse("abs-error <= 1 at 90%").problem(p));
         assertTrue(e.getMessage().contains("integer ranges"), e.getMessage());
     }
+
+    /**
+     * Regression (issue 24, tutorial item 3): the target's problem kept its base's name, so the report read "count ...,
+     * Bayes-optimal under absolute loss: ..., matrix loss, uniform prior, minimax objective". It now says the target replaced both.
+     */
+    @Test
+    void theTargetsProblemSaysItReplacedTheLossAndObjective() {
+        DiscreteProblem base = DiscreteProblem.builder().range(0, 12).epsilon("1").name("count, Bayes-optimal under absolute loss").build();
+        DiscreteProblem minimax = AccuracyTarget.parse("abs-error <= 3 at 95%").problem(base);
+        assertEquals("count, Bayes-optimal under absolute loss; designed for the target abs-error <= 3 at 95% for every input (its loss 1{|error| > 3}, "
+                + "minimax)", minimax.name());
+        assertEquals(org.optimech.designer.problem.Objective.MINIMAX, minimax.objective());
+        DiscreteProblem bayes = AccuracyTarget.parse("abs-error <= 3 at 95% on average").problem(base);
+        assertTrue(bayes.name().endsWith("designed for the target abs-error <= 3 at 95% on average (its loss 1{|error| > 3}, Bayes over the prior)"),
+                bayes.name());
+        assertEquals(org.optimech.designer.problem.Objective.BAYES, bayes.objective());
+        assertEquals("designed for the target abs-error <= 3 at 95% for every input (its loss 1{|error| > 3}, minimax)",
+                AccuracyTarget.parse("abs-error <= 3 at 95%").problem(count(12)).name());
+    }
 }

@@ -42,7 +42,35 @@ class DocCommandsTest {
         assertEquals("group,sum_x,sum_y,sum_xy", released.get(0));
         assertEquals(2, released.size(), released.toString());
         assertTrue(released.get(1).startsWith("all,"), released.toString());
+        // issue 24 (tutorial item 3): the report lines the tutorial quotes (a text block of "FILE:" headers and lines) are what
+        // the commands printed, the target's minimax design and the Bayes one (ε 0.782 below 0.816: on average is easier)
+        String quoted = ShellCommands.blocks(Files.readString(root().resolve("docs/tutorial.md")), "text").stream().filter(b -> b.startsWith("target.txt:"))
+                .findFirst().orElseThrow(() -> new AssertionError("the tutorial's quoted target report is missing"));
+        String file = null;
+        int checked = 0;
+        for (String line : quoted.split("\n")) {
+            if (line.endsWith(".txt:")) {
+                file = line.substring(0, line.length() - 1);
+            } else if (!line.isBlank()) {
+                assertTrue(Files.readString(work.resolve(file)).contains(line + "\n"), file + " does not print: " + line);
+                checked++;
+            }
+        }
+        assertEquals(8, checked);
+        // issue 24 (6): the Spark runner's stderr is its own: the guarantee and its stages, named by what they do, with tasks
+        // done of total; Spark's log (INFO and WARN lines at start-up) is kept off it
+        String sparkErr = Files.readString(work.resolve(SPARK_STDERR));
+        for (String line : sparkErr.split("\n")) {
+            assertTrue(line.startsWith("optimech-spark: ") || line.startsWith("  ") || line.matches("\\[ *[0-9.]+s\\] spark stage [0-9]+ \\(.*"),
+                    "a line that is not the runner's: " + line + "\n" + sparkErr);
+        }
+        assertTrue(sparkErr.contains("(reading survey-records.csv), tasks: done, "), sparkErr);
+        assertTrue(java.util.regex.Pattern.compile("\\(bounding contributions and releasing per group[^)]*\\), tasks: [0-9]+/[0-9]+ \\([0-9]+%\\)")
+                .matcher(sparkErr).find(), sparkErr);
     }
+
+    /** Where the Spark step's stderr is kept, in the work directory. */
+    private static final String SPARK_STDERR = "optimech-spark.stderr.txt";
 
     @Test
     void everyConcreteReadmeCommandRuns() throws Exception {
@@ -116,7 +144,7 @@ class DocCommandsTest {
         argv.addAll(List.of("-cp", System.getProperty("java.class.path"), spark ? "org.optimech.spark.cli.SparkReleaseCli" : "org.optimech.cli.OptimechCli"));
         argv.addAll(w.subList(1, w.size()));
         Path out = c.stdoutFile() != null ? work.resolve(c.stdoutFile()) : Files.createTempFile(work, "stdout", ".txt");
-        Path err = Files.createTempFile(work, "stderr", ".txt");
+        Path err = spark ? work.resolve(SPARK_STDERR) : Files.createTempFile(work, "stderr", ".txt");
         Process p = new ProcessBuilder(argv).directory(work.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();

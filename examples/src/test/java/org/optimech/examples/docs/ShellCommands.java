@@ -54,6 +54,29 @@ final class ShellCommands {
         return commands;
     }
 
+    /** The text of every fenced block whose info string is {@code info}, lines as written, in document order. */
+    static List<String> blocks(String markdown, String info) {
+        List<String> blocks = new ArrayList<>();
+        boolean inside = false;
+        StringBuilder block = null; // the wanted block being read, or null
+        for (String raw : markdown.split("\n", -1)) {
+            if (raw.strip().startsWith("```")) {
+                inside = !inside;
+                if (inside && raw.strip().substring(3).strip().equals(info)) {
+                    block = new StringBuilder();
+                } else if (!inside && block != null) {
+                    blocks.add(block.toString());
+                    block = null;
+                }
+                continue;
+            }
+            if (block != null) {
+                block.append(raw).append('\n');
+            }
+        }
+        return blocks;
+    }
+
     /** The line up to a {@code #} that starts a word outside quotes. */
     static String withoutComment(String line) {
         char quote = 0;

@@ -10,8 +10,11 @@ import java.util.function.BooleanSupplier;
  *
  * @param maxFacets the most simplicial facets alive at once (≥ 1)
  * @param stop true once the construction must end (checked every few points)
+ * @param progress receives (points settled, points in all) every few points and at the end: a point is settled once it is a
+ *     vertex or known to be inside the hull so far (Quickhull never looks at it again), so the count only grows and reaches the
+ *     total when the hull is done
  */
-public record HullBudget(long maxFacets, BooleanSupplier stop) {
+public record HullBudget(long maxFacets, BooleanSupplier stop, java.util.function.BiConsumer<Integer, Integer> progress) {
     /**
      * Bytes one simplicial facet of a d-dimensional hull keeps alive in the K-norm pipeline, rounded up: the hull and its
      * cone triangulation (the body's sampler and second moment are built from it). Measured on hulls of random points on the
@@ -23,11 +26,22 @@ public record HullBudget(long maxFacets, BooleanSupplier stop) {
         return 200 + 115L * d;
     }
 
+    /** A budget without progress reports. */
+    public HullBudget(long maxFacets, BooleanSupplier stop) {
+        this(maxFacets, stop, (settled, total) -> { });
+    }
+
     public HullBudget {
         Objects.requireNonNull(stop, "stop");
+        Objects.requireNonNull(progress, "progress");
         if (maxFacets < 1) {
             throw new IllegalArgumentException("maxFacets must be >= 1. Provided value: " + maxFacets);
         }
+    }
+
+    /** The same limits, reporting to {@code progress}. */
+    public HullBudget reporting(java.util.function.BiConsumer<Integer, Integer> progress) {
+        return new HullBudget(maxFacets, stop, progress);
     }
 
     /** No limit. */

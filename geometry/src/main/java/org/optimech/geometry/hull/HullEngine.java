@@ -105,6 +105,7 @@ final class HullEngine {
     long facetsCreated;
     private HullBudget budget = HullBudget.none();
     private long pointsAdded;
+    private int pending; // points in some facet's outside set: the rest are vertices or known to be inside
 
     /**
      * @param reduced the points, n × d row-major, full-dimensional
@@ -361,6 +362,7 @@ final class HullEngine {
     }
 
     private void addOutside(int f, int p, double h) {
+        pending++;
         next[p] = head[f];
         head[f] = p;
         if (h > farH[f]) {
@@ -463,6 +465,7 @@ final class HullEngine {
                 enqueue(f);
             }
         }
+        budget.progress().accept(n - pending, n);
         while (queueHead < queueTail) {
             int f = queue[queueHead++];
             if (alive[f] && head[f] >= 0) {
@@ -472,8 +475,12 @@ final class HullEngine {
                 if (live > budget.maxFacets() || (pointsAdded & 15) == 0 && budget.stop().getAsBoolean()) {
                     throw new HullBudget.Exceeded(live <= budget.maxFacets(), live, pointsAdded + d + 1, n, budget.maxFacets());
                 }
+                if ((pointsAdded & 15) == 0) {
+                    budget.progress().accept(n - pending, n);
+                }
             }
         }
+        budget.progress().accept(n - pending, n);
     }
 
     private static int[] ensure(int[] a, int size) {
@@ -541,6 +548,7 @@ final class HullEngine {
             int p = head[f];
             while (p >= 0) {
                 int q = next[p];
+                pending--;
                 if (p != eye) {
                     assign(p, created, nc);
                 }

@@ -476,19 +476,33 @@ public final class Accountant {
      *     sound pair: {@link #coarseDominatingPair} says which)
      */
     public static PrivacyLossDistribution dominatingPair(MechanismSpec spec, double step) {
+        return dominatingPair(spec, step, (done, total) -> { });
+    }
+
+    /**
+     * As {@link #dominatingPair(MechanismSpec, double)}, with progress: {@code progress} receives (neighbouring pairs done,
+     * pairs + 1), the last unit being the envelope of the pairs (a spec taken in one piece reports (1, 1) at its end).
+     */
+    public static PrivacyLossDistribution dominatingPair(MechanismSpec spec, double step, BiConsumer<Integer, Integer> progress) {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(progress, "progress");
         if (!(step > 0)) {
             throw new IllegalArgumentException("step must be > 0. Provided value: " + step);
         }
-        return spec.accept(new MechanismSpec.Visitor<PrivacyLossDistribution>() {
+        boolean[] reported = {false};
+        BiConsumer<Integer, Integer> pairs = (done, total) -> {
+            reported[0] = true;
+            progress.accept(done, total);
+        };
+        PrivacyLossDistribution pair = spec.accept(new MechanismSpec.Visitor<PrivacyLossDistribution>() {
             @Override
             public PrivacyLossDistribution visit(DiscreteMechanismSpec table) {
-                return discreteEnvelope(table, step);
+                return discreteEnvelope(table, step, pairs);
             }
 
             @Override
             public PrivacyLossDistribution visit(GeometricRemapSpec g) {
-                return discreteEnvelope(g, step);
+                return discreteEnvelope(g, step, pairs);
             }
 
             @Override
@@ -506,9 +520,13 @@ public final class Accountant {
                 return PrivacyLossDistribution.gaussian(Math.nextUp(g.sensitivity().doubleValue()), step, PrivacyLossDistribution.Bound.UPPER);
             }
         });
+        if (!reported[0]) {
+            progress.accept(1, 1); // a pair in one piece
+        }
+        return pair;
     }
 
-    private static PrivacyLossDistribution discreteEnvelope(DiscreteSpec spec, double step) {
+    private static PrivacyLossDistribution discreteEnvelope(DiscreteSpec spec, double step, BiConsumer<Integer, Integer> progress) {
         if (!DiscretePairs.fits(spec)) {
             if (spec.certifiedDelta().signum() > 0) {
                 return declaredPair(spec, step);
@@ -516,14 +534,16 @@ public final class Accountant {
             return PrivacyLossDistribution.randomizedResponse(up(spec.accept(noiseEpsilon())), step, PrivacyLossDistribution.Bound.UPPER);
         }
         DiscretePairs pairs = DiscretePairs.of(spec);
+        int units = pairs.pairCount() + 1;
+        progress.accept(0, units);
         List<PrivacyLossDistribution> upper = new ArrayList<>();
         for (int p = 0; p < pairs.pairCount(); p++) {
             upper.add(pairs.distribution(p, step, PrivacyLossDistribution.Bound.UPPER));
+            progress.accept(p + 1, units);
         }
         List<Integer> kept = DiscretePairs.undominated(upper);
-        if (kept.size() == 1) {
-            return upper.get(kept.get(0));
-        }
-        return Envelope.of(kept.stream().map(upper::get).toList());
+        PrivacyLossDistribution envelope = kept.size() == 1 ? upper.get(kept.get(0)) : Envelope.of(kept.stream().map(upper::get).toList());
+        progress.accept(units, units);
+        return envelope;
     }
 }

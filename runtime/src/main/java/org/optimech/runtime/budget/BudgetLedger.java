@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.optimech.runtime.accounting.Accountant;
 import org.optimech.runtime.accounting.PrivacyLossDistribution;
 import org.optimech.runtime.json.JsonName;
@@ -184,12 +185,34 @@ public final class BudgetLedger {
      * @throws IllegalArgumentException for {@code releases < 1}
      */
     public Spent charge(String dataset, MechanismSpec spec, long releases) {
+        return charge(dataset, spec, releases, (done, total) -> { });
+    }
+
+    /**
+     * As {@link #charge(String, MechanismSpec, long)}, with progress for the long part, the privacy-loss-distribution
+     * accounting of the spec: {@code progress} receives (steps done, steps in all), the steps being the spec's neighbouring
+     * pairs, their envelope and the N-fold composition ({@link Accountant#dominatingPair(MechanismSpec, double,
+     * BiConsumer)}); under basic composition, or for a spec taken in one piece, a single step.
+     */
+    public Spent charge(String dataset, MechanismSpec spec, long releases, BiConsumer<Integer, Integer> progress) {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(progress, "progress");
         if (releases < 1) {
             throw new IllegalArgumentException("releases must be >= 1. Provided value: " + releases);
         }
         BigDecimal n = BigDecimal.valueOf(releases);
-        PrivacyLossDistribution loss = accounting == Accounting.PRIVACY_LOSS_DISTRIBUTION ? Accountant.dominatingPair(spec, PLD_STEP).compose(releases) : null;
+        PrivacyLossDistribution loss = null;
+        if (accounting == Accounting.PRIVACY_LOSS_DISTRIBUTION) {
+            int[] steps = {1};
+            PrivacyLossDistribution pair = Accountant.dominatingPair(spec, PLD_STEP, (done, total) -> {
+                steps[0] = total;
+                progress.accept(done, total + 1); // the composition is the last step
+            });
+            loss = pair.compose(releases);
+            progress.accept(steps[0] + 1, steps[0] + 1);
+        } else {
+            progress.accept(1, 1);
+        }
         return charge(dataset, spec.certifiedEpsilon().multiply(n), spec.certifiedDelta().multiply(n), releases, loss);
     }
 
@@ -297,10 +320,28 @@ public final class BudgetLedger {
      * total δ).
      */
     public synchronized double chargedEpsilon(String dataset) {
+        return epsilonAt(dataset, totalDelta);
+    }
+
+    /**
+     * What a dataset's releases so far cost at another δ than the total (to compare, as {@code sample --delta} does): basic
+     * composition's ε when its δ is within {@code delta}, or, under privacy-loss-distribution accounting, the smaller of that
+     * and the distribution's ε at {@code delta} (+∞ if neither reaches it). The budget is still decided at the total δ.
+     *
+     * @throws IllegalArgumentException for a δ outside (0, 1)
+     */
+    public synchronized double chargedEpsilon(String dataset, double delta) {
+        if (!(delta > 0 && delta < 1)) {
+            throw new IllegalArgumentException("delta must be in (0, 1). Provided value: " + delta);
+        }
+        return epsilonAt(dataset, new BigDecimal(delta));
+    }
+
+    private double epsilonAt(String dataset, BigDecimal delta) {
         Spent s = spent(dataset);
-        double basic = s.delta().compareTo(totalDelta) <= 0 ? s.epsilon().doubleValue() : Double.POSITIVE_INFINITY;
+        double basic = s.delta().compareTo(delta) <= 0 ? s.epsilon().doubleValue() : Double.POSITIVE_INFINITY;
         PrivacyLossDistribution p = losses.get(dataset);
-        return p == null ? basic : Math.min(basic, p.epsilon(totalDelta.doubleValue()));
+        return p == null ? basic : Math.min(basic, p.epsilon(delta.doubleValue()));
     }
 
     /** A dataset's composed distribution (privacy-loss-distribution accounting), if anything was charged to it. */

@@ -115,4 +115,52 @@ class BudgetLedgerTest {
         // both are upper bounds with their own floating-point margins
         assertTrue(charged >= exact.chargedEpsilon("survey") * (1 - 1e-6), charged + " < " + exact.chargedEpsilon("survey"));
     }
+
+    /**
+     * Issue 24: the ε a dataset has spent, stated at another δ than the total ({@code ledger --delta}): ten (0.5, 0)-DP charges
+     * are ten randomized-response pairs at 0.5, whose N-fold δ(ε) is a binomial sum (closed form, {@code RandomizedResponseBound},
+     * not the accountant); the ledger's ε at δ = 1e-3 lies on or above the exact one and within the grid's rounding of it.
+     */
+    @Test
+    void theEpsilonAtAnotherDeltaMatchesTheBinomialClosedForm() {
+        BudgetLedger ledger = BudgetLedger.of(new BigDecimal("100"), new BigDecimal("1e-6"), BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION);
+        for (int i = 0; i < 10; i++) {
+            ledger.charge("d", new BigDecimal("0.5"), BigDecimal.ZERO);
+        }
+        double exact = org.optimech.runtime.testing.RandomizedResponseBound.epsilonAt(new double[] {0.5}, new int[] {10}, 1e-3);
+        double atDelta = ledger.chargedEpsilon("d", 1e-3);
+        assertTrue(atDelta >= exact - 1e-9 && atDelta <= exact + 10 * 2 * BudgetLedger.PLD_STEP, atDelta + " vs the closed form " + exact);
+        assertTrue(atDelta < ledger.chargedEpsilon("d"), "a larger delta, a smaller epsilon");
+        assertEquals(ledger.chargedEpsilon("d"), ledger.chargedEpsilon("d", 1e-6), 0.0, "at the total delta, the charged epsilon");
+        for (double bad : new double[] {0, 1, -0.5, 2, Double.NaN}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ledger.chargedEpsilon("d", bad));
+            assertEquals("delta must be in (0, 1). Provided value: " + bad, e.getMessage());
+        }
+        // basic accounting: 10 x 0.5 at any delta
+        BudgetLedger basic = BudgetLedger.of(new BigDecimal("100"), new BigDecimal("1e-6"));
+        basic.charge("d", new BigDecimal("0.5"), BigDecimal.ZERO);
+        assertEquals(0.5, basic.chargedEpsilon("d", 1e-3), 0.0);
+    }
+
+    /** Issue 24 (G1): a loss-distribution charge reports its pairs, their envelope and the composition, ending at total of total. */
+    @Test
+    void aChargeReportsItsStepsDoneOfTotal() throws Exception {
+        MechanismSpec count = golden("count-path.json");
+        BudgetLedger ledger = BudgetLedger.of(new BigDecimal("100"), new BigDecimal("1e-6"), BudgetLedger.Accounting.PRIVACY_LOSS_DISTRIBUTION);
+        java.util.List<int[]> seen = new java.util.ArrayList<>();
+        ledger.charge("d", count, 20, (done, total) -> seen.add(new int[] {done, total}));
+        int pairs = 4; // inputs 0..2 on a path: 2 edges, each in both orders
+        assertTrue(seen.size() >= pairs, "one report per pair at least: " + seen.size());
+        int[] last = seen.get(seen.size() - 1);
+        assertEquals(pairs + 2, last[0], "every pair, the envelope, the composition");
+        assertEquals(pairs + 2, last[1]);
+        for (int i = 1; i < seen.size(); i++) {
+            assertTrue(seen.get(i)[0] >= seen.get(i - 1)[0], "done never goes back");
+            assertTrue(seen.get(i)[0] <= seen.get(i)[1]);
+        }
+        java.util.List<int[]> basic = new java.util.ArrayList<>();
+        BudgetLedger.of(new BigDecimal("100"), BigDecimal.ZERO).charge("d", count, 20, (done, total) -> basic.add(new int[] {done, total}));
+        assertEquals(1, basic.size());
+        assertEquals(1, basic.get(0)[1]);
+    }
 }

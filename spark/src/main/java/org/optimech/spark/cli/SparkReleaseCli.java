@@ -18,6 +18,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.optimech.designer.common.Progress;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.SpecLoader;
@@ -68,8 +69,17 @@ public final class SparkReleaseCli {
     private SparkReleaseCli() {
     }
 
+    /**
+     * The log configuration the runner uses unless one is given ({@code -Dlog4j2.configurationFile=...}): Spark's own log
+     * at ERROR only, so stderr carries the guarantee and the progress, not Spark's start-up INFO and WARN lines.
+     */
+    static final String QUIET_LOG = "org/optimech/spark/cli/quiet-log4j2.properties";
+
     /** Runs and exits with the command's code. */
     public static void main(String[] args) {
+        if (System.getProperty("log4j2.configurationFile") == null) {
+            System.setProperty("log4j2.configurationFile", QUIET_LOG); // before Spark (and so log4j) starts
+        }
         System.exit(run(args, System.out, System.err));
     }
 
@@ -95,14 +105,16 @@ public final class SparkReleaseCli {
         err.println("optimech-spark: guarantee: " + job.guarantee().describe());
         SparkSession spark = SparkSession.builder().master(o.master()).appName("optimech-spark")
                 .config("spark.ui.enabled", "false")
-                .config("spark.log.level", "WARN")
                 .config("spark.sql.shuffle.partitions", "4")
                 .getOrCreate();
-        try (JobProgress progress = JobProgress.attach(spark.sparkContext(), o.quiet() ? line -> { } : line -> err.println("optimech-spark: " + line))) {
+        Progress progress = o.quiet() ? Progress.silent() : Progress.console(new java.io.PrintWriter(err, true));
+        try (JobProgress stages = JobProgress.attach(spark.sparkContext(), new StageTasks(progress))) {
+            spark.sparkContext().setJobDescription("reading " + o.csv().getFileName());
             Dataset<Row> rows = spark.read().option("header", "true").option("inferSchema", "true").csv(o.csv().toString());
             if (o.group() == null) {
                 rows = rows.withColumn(GROUP_COLUMN, functions.lit(ALL));
             }
+            spark.sparkContext().setJobDescription("bounding contributions and releasing per group");
             GroupRelease.Release release = job.release(rows);
             List<Row> released = release.released().collectAsList();
             write(o, release.released().columns(), released, out);
@@ -280,5 +292,41 @@ public final class SparkReleaseCli {
 
     private static String csvField(String s) {
         return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    /** Each Spark stage as a task of the tool's progress: tasks done of total and the time left, a bar on a terminal. */
+    static final class StageTasks implements JobProgress.Stages {
+        private final Progress progress;
+        private final Map<Integer, Progress.Task> tasks = new java.util.concurrent.ConcurrentHashMap<>();
+
+        StageTasks(Progress progress) {
+            this.progress = progress;
+        }
+
+        @Override
+        public void submitted(int stage, String name, int total) {
+            Progress.Task t = progress.task("spark stage " + stage + " (" + name + "), tasks", total);
+            tasks.put(stage, t);
+            t.advance(0, null); // a line as it starts: none of its tasks done yet
+        }
+
+        @Override
+        public void taskDone(int stage, int done, int total) {
+            Progress.Task t = tasks.get(stage);
+            if (t != null && done > t.completed()) {
+                t.advance(done - t.completed(), null);
+            }
+        }
+
+        @Override
+        public void completed(int stage, String failure) {
+            Progress.Task t = tasks.remove(stage);
+            if (t != null) {
+                t.done();
+                if (failure != null) {
+                    progress.stage("spark stage " + stage + " failed: " + failure);
+                }
+            }
+        }
     }
 }

@@ -74,4 +74,31 @@ class SparkReleaseCliTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains(message), "expected \"" + message + "\" in: " + r.err());
     }
+
+    /**
+     * Issue 24 (6): the runner shows each Spark stage as a task of the tool's progress: on a terminal a bar redrawn in place with
+     * tasks done of total and the time left, elsewhere plain lines with the same figures.
+     */
+    @Test
+    void stagesAreABarOnATerminalAndLinesElsewhere() {
+        for (boolean bar : new boolean[] {true, false}) {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            SparkReleaseCli.StageTasks stages = new SparkReleaseCli.StageTasks(org.optimech.designer.common.Progress.to(new PrintStream(buf, true,
+                    StandardCharsets.UTF_8), bar));
+            stages.submitted(3, "reading r.csv", 4);
+            for (int done = 1; done <= 4; done++) {
+                stages.taskDone(3, done, 4);
+            }
+            stages.completed(3, null);
+            String out = buf.toString(StandardCharsets.UTF_8);
+            if (bar) {
+                assertTrue(out.contains("\rspark stage 3 (reading r.csv), tasks [######..................] 1/4  25% "), out);
+                assertTrue(out.contains("spark stage 3 (reading r.csv), tasks [########################] 4/4 100% done in "), out);
+            } else {
+                assertTrue(out.contains("spark stage 3 (reading r.csv), tasks: 0/4 (0%), estimating"), out);
+                assertTrue(out.contains("spark stage 3 (reading r.csv), tasks: done, 4 in "), out);
+                assertTrue(!out.contains("\r"), out);
+            }
+        }
+    }
 }
