@@ -270,6 +270,19 @@ public final class CertificateCheck {
             double b = pair(o, lo2, hi.clone(), signs, false, depth + 1);
             return Math.max(a, b);
         }
+        int w = z - n;
+        if (!square && w >= 0 && w < n) {
+            if (!o.sumConvex(lo, hi, signs)[w]) {
+                throw new CertificateException("a mirrored face step on coordinate " + w + ", along which the objective is not certified convex on its box");
+            }
+            if (!o.mirrorFace(lo, hi, signs, w)) {
+                throw new CertificateException("a mirrored face step on coordinate " + w
+                        + ", whose box, rows or fixed signs are not symmetric under the flip of its variable");
+            }
+            double[] lo2 = lo.clone();
+            lo2[w] = hi[w];
+            return pair(o, lo2, hi.clone(), signs, false, depth + 1);
+        }
         throw new CertificateException("code " + code + " is not a step of this tree");
     }
 

@@ -11,6 +11,8 @@ public final class PairObjective {
     private final boolean pairs;
     private final int k;
     private final MonomialBasis basis;
+    /** mirror[v]: the signed row permutation of the flip x_v → −x_v ({@link #mirrorOf}), null where it is no symmetry. */
+    private final int[][] mirror;
 
     /**
      * @param rows the gauge's rows as polynomials of one record, all on one basis
@@ -29,6 +31,63 @@ public final class PairObjective {
                 throw new IllegalArgumentException("every row must be on one monomial basis");
             }
         }
+        this.mirror = new int[k][];
+        for (int v = 0; v < k; v++) {
+            mirror[v] = mirrorOf(v);
+        }
+    }
+
+    /**
+     * The flip of one record's variable v as a symmetry of the rows, derived from their exact coefficients: out[j] = ±(1 +
+     * π(j)) where row j with x_v → −x_v is exactly ±row π(j), π a permutation; null when some row has no such image (or
+     * has interval coefficients).
+     */
+    private int[] mirrorOf(int v) {
+        int[] image = new int[rows.length];
+        boolean[] taken = new boolean[rows.length];
+        for (int j = 0; j < rows.length; j++) {
+            for (int l = 0; l < rows.length && image[j] == 0; l++) {
+                if (taken[l]) {
+                    continue;
+                }
+                for (int sign = 1; sign >= -1 && image[j] == 0; sign -= 2) {
+                    if (rows[j].flipsTo(v, rows[l], sign)) {
+                        image[j] = sign * (l + 1);
+                        taken[l] = true;
+                    }
+                }
+            }
+            if (image[j] == 0) {
+                return null;
+            }
+        }
+        return image;
+    }
+
+    /**
+     * Mirror symmetry of a Σ|u_j| box along search coordinate z (variable v of one record): the flip g of x_v (on both records
+     * of a pair) maps the rows to ±rows ({@link #mirrorOf}); where the box is g-invariant (z's range and its partner's are
+     * symmetric about 0) and the fixed signs agree with the map (s_π(j) = ε_j·s_j, free rows to free rows), the objective is
+     * g-invariant on the box, so the faces z = lo and z = hi = −lo have the same maximum.
+     */
+    public boolean mirrorFace(double[] lo, double[] hi, int[] signs, int z) {
+        int[] image = mirror[z % k];
+        if (image == null || !(lo[z] < hi[z]) || lo[z] != -hi[z]) {
+            return false;
+        }
+        if (pairs) {
+            int partner = z < k ? z + k : z - k;
+            if (lo[partner] != -hi[partner]) {
+                return false;
+            }
+        }
+        for (int j = 0; j < rows.length; j++) {
+            int l = Math.abs(image[j]) - 1;
+            if (signs[l] != Integer.signum(image[j]) * signs[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The dimension of the search box: 2k for pairs, else k. */
@@ -241,6 +300,49 @@ public final class PairObjective {
             }
         }
         return convex;
+    }
+
+    /**
+     * A free row that alone keeps the objective from being certified convex along some free coordinate (every other row
+     * passes {@link #convexAlong}'s test there), so fixing its sign may open a face step: the one of widest coordinate, among
+     * rows up to {@code rowLimit}; −1 when there is none.
+     */
+    public int soleBlocker(double[] lo, double[] hi, int[] known, int rowLimit) {
+        double[] out = new double[2];
+        int best = -1;
+        double width = -1;
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            double[] eLo = new double[basis.size()];
+            double[] eHi = new double[basis.size()];
+            basis.enclose(lo, hi, side * k, eLo, eHi);
+            for (int v = 0; v < k; v++) {
+                int z = side * k + v;
+                if (!(lo[z] < hi[z]) || hi[z] - lo[z] <= width) {
+                    continue;
+                }
+                int blocker = -1;
+                boolean ok = true;
+                for (int j = 0; j < rows.length && ok; j++) {
+                    IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
+                    if (d2.isZero()) {
+                        continue;
+                    }
+                    if (known[j] == 0) {
+                        ok = blocker < 0 && j <= rowLimit;
+                        blocker = j;
+                        continue;
+                    }
+                    d2.value(eLo, eHi, out);
+                    int s = side == 0 ? known[j] : -known[j];
+                    ok = s > 0 ? out[0] >= 0 : out[1] <= 0;
+                }
+                if (ok && blocker >= 0) {
+                    best = blocker;
+                    width = hi[z] - lo[z];
+                }
+            }
+        }
+        return best;
     }
 
     /** A certified lower bound on Σ_j |u_j| at a point of the search box. */

@@ -20,6 +20,9 @@ import java.util.zip.Inflater;
  *   <li>{@code SPLIT + n + j} (Σ|u_j| trees): row j's sign is fixed to +1, then to −1; two children.</li>
  *   <li>{@code SPLIT + n + rows + z} (Σ|u_j| trees): the objective is certified convex along coordinate z on the box
  *       ({@link PairObjective#sumConvex}), so its maximum lies on a face: two children, the face z = lo then z = hi.</li>
+ *   <li>{@code SPLIT + 2n + rows + z} (Σ|u_j| trees): a face step as above where, in addition, the flip of z's variable is a
+ *       symmetry of the box, the rows and the fixed signs ({@link PairObjective#mirrorFace}), so both faces have the same
+ *       maximum: one child, the face z = hi.</li>
  * </ul>
  */
 public final class TreeCodes {
