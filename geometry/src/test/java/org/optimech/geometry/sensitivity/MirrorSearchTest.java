@@ -69,7 +69,8 @@ class MirrorSearchTest {
         return fs.append(']').toString();
     }
 
-    private static double bruteForce(int[][] coefs, int n) {
+    /** {ℓ1, ℓ2} over pairs of grid points. */
+    private static double[] bruteForce(int[][] coefs, int n) {
         List<double[]> images = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             for (int l = 0; l < n; l++) {
@@ -82,14 +83,17 @@ class MirrorSearchTest {
                 images.add(t);
             }
         }
-        double best = 0;
+        double[] best = new double[2];
         for (double[] x : images) {
             for (double[] y : images) {
                 double s = 0;
+                double q = 0;
                 for (int j = 0; j < x.length; j++) {
                     s += Math.abs(x[j] - y[j]);
+                    q += (x[j] - y[j]) * (x[j] - y[j]);
                 }
-                best = Math.max(best, s);
+                best[0] = Math.max(best[0], s);
+                best[1] = Math.max(best[1], Math.sqrt(q));
             }
         }
         return best;
@@ -116,7 +120,8 @@ class MirrorSearchTest {
         PolynomialStatistic s = statistic("{\"a\":[-1,1],\"b\":[-1,1]}", features(coefs));
         StatisticPolynomials sp = StatisticPolynomials.of(s);
         Gauge l1 = Gauge.identity(Gauge.Kind.SUM, coefs.length);
-        double brute = bruteForce(coefs, 17);
+        double[] both = bruteForce(coefs, 17);
+        double brute = both[0];
         net.jqwik.api.Assume.that(brute > 0);
         CertifiedSensitivity.Outcome o = CertifiedSensitivity.sum(sp, true, l1, 1e-6, BUDGET, "l1", new double[0][]);
         assertTrue(o.complete(), "[" + o.lower() + ", " + o.upper() + "]");
@@ -125,6 +130,14 @@ class MirrorSearchTest {
         CertificateCheck.Proof p = CertificateCheck.prove(sp, true, l1, o.trees());
         assertTrue(p.upper() >= brute * (1 - 1e-12), "certificate proves " + p.upper() + " below sampled " + brute);
         net.jqwik.api.statistics.Statistics.label("mirrored").collect(mirrors(o.trees(), coefs.length));
+        // ℓ2: the search halves the box along a mirrored coordinate (code SPLIT + n + z)
+        Gauge l2 = Gauge.identity(Gauge.Kind.SQUARE, coefs.length);
+        CertifiedSensitivity.Outcome q = CertifiedSensitivity.square(sp, true, l2, 1e-6, BUDGET, "l2", new double[0][]);
+        assertTrue(q.complete(), "l2 [" + q.lower() + ", " + q.upper() + "]");
+        assertTrue(q.upper() >= both[1] * (1 - 1e-12), "l2 search bound " + q.upper() + " below sampled " + both[1]);
+        CertificateCheck.Proof pq = CertificateCheck.prove(sp, true, l2, q.trees());
+        assertTrue(pq.upper() >= both[1] * (1 - 1e-12), "l2 certificate proves " + pq.upper() + " below sampled " + both[1]);
+        net.jqwik.api.statistics.Statistics.label("l2 starts with a mirror").collect(q.trees().length > 1 && (q.trees()[0] & 0xff) == TreeCodes.SPLIT + 4);
     }
 
     @Provide

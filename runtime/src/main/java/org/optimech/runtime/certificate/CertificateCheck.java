@@ -245,6 +245,14 @@ public final class CertificateCheck {
             return split(lo, hi, v, (l, h) -> pair(o, l, h, signs, square, depth + 1));
         }
         int j = code - TreeCodes.SPLIT - n;
+        if (square && j >= 0 && j < n) {
+            if (!o.mirrorHalf(lo, hi, j)) {
+                throw new CertificateException("a mirror step on coordinate " + j + ", whose box or rows are not symmetric under the flip of its variable");
+            }
+            double[] lo2 = lo.clone();
+            lo2[j] = 0;
+            return pair(o, lo2, hi.clone(), signs, true, depth + 1);
+        }
         if (!square && j >= 0 && j < o.rowCount()) {
             if (signs[j] != 0) {
                 throw new CertificateException("a sign split on row " + j + ", whose sign is already fixed");

@@ -72,14 +72,8 @@ public final class PairObjective {
      */
     public boolean mirrorFace(double[] lo, double[] hi, int[] signs, int z) {
         int[] image = mirror[z % k];
-        if (image == null || !(lo[z] < hi[z]) || lo[z] != -hi[z]) {
+        if (!mirrorBox(lo, hi, z)) {
             return false;
-        }
-        if (pairs) {
-            int partner = z < k ? z + k : z - k;
-            if (lo[partner] != -hi[partner]) {
-                return false;
-            }
         }
         for (int j = 0; j < rows.length; j++) {
             int l = Math.abs(image[j]) - 1;
@@ -300,6 +294,27 @@ public final class PairObjective {
             }
         }
         return convex;
+    }
+
+    /**
+     * Whether the flip of z's variable is a symmetry of the rows and of the box: z's range and (pairs) its partner's are
+     * symmetric about 0, z's not a point.
+     */
+    private boolean mirrorBox(double[] lo, double[] hi, int z) {
+        if (mirror[z % k] == null || !(lo[z] < hi[z]) || lo[z] != -hi[z]) {
+            return false;
+        }
+        int partner = z < k ? z + k : z - k;
+        return !pairs || lo[partner] == -hi[partner];
+    }
+
+    /**
+     * Mirror symmetry of a Σ u_j² box along search coordinate z: where the flip g of z's variable maps the rows to ±rows and
+     * the box to itself ({@link #mirrorBox}), Σ u_j² is g-invariant (squares drop the signs), so the halves z ≤ 0 and z ≥ 0
+     * have the same maximum.
+     */
+    public boolean mirrorHalf(double[] lo, double[] hi, int z) {
+        return mirrorBox(lo, hi, z);
     }
 
     /**

@@ -92,6 +92,22 @@ class MirrorStepTest {
     }
 
     @Test
+    void aMirrorHalfOfASquareTreeKeepsTheMaximumAndIsRefusedWithoutTheSymmetry() throws Exception {
+        // Σ u² = (x² − x′²)² + (x − x′)²: the half x ≥ 0 holds the maximum 4 at (1, −1); code SPLIT + n + z for n = 2
+        Gauge l2 = Gauge.identity(Gauge.Kind.SQUARE, 2);
+        byte[] half = {(byte) (TreeCodes.SPLIT + 2 + 0), TreeCodes.LEAF};
+        CertificateCheck.Proof whole = CertificateCheck.prove(symmetric(), true, l2, new byte[] {TreeCodes.LEAF});
+        CertificateCheck.Proof one = CertificateCheck.prove(symmetric(), true, l2, half);
+        assertTrue(one.value().doubleValue() >= 4 && one.value().doubleValue() <= whole.value().doubleValue(), one.value() + " vs " + whole.value());
+        StatisticPolynomials lopsided = statistic("{\"x\":[-1,1],\"y\":[-1,1]}", "[" + feature(term("1", 2)) + ","
+                + feature(term("1", 1), "{\"coef\":1,\"powers\":{\"y\":1}}") + "]");
+        byte[] tampered = {(byte) (TreeCodes.SPLIT + 4 + 0), TreeCodes.LEAF};
+        CertificateCheck.CertificateException e = assertThrows(CertificateCheck.CertificateException.class,
+                () -> CertificateCheck.prove(lopsided, true, l2, tampered));
+        assertTrue(e.getMessage().contains("not symmetric"), e.getMessage());
+    }
+
+    @Test
     void aSymmetryIsDerivedOnlyFromExactCoefficients() throws Exception {
         // the gauge rows (x²/3, x): 1/3 is enclosed by two doubles, an interval that proves no identity, so the flip is not used
         Gauge third = new Gauge(Gauge.Kind.SUM, new org.optimech.runtime.exact.Rational[][] {
