@@ -268,32 +268,51 @@ public final class PairObjective {
     /** {@link #sumConvex} for the rows' signs on the box already known ({@link #knownSigns}), as a search has them. */
     public boolean[] convexAlong(double[] lo, double[] hi, int[] known) {
         boolean[] convex = new boolean[dimensions()];
-        double[] out = new double[2];
         for (int side = 0; side < (pairs ? 2 : 1); side++) {
             double[] eLo = new double[basis.size()];
             double[] eHi = new double[basis.size()];
             basis.enclose(lo, hi, side * k, eLo, eHi);
             for (int v = 0; v < k; v++) {
                 int z = side * k + v;
-                boolean ok = lo[z] < hi[z];
-                for (int j = 0; j < rows.length && ok; j++) {
-                    IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
-                    if (d2.isZero()) {
-                        continue;
-                    }
-                    if (known[j] == 0) {
-                        ok = false;
-                        continue;
-                    }
-                    d2.value(eLo, eHi, out);
-                    // ∂²u_j/∂z² is r_j'' on the x side and −r_j'' on the x′ side
-                    int s = side == 0 ? known[j] : -known[j];
-                    ok = s > 0 ? out[0] >= 0 : out[1] <= 0;
-                }
-                convex[z] = ok;
+                convex[z] = lo[z] < hi[z] && blocker(eLo, eHi, side, v, known) == CONVEX;
             }
         }
         return convex;
+    }
+
+    /** {@link #blocker}: no row blocks convexity. */
+    private static final int CONVEX = -1;
+    /** {@link #blocker}: a known row, or two free rows, block convexity. */
+    private static final int BLOCKED = -2;
+
+    /**
+     * Convexity along variable v of one side, from that side's monomial enclosures: {@link #CONVEX} where every row is affine
+     * in v or has a known sign s_j with s_j·∂²u_j/∂z² ≥ 0, the one free row with ∂²r_j/∂x_v² ≠ 0 where it alone fails that,
+     * else {@link #BLOCKED}.
+     */
+    private int blocker(double[] eLo, double[] eHi, int side, int v, int[] known) {
+        double[] out = new double[2];
+        int blocker = CONVEX;
+        for (int j = 0; j < rows.length; j++) {
+            IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
+            if (d2.isZero()) {
+                continue;
+            }
+            if (known[j] == 0) {
+                if (blocker != CONVEX) {
+                    return BLOCKED;
+                }
+                blocker = j;
+                continue;
+            }
+            d2.value(eLo, eHi, out);
+            // ∂²u_j/∂z² is r_j'' on the x side and −r_j'' on the x′ side
+            int s = side == 0 ? known[j] : -known[j];
+            if (!(s > 0 ? out[0] >= 0 : out[1] <= 0)) {
+                return BLOCKED;
+            }
+        }
+        return blocker;
     }
 
     /**
@@ -323,7 +342,6 @@ public final class PairObjective {
      * rows up to {@code rowLimit}; −1 when there is none.
      */
     public int soleBlocker(double[] lo, double[] hi, int[] known, int rowLimit) {
-        double[] out = new double[2];
         int best = -1;
         double width = -1;
         for (int side = 0; side < (pairs ? 2 : 1); side++) {
@@ -335,24 +353,9 @@ public final class PairObjective {
                 if (!(lo[z] < hi[z]) || hi[z] - lo[z] <= width) {
                     continue;
                 }
-                int blocker = -1;
-                boolean ok = true;
-                for (int j = 0; j < rows.length && ok; j++) {
-                    IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
-                    if (d2.isZero()) {
-                        continue;
-                    }
-                    if (known[j] == 0) {
-                        ok = blocker < 0 && j <= rowLimit;
-                        blocker = j;
-                        continue;
-                    }
-                    d2.value(eLo, eHi, out);
-                    int s = side == 0 ? known[j] : -known[j];
-                    ok = s > 0 ? out[0] >= 0 : out[1] <= 0;
-                }
-                if (ok && blocker >= 0) {
-                    best = blocker;
+                int j = blocker(eLo, eHi, side, v, known);
+                if (j >= 0 && j <= rowLimit) {
+                    best = j;
                     width = hi[z] - lo[z];
                 }
             }
