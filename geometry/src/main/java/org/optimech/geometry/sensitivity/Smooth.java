@@ -27,6 +27,11 @@ interface Smooth {
 
     double[][] hessian(double[] x);
 
+    /** Whether the halves z ≤ 0 and z ≥ 0 of the box have the same maximum by a symmetry the runtime re-derives. */
+    default boolean mirror(double[] lo, double[] hi, int z) {
+        return false;
+    }
+
     /** One polynomial of k variables. */
     static Smooth of(IntervalPolynomial p) {
         int k = p.basis().variables();
@@ -103,6 +108,11 @@ interface Smooth {
             @Override
             public double leaf(double[] lo, double[] hi) {
                 return o.squareLeaf(lo, hi);
+            }
+
+            @Override
+            public boolean mirror(double[] lo, double[] hi, int z) {
+                return o.mirrorHalf(lo, hi, z);
             }
 
             @Override

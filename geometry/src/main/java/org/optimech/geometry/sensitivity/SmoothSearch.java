@@ -117,6 +117,19 @@ final class SmoothSearch {
                 return;
             }
         }
+        for (int z = 0; z < n.lo.length && TreeCodes.SPLIT + f.n() + z <= TreeCodes.MAX_CODE; z++) {
+            if (f.mirror(n.lo, n.hi, z)) {
+                // the half z ≥ 0 holds the maximum (a symmetry): one child
+                double[] lo2 = n.lo.clone();
+                lo2[z] = 0;
+                Node c = leaf(lo2, n.hi.clone(), n.depth);
+                n.code = TreeCodes.SPLIT + f.n() + z;
+                n.a = c;
+                release(n);
+                queue.add(c);
+                return;
+            }
+        }
         int free = 0;
         double width = 0;
         for (int z = 0; z < n.lo.length; z++) {
@@ -213,7 +226,9 @@ final class SmoothSearch {
                     throw new IllegalStateException("a certificate step's code " + x.code + " does not fit its byte");
                 }
                 out.write(x.code);
-                stack.push(x.b);
+                if (x.b != null) {
+                    stack.push(x.b);
+                }
                 stack.push(x.a);
             }
         }

@@ -10,9 +10,11 @@ import org.optimech.runtime.certificate.TreeCodes;
 
 /**
  * Best-first branch and bound for max Σ_j |u_j| over the box of a record pair (or one record), keeping its tree. A box
- * along one of whose coordinates the objective is certified convex is replaced by that coordinate's two faces; otherwise
- * it is split in space or by fixing one row's sign (whichever gives the smaller larger child bound); once every row's sign
- * is known on a box the maximum separates, max_X A − min_X′ A, and two {@link SmoothSearch}es finish it.
+ * along one of whose coordinates the objective is certified convex is replaced by that coordinate's two faces (by the face
+ * z = hi alone where the flip of z's variable is a symmetry of the box, rows and signs: {@link PairObjective#mirrorFace});
+ * otherwise a row that alone blocks such a step has its sign fixed, a box with few free rows has the widest one's sign
+ * fixed, and any other box is split in space or by a sign (whichever gives the smaller larger child bound); once every
+ * row's sign is known on a box the maximum separates, max_X A − min_X′ A, and two {@link SmoothSearch}es finish it.
  */
 final class SumSearch {
     static final class Node {
@@ -29,6 +31,12 @@ final class SumSearch {
         boolean reduceTried;
     }
 
+    /**
+     * At most this many free rows: split a sign rather than space. Each sign split moves a row into the known part, and once
+     * all are known the maximum separates into one-sided searches that bound concave parts exactly (tangent planes), where
+     * spatial splits would only shrink |u_j|'s enclosures (p = 5 regression: the mixed boxes have at most 6 free rows).
+     */
+    static final int SIGN_FIRST = 8;
     private final PairObjective o;
     private final int k;
     private final PriorityQueue<Node> queue = new PriorityQueue<>((x, y) -> Double.compare(y.bound, x.bound));
@@ -188,6 +196,20 @@ final class SumSearch {
                 ends = z;
             }
         }
+        int mirrors = faces + o.dimensions();
+        for (int z = 0; z < convex.length && mirrors + z <= TreeCodes.MAX_CODE; z++) {
+            if (convex[z] && o.mirrorFace(n.lo, n.hi, n.signs, z)) {
+                // convex along the coordinate and its two faces are mirror images: one face holds the maximum
+                double[] lo2 = n.lo.clone();
+                lo2[z] = n.hi[z];
+                n.code = mirrors + z;
+                n.a = leaf(lo2, n.hi.clone(), n.signs);
+                n.lo = null;
+                n.hi = null;
+                queue.add(n.a);
+                return;
+            }
+        }
         if (ends >= 0) {
             // convex along the coordinate: the maximum lies on one of its two faces
             double[] hi1 = n.hi.clone();
@@ -233,6 +255,27 @@ final class SumSearch {
             queue.add(n);
             return;
         }
+        int freeCount = 0;
+        for (int s : known) {
+            freeCount += s == 0 ? 1 : 0;
+        }
+        // a row that alone blocks a face step is split first: one of its signs opens the face step (x_i² − x′_i²: + makes
+        // the objective convex in x_i, − in x′_i)
+        int blocker = o.soleBlocker(n.lo, n.hi, known, rowLimit);
+        if (blocker >= 0) {
+            freeRow = blocker;
+        }
+        if (freeRow >= 0 && (blocker >= 0 || freeCount <= SIGN_FIRST)) {
+            Node[] c = signChildren(n, freeRow);
+            n.code = TreeCodes.SPLIT + o.dimensions() + freeRow;
+            n.a = c[0];
+            n.b = c[1];
+            n.lo = null;
+            n.hi = null;
+            queue.add(n.a);
+            queue.add(n.b);
+            return;
+        }
         // option 1: bisect the coordinate of largest smear
         double[] smear = o.smear(n.lo, n.hi);
         int best = -1;
@@ -264,12 +307,9 @@ final class SumSearch {
         Node pa = null;
         Node pb = null;
         if (freeRow >= 0) {
-            int[] plus = n.signs.clone();
-            plus[freeRow] = 1;
-            int[] minus = n.signs.clone();
-            minus[freeRow] = -1;
-            pa = leaf(n.lo.clone(), n.hi.clone(), plus);
-            pb = leaf(n.lo.clone(), n.hi.clone(), minus);
+            Node[] c = signChildren(n, freeRow);
+            pa = c[0];
+            pb = c[1];
         }
         boolean space = sa != null && (pa == null || Math.max(sa.bound, sb.bound) <= Math.max(pa.bound, pb.bound));
         n.code = space ? TreeCodes.SPLIT + best : TreeCodes.SPLIT + o.dimensions() + freeRow;
@@ -279,6 +319,15 @@ final class SumSearch {
         n.hi = null;
         queue.add(n.a);
         queue.add(n.b);
+    }
+
+    /** The two children of fixing row j's sign on the box: +1, then −1. */
+    private Node[] signChildren(Node n, int j) {
+        int[] plus = n.signs.clone();
+        plus[j] = 1;
+        int[] minus = n.signs.clone();
+        minus[j] = -1;
+        return new Node[] {leaf(n.lo.clone(), n.hi.clone(), plus), leaf(n.lo.clone(), n.hi.clone(), minus)};
     }
 
     private double[] slice(double[] a, int from) {
@@ -309,7 +358,9 @@ final class SumSearch {
                     throw new IllegalStateException("a certificate step's code " + x.code + " does not fit its byte");
                 }
                 out.write(x.code);
-                stack.push(x.b);
+                if (x.b != null) {
+                    stack.push(x.b);
+                }
                 stack.push(x.a);
             }
         }

@@ -245,6 +245,14 @@ public final class CertificateCheck {
             return split(lo, hi, v, (l, h) -> pair(o, l, h, signs, square, depth + 1));
         }
         int j = code - TreeCodes.SPLIT - n;
+        if (square && j >= 0 && j < n) {
+            if (!o.mirrorHalf(lo, hi, j)) {
+                throw new CertificateException("a mirror step on coordinate " + j + ", whose box or rows are not symmetric under the flip of its variable");
+            }
+            double[] lo2 = lo.clone();
+            lo2[j] = 0;
+            return pair(o, lo2, hi.clone(), signs, true, depth + 1);
+        }
         if (!square && j >= 0 && j < o.rowCount()) {
             if (signs[j] != 0) {
                 throw new CertificateException("a sign split on row " + j + ", whose sign is already fixed");
@@ -269,6 +277,19 @@ public final class CertificateCheck {
             double a = pair(o, lo.clone(), hi1, signs, false, depth + 1);
             double b = pair(o, lo2, hi.clone(), signs, false, depth + 1);
             return Math.max(a, b);
+        }
+        int w = z - n;
+        if (!square && w >= 0 && w < n) {
+            if (!o.sumConvex(lo, hi, signs)[w]) {
+                throw new CertificateException("a mirrored face step on coordinate " + w + ", along which the objective is not certified convex on its box");
+            }
+            if (!o.mirrorFace(lo, hi, signs, w)) {
+                throw new CertificateException("a mirrored face step on coordinate " + w
+                        + ", whose box, rows or fixed signs are not symmetric under the flip of its variable");
+            }
+            double[] lo2 = lo.clone();
+            lo2[w] = hi[w];
+            return pair(o, lo2, hi.clone(), signs, false, depth + 1);
         }
         throw new CertificateException("code " + code + " is not a step of this tree");
     }

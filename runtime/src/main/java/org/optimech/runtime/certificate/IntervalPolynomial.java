@@ -148,6 +148,27 @@ public final class IntervalPolynomial {
         return of(basis, lo, hi);
     }
 
+    /**
+     * Whether this polynomial with x_v replaced by −x_v is exactly {@code sign}·q: both have point coefficients (an interval
+     * coefficient proves no identity) and each monomial's coefficient here, times (−1)^(its power of x_v), equals sign times
+     * q's.
+     */
+    boolean flipsTo(int v, IntervalPolynomial q, int sign) {
+        if (q.basis != basis || q.terms.length != terms.length) {
+            return false;
+        }
+        for (int i = 0; i < terms.length; i++) {
+            if (q.terms[i] != terms[i] || cLo[i] != cHi[i] || q.cLo[i] != q.cHi[i]) {
+                return false;
+            }
+            double c = basis.exponent(terms[i], v) % 2 == 0 ? cLo[i] : -cLo[i];
+            if (c != sign * q.cLo[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public String toString() {
         return "IntervalPolynomial" + Arrays.toString(terms);

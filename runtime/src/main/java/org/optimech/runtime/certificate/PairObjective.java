@@ -11,6 +11,8 @@ public final class PairObjective {
     private final boolean pairs;
     private final int k;
     private final MonomialBasis basis;
+    /** mirror[v]: the signed row permutation of the flip x_v → −x_v ({@link #mirrorOf}), null where it is no symmetry. */
+    private final int[][] mirror;
 
     /**
      * @param rows the gauge's rows as polynomials of one record, all on one basis
@@ -29,6 +31,57 @@ public final class PairObjective {
                 throw new IllegalArgumentException("every row must be on one monomial basis");
             }
         }
+        this.mirror = new int[k][];
+        for (int v = 0; v < k; v++) {
+            mirror[v] = mirrorOf(v);
+        }
+    }
+
+    /**
+     * The flip of one record's variable v as a symmetry of the rows, derived from their exact coefficients: out[j] = ±(1 +
+     * π(j)) where row j with x_v → −x_v is exactly ±row π(j), π a permutation; null when some row has no such image (or
+     * has interval coefficients).
+     */
+    private int[] mirrorOf(int v) {
+        int[] image = new int[rows.length];
+        boolean[] taken = new boolean[rows.length];
+        for (int j = 0; j < rows.length; j++) {
+            for (int l = 0; l < rows.length && image[j] == 0; l++) {
+                if (taken[l]) {
+                    continue;
+                }
+                for (int sign = 1; sign >= -1 && image[j] == 0; sign -= 2) {
+                    if (rows[j].flipsTo(v, rows[l], sign)) {
+                        image[j] = sign * (l + 1);
+                        taken[l] = true;
+                    }
+                }
+            }
+            if (image[j] == 0) {
+                return null;
+            }
+        }
+        return image;
+    }
+
+    /**
+     * Mirror symmetry of a Σ|u_j| box along search coordinate z (variable v of one record): the flip g of x_v (on both records
+     * of a pair) maps the rows to ±rows ({@link #mirrorOf}); where the box is g-invariant (z's range and its partner's are
+     * symmetric about 0) and the fixed signs agree with the map (s_π(j) = ε_j·s_j, free rows to free rows), the objective is
+     * g-invariant on the box, so the faces z = lo and z = hi = −lo have the same maximum.
+     */
+    public boolean mirrorFace(double[] lo, double[] hi, int[] signs, int z) {
+        int[] image = mirror[z % k];
+        if (!mirrorBox(lo, hi, z)) {
+            return false;
+        }
+        for (int j = 0; j < rows.length; j++) {
+            int l = Math.abs(image[j]) - 1;
+            if (signs[l] != Integer.signum(image[j]) * signs[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The dimension of the search box: 2k for pairs, else k. */
@@ -215,32 +268,99 @@ public final class PairObjective {
     /** {@link #sumConvex} for the rows' signs on the box already known ({@link #knownSigns}), as a search has them. */
     public boolean[] convexAlong(double[] lo, double[] hi, int[] known) {
         boolean[] convex = new boolean[dimensions()];
-        double[] out = new double[2];
         for (int side = 0; side < (pairs ? 2 : 1); side++) {
             double[] eLo = new double[basis.size()];
             double[] eHi = new double[basis.size()];
             basis.enclose(lo, hi, side * k, eLo, eHi);
             for (int v = 0; v < k; v++) {
                 int z = side * k + v;
-                boolean ok = lo[z] < hi[z];
-                for (int j = 0; j < rows.length && ok; j++) {
-                    IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
-                    if (d2.isZero()) {
-                        continue;
-                    }
-                    if (known[j] == 0) {
-                        ok = false;
-                        continue;
-                    }
-                    d2.value(eLo, eHi, out);
-                    // ∂²u_j/∂z² is r_j'' on the x side and −r_j'' on the x′ side
-                    int s = side == 0 ? known[j] : -known[j];
-                    ok = s > 0 ? out[0] >= 0 : out[1] <= 0;
-                }
-                convex[z] = ok;
+                convex[z] = lo[z] < hi[z] && blocker(eLo, eHi, side, v, known) == CONVEX;
             }
         }
         return convex;
+    }
+
+    /** {@link #blocker}: no row blocks convexity. */
+    private static final int CONVEX = -1;
+    /** {@link #blocker}: a known row, or two free rows, block convexity. */
+    private static final int BLOCKED = -2;
+
+    /**
+     * Convexity along variable v of one side, from that side's monomial enclosures: {@link #CONVEX} where every row is affine
+     * in v or has a known sign s_j with s_j·∂²u_j/∂z² ≥ 0, the one free row with ∂²r_j/∂x_v² ≠ 0 where it alone fails that,
+     * else {@link #BLOCKED}.
+     */
+    private int blocker(double[] eLo, double[] eHi, int side, int v, int[] known) {
+        double[] out = new double[2];
+        int blocker = CONVEX;
+        for (int j = 0; j < rows.length; j++) {
+            IntervalPolynomial d2 = rows[j].derivative(v).derivative(v);
+            if (d2.isZero()) {
+                continue;
+            }
+            if (known[j] == 0) {
+                if (blocker != CONVEX) {
+                    return BLOCKED;
+                }
+                blocker = j;
+                continue;
+            }
+            d2.value(eLo, eHi, out);
+            // ∂²u_j/∂z² is r_j'' on the x side and −r_j'' on the x′ side
+            int s = side == 0 ? known[j] : -known[j];
+            if (!(s > 0 ? out[0] >= 0 : out[1] <= 0)) {
+                return BLOCKED;
+            }
+        }
+        return blocker;
+    }
+
+    /**
+     * Whether the flip of z's variable is a symmetry of the rows and of the box: z's range and (pairs) its partner's are
+     * symmetric about 0, z's not a point.
+     */
+    private boolean mirrorBox(double[] lo, double[] hi, int z) {
+        if (mirror[z % k] == null || !(lo[z] < hi[z]) || lo[z] != -hi[z]) {
+            return false;
+        }
+        int partner = z < k ? z + k : z - k;
+        return !pairs || lo[partner] == -hi[partner];
+    }
+
+    /**
+     * Mirror symmetry of a Σ u_j² box along search coordinate z: where the flip g of z's variable maps the rows to ±rows and
+     * the box to itself ({@link #mirrorBox}), Σ u_j² is g-invariant (squares drop the signs), so the halves z ≤ 0 and z ≥ 0
+     * have the same maximum.
+     */
+    public boolean mirrorHalf(double[] lo, double[] hi, int z) {
+        return mirrorBox(lo, hi, z);
+    }
+
+    /**
+     * A free row that alone keeps the objective from being certified convex along some free coordinate (every other row
+     * passes {@link #convexAlong}'s test there), so fixing its sign may open a face step: the one of widest coordinate, among
+     * rows up to {@code rowLimit}; −1 when there is none.
+     */
+    public int soleBlocker(double[] lo, double[] hi, int[] known, int rowLimit) {
+        int best = -1;
+        double width = -1;
+        for (int side = 0; side < (pairs ? 2 : 1); side++) {
+            double[] eLo = new double[basis.size()];
+            double[] eHi = new double[basis.size()];
+            basis.enclose(lo, hi, side * k, eLo, eHi);
+            for (int v = 0; v < k; v++) {
+                int z = side * k + v;
+                if (!(lo[z] < hi[z]) || hi[z] - lo[z] <= width) {
+                    continue;
+                }
+                int j = blocker(eLo, eHi, side, v, known);
+                if (j >= 0 && j <= rowLimit) {
+                    best = j;
+                    width = hi[z] - lo[z];
+                }
+            }
+        }
+        return best;
     }
 
     /** A certified lower bound on Σ_j |u_j| at a point of the search box. */

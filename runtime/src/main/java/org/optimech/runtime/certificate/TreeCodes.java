@@ -17,9 +17,14 @@ import java.util.zip.Inflater;
  *   <li>{@link #SEPARATE} (Σ|u_j| trees): every row's sign is known on the box, so the maximum separates into one-sided
  *       trees, max_X A then (pairs) max_X′ (−A);</li>
  *   <li>{@code SPLIT + v}: bisection of coordinate v at its exact midpoint; two children, lower half first;</li>
+ *   <li>{@code SPLIT + n + z} (Σ u_j² trees): the flip of z's variable is a symmetry of the box and the rows
+ *       ({@link PairObjective#mirrorHalf}), so the half z ≥ 0 holds the maximum: one child, that half.</li>
  *   <li>{@code SPLIT + n + j} (Σ|u_j| trees): row j's sign is fixed to +1, then to −1; two children.</li>
  *   <li>{@code SPLIT + n + rows + z} (Σ|u_j| trees): the objective is certified convex along coordinate z on the box
  *       ({@link PairObjective#sumConvex}), so its maximum lies on a face: two children, the face z = lo then z = hi.</li>
+ *   <li>{@code SPLIT + 2n + rows + z} (Σ|u_j| trees): a face step as above where, in addition, the flip of z's variable is a
+ *       symmetry of the box, the rows and the fixed signs ({@link PairObjective#mirrorFace}), so both faces have the same
+ *       maximum: one child, the face z = hi.</li>
  * </ul>
  */
 public final class TreeCodes {
