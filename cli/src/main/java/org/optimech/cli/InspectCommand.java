@@ -304,7 +304,9 @@ final class InspectCommand implements Callable<Integer> {
                 p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
         out.printf("design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),
-                text(design, "objective_value").orElse("-"), optimality(design));
+                text(design, "objective_value").orElse("-"), optimality(design) + (s.optimalityRechecked() ? ", re-derived at load from the recorded problem and the remap"
+                        : design.get("optimality").flatMap(JsonValue::object).flatMap(o -> o.get("certified")).flatMap(JsonValue::bool).orElse(false)
+                                ? ", as stated by the designer (not re-checked at load: minimax designs and loss matrices are not re-derived)" : ""));
         warnings(out, s.design());
         out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
         Optional<DiscreteProblem> problem = problemOf(design);

@@ -156,6 +156,31 @@ class StructuralOptimalityRecheckTest {
         assertEquals("/design/optimality/lower_bound", refused(edit(uncertified, "/design/optimality/lower_bound", JsonNumber.of(lb * 1.01))).pointer());
     }
 
+    /**
+     * Review 8b: a certified Bayes design could skip the re-check and still read as certified by restating its certificate in
+     * a form the re-check did not cover (another kind, no bound, a loss name spelled otherwise): each is now refused.
+     */
+    @Test
+    void aCertifiedBayesClaimCannotOptOutOfTheRecheck() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        double value = number(doc, "/design/objective_value");
+        JsonObject lfp = edit(edit(edit(doc, "/design/optimality/kind", new org.optimech.runtime.json.JsonString("least-favourable-prior")),
+                "/design/optimality/lower_bound", JsonNumber.of(value)), "/design/optimality/relative_gap", JsonNumber.of(0));
+        assertEquals("/design/optimality/kind", refused(lfp).pointer());
+        java.util.Map<String, JsonValue> optimality = new java.util.LinkedHashMap<>(at(doc, "/design/optimality").asObject().members());
+        optimality.remove("lower_bound");
+        assertEquals("/design/optimality/lower_bound", refused(edit(doc, "/design/optimality", JsonObject.of(optimality))).pointer());
+        assertEquals("/design/problem/loss", refused(edit(doc, "/design/problem/loss", new org.optimech.runtime.json.JsonString("Absolute"))).pointer());
+    }
+
+    /** Review 8b: a tolerance of 1 or more certifies nothing (the bound would be at most 0). */
+    @Test
+    void aToleranceOfOneOrMoreIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        assertEquals("/design/optimality/gap_tolerance", refused(edit(doc, "/design/optimality/gap_tolerance", JsonNumber.of(1e300))).pointer());
+        assertEquals("/design/optimality/gap_tolerance", refused(edit(doc, "/design/optimality/gap_tolerance", JsonNumber.of(1))).pointer());
+    }
+
     /** The value at a JSON pointer of plain names and indices. */
     private static JsonValue at(JsonObject doc, String pointer) {
         JsonValue v = doc;

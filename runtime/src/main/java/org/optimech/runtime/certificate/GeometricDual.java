@@ -121,7 +121,7 @@ public final class GeometricDual {
      * Bayes design, which the designer stores and the loader re-derives from the spec's numbers.
      */
     public static Bound ofRemap(double[] prior, Distance loss, double epsilon, Remap remap) {
-        return bound(prior, loss, epsilon, Math.exp(-epsilon), columnValues(prior, loss, epsilon, remap));
+        return bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columnValues(prior, loss, epsilon, remap));
     }
 
     /**
@@ -165,7 +165,7 @@ public final class GeometricDual {
     private static double[] deterministicColumnValues(double[] prior, Distance loss, double[] pow, Remap remap) {
         int n = prior.length - 1;
         int w = pow.length - 1;
-        double a = pow.length > 1 ? pow[1] : Math.exp(-1); // α (any value serves when the window is empty: n = 0)
+        double a = pow.length > 1 ? pow[1] : StrictMath.exp(-1); // α (any value serves when the window is empty: n = 0)
         double[] q = new double[n + 1];
         for (int i = 0; i <= n; i++) {
             q[i] = prior[i] * loss.scaleAt(i);
@@ -230,7 +230,7 @@ public final class GeometricDual {
         if (n == 0) {
             return b[0];
         }
-        double a = Math.exp(-epsilon);
+        double a = StrictMath.exp(-epsilon);
         double inside = (1 - a) / (1 + a);
         double s = (b[0] + b[n]) / (1 + a);
         for (int z = 1; z < n; z++) {
@@ -244,14 +244,14 @@ public final class GeometricDual {
         if (n <= FULL_WINDOW) {
             return n;
         }
-        return (int) Math.min(n, Math.ceil((45 + Math.log(Math.max(1, maxLoss))) / epsilon));
+        return (int) Math.min(n, Math.ceil((45 + StrictMath.log(Math.max(1, maxLoss))) / epsilon));
     }
 
     /** α^d = e^{−ε·d} for d = 0..w (no repeated multiplication). */
     private static double[] powers(double epsilon, int w) {
         double[] pw = new double[w + 1];
         for (int d = 0; d <= w; d++) {
-            pw[d] = Math.exp(-epsilon * d);
+            pw[d] = StrictMath.exp(-epsilon * d);
         }
         return pw;
     }

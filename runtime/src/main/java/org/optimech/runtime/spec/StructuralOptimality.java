@@ -49,6 +49,7 @@ final class StructuralOptimality {
      * @throws FieldException naming the field of a certificate the spec's numbers do not support
      */
     static boolean recheck(IntegerRange inputs, DiscreteDomain outputs, BigDecimal noiseEpsilon, Remap remap, JsonObject design) throws FieldException {
+        requireCheckableClaim(design);
         if (!covers(design, outputs) || !(outputs instanceof IntegerRange out)) {
             return false;
         }
@@ -78,7 +79,7 @@ final class StructuralOptimality {
 
         double eps = epsilon.doubleValue();
         double[] b = GeometricDual.columnValues(prior, loss, eps, remap);
-        GeometricDual.Bound bound = GeometricDual.bound(prior, loss, eps, Math.exp(-eps), b); // GeometricDual.ofRemap, b kept for the risk
+        GeometricDual.Bound bound = GeometricDual.bound(prior, loss, eps, StrictMath.exp(-eps), b); // GeometricDual.ofRemap, b kept for the risk
         double stored = Fields.finiteDouble(Fields.member(o, "lower_bound", POINTER), POINTER + "/lower_bound");
         if (!bound.computed()) {
             throw new FieldException(POINTER + "/lower_bound", "states a lower bound that the runtime cannot re-derive from the recorded problem and the remap: "
@@ -100,16 +101,56 @@ final class StructuralOptimality {
         }
         double lossScale = Math.max(Math.abs(value), Math.max(Double.MIN_NORMAL, 1e-12 * Math.abs(loss.max())));
         double gap = Math.max(0, (value - stored) / lossScale);
+        // the gap from the re-derived bound: a legacy spec may state its bound and gap within LEGACY_SLACK of it, no more
+        double rederivedGap = Math.max(0, (value - bound.lowerBound()) / lossScale);
+        double slack = sameFunctions ? 0 : LEGACY_SLACK * Math.abs(bound.lowerBound()) / lossScale;
         double statedGap = Fields.finiteDouble(Fields.member(o, "relative_gap", POINTER), POINTER + "/relative_gap");
-        if (statedGap < gap) {
-            throw new FieldException(POINTER + "/relative_gap", "is below (objective_value - lower_bound) / scale = " + gap + ". Provided value: " + statedGap);
+        if (statedGap < gap || statedGap < rederivedGap - slack) {
+            throw new FieldException(POINTER + "/relative_gap", "is below (objective_value - lower_bound) / scale = " + Math.max(gap, rederivedGap - slack)
+                    + ". Provided value: " + statedGap);
         }
         double tolerance = o.has("gap_tolerance") ? Fields.finiteDouble(o.get("gap_tolerance").orElseThrow(), POINTER + "/gap_tolerance") : DEFAULT_GAP_TOLERANCE;
+        if (!(tolerance > 0 && tolerance < 1)) {
+            // a relative gap of 1 or more certifies nothing (the bound would be at most 0)
+            throw new FieldException(POINTER + "/gap_tolerance", "must be > 0 and < 1. Provided value: " + tolerance);
+        }
         boolean certified = o.get("certified").flatMap(JsonValue::bool).orElse(false);
-        if (certified && !(gap <= tolerance)) {
-            throw new FieldException(POINTER + "/certified", "is true but the re-derived relative gap " + gap + " exceeds the tolerance " + tolerance);
+        if (certified && !(Math.max(gap, rederivedGap) <= tolerance)) {
+            throw new FieldException(POINTER + "/certified", "is true but the re-derived relative gap " + Math.max(gap, rederivedGap) + " exceeds the tolerance "
+                    + tolerance);
         }
         return true;
+    }
+
+    /**
+     * A Bayes design with a named loss that claims to be certified must state the certificate this re-check covers: the
+     * designer writes {@code geometric-dual} with a {@code lower_bound} and one of the three distance losses for it, so any
+     * other form of that claim (another kind, a missing bound, a loss name spelled otherwise) would skip the re-check while
+     * still reading as certified. Minimax, loss matrices and uncertified ({@code theorem-only}) designs are not concerned.
+     */
+    private static void requireCheckableClaim(JsonObject design) throws FieldException {
+        Optional<JsonObject> optimality = design.get("optimality").flatMap(JsonValue::object);
+        Optional<JsonObject> recorded = design.get("problem").flatMap(JsonValue::object);
+        if (optimality.isEmpty() || recorded.isEmpty() || !optimality.get().get("certified").flatMap(JsonValue::bool).orElse(false)
+                || !recorded.get().get("objective").flatMap(JsonValue::string).filter("bayes"::equals).isPresent()) {
+            return;
+        }
+        Optional<String> loss = recorded.get().get("loss").flatMap(JsonValue::string);
+        if (loss.isEmpty()) {
+            return; // a loss matrix: not re-derivable here
+        }
+        if (!(loss.get().equals("absolute") || loss.get().equals("squared") || loss.get().equals("relative"))) {
+            throw new FieldException("/design/problem/loss", "a certified structural Bayes design records one of the distance losses absolute, squared or "
+                    + "relative, whose certificate the loader re-derives. Provided value: " + loss.get());
+        }
+        JsonObject o = optimality.get();
+        if (!o.get("kind").flatMap(JsonValue::string).filter("geometric-dual"::equals).isPresent()) {
+            throw new FieldException(POINTER + "/kind", "a certified structural Bayes design with a distance loss states its certificate as geometric-dual, "
+                    + "which the loader re-derives. Provided value: " + o.get("kind").map(v -> v.string().orElseGet(v::toString)).orElse("(missing)"));
+        }
+        if (!o.has("lower_bound")) {
+            throw new FieldException(POINTER + "/lower_bound", "is missing: a certified geometric-dual certificate states its lower bound");
+        }
     }
 
     /**
