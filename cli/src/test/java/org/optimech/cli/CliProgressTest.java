@@ -230,6 +230,29 @@ class CliProgressTest {
         }
     }
 
+    /**
+     * Issue 24 (6): building S_T from listed records (more than {@code KNormDesigner.REDUNDANT_POINTS} differences, so the
+     * candidates come from the records and S_T is built for the hull) showed heartbeats only; it now counts the differences
+     * formed, then deduplicated: 40 distinct records under substitution, 1,600 differences, 3,200 units.
+     */
+    @Test
+    void buildingS_TFromRecordsCountsItsDifferences() throws Exception {
+        StringBuilder records = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            records.append(i == 0 ? "" : ",").append("[").append(i).append(",").append(i * i % 11).append("]");
+        }
+        Path problem = Files.writeString(dir.resolve("records.json"), "{\"kind\":\"knorm\",\"epsilon\":1.0,\"candidates\":[\"linf\",\"hull\"],"
+                + "\"statistic\":{\"records\":[" + records + "]}}");
+        CliTest.Run design = CliTest.run("design", problem.toString(), "--out", dir.resolve("records.spec.json").toString());
+        assertEquals(0, design.code(), design.err());
+        assertTrue(Pattern.compile("building S_T \\(differences formed, then deduplicated\\): [0-9]+/3200 \\([0-9]+%\\)").matcher(design.err()).find(),
+                design.err());
+        assertTrue(design.err().contains("building S_T (differences formed, then deduplicated): done, 3200 in "), design.err());
+        CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+    }
+
     /** A report with its measured numbers blanked: what must not depend on --quiet. */
     private static String shape(String report) {
         return report.replaceAll("[0-9][0-9.,]*x?", "#").replaceAll(" +", " ");
