@@ -87,7 +87,7 @@ final class BenchCommand implements Callable<Integer> {
         if (allowUnchecked) {
             policy.allowUncheckedSensitivity();
         }
-        Mechanism mechanism = SampleCommand.load(file, policy.build(), sampling);
+        Mechanism mechanism = SampleCommand.load(file, policy.build(), sampling, progressOption);
         PrintWriter out = spec.commandLine().getOut();
         Workload sampler;
         Workload counted;

@@ -167,7 +167,7 @@ final class DesignCommand implements Callable<Integer> {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, problemFile + ": " + e.getMessage(), e);
         }
         long writeStart = System.nanoTime();
-        MechanismSpec written = write(design.spec());
+        MechanismSpec written = write(design.spec(), options.progress());
         double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
         double totalSeconds = (System.nanoTime() - start) / 1e9;
         options.progress().stage("spec written and verified by the runtime: " + out);
@@ -257,9 +257,12 @@ final class DesignCommand implements Callable<Integer> {
                 .withBodySearch(bodySearch ? GeneticBodySearch.Settings.seeded(seed == null ? 1 : seed) : null);
     }
 
-    private MechanismSpec write(MechanismSpec spec) {
+    private MechanismSpec write(MechanismSpec spec, org.optimech.designer.common.Progress progress) {
         try {
-            return DesignSpecs.writeAndVerify(spec, out);
+            try (org.optimech.designer.common.Progress.Counts counts = progress.counts("writing and verifying " + out.getFileName()
+                    + " (bytes re-read of its size, then the checks)")) {
+                return DesignSpecs.writeAndVerify(spec, out, counts::report);
+            }
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);
         } catch (InvalidSpecException e) {

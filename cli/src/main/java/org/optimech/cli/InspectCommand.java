@@ -64,7 +64,7 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         // inspect shows a spec whose sensitivity could not be re-derived too, and says so; sample and verify require the allowance
-        MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
+        MechanismSpec loaded = SpecFiles.loadSpec(file, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build(), progressOption);
         AccuracyReport.beta(beta);
         int code = summary(out, loaded);
         org.optimech.runtime.accuracy.Accuracy accuracy = progressOption.progress().running("accuracy of " + file.getFileName() + " at beta " + beta, 5,

@@ -141,7 +141,7 @@ final class SampleCommand implements Callable<Integer> {
         if (allowUnchecked) {
             policy.allowUncheckedSensitivity();
         }
-        Mechanism mechanism = load(file, policy.build(), sampling);
+        Mechanism mechanism = load(file, policy.build(), sampling, progressOption);
         PrintWriter err = spec.commandLine().getErr();
         if (count > 1) {
             err.println("optimech: note: " + composition(mechanism.spec(), count));
@@ -222,14 +222,16 @@ final class SampleCommand implements Callable<Integer> {
 
     /**
      * Loads {@code file} under {@code policy} in the sampling mode named by the {@code --sampling} value, mapping each failure to
-     * the CLI's exit codes.
+     * the CLI's exit codes; the load shows its progress ({@link ProgressOption#loading}).
      */
-    static Mechanism load(Path file, org.optimech.runtime.spec.RuntimePolicy policy, String sampling) {
+    static Mechanism load(Path file, org.optimech.runtime.spec.RuntimePolicy policy, String sampling, ProgressOption progress) {
         if (!sampling.equals("fast") && !sampling.equals("constant-time")) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--sampling must be fast or constant-time. Provided value: " + sampling);
         }
         try {
-            return Mechanisms.load(file, policy, sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
+            // as Mechanisms.load: the loader's checks and policy, then the policy again and the sampling checks of Mechanisms.of
+            MechanismSpec loaded = progress.loading("loading " + file.getFileName() + " (digest, shapes, privacy re-check)", file, policy);
+            return Mechanisms.of(loaded, policy, sampling.equals("fast") ? SamplingMode.FAST : SamplingMode.CONSTANT_TIME);
         } catch (InvalidSpecException e) {
             throw SpecFiles.invalidSpec(file, e);
         } catch (java.io.IOException e) {

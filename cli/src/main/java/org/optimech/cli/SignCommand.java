@@ -10,7 +10,6 @@ import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.InputPolicy;
 import org.optimech.runtime.spec.NumericsPolicy;
 import org.optimech.runtime.spec.RuntimePolicy;
-import org.optimech.runtime.spec.SpecLoader;
 import org.optimech.runtime.spec.SpecSignature;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,7 +47,7 @@ final class SignCommand implements Callable<Integer> {
             // (curved sensitivities), so read under a policy that allows it
             RuntimePolicy policy = RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
                     .numerics(NumericsPolicy.ALLOW_IDEALIZED).build();
-            doc = progressOption.running("validating " + file.getFileName() + " before signing", () -> SpecLoader.load(file, policy)).document();
+            doc = progressOption.loading("validating " + file.getFileName() + " before signing", file, policy).document();
         } catch (IOException e) {
             throw SpecFiles.ioError(file, e);
         } catch (InvalidSpecException e) {

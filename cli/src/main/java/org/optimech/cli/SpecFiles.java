@@ -31,6 +31,17 @@ final class SpecFiles {
         }
     }
 
+    /** {@link #loadSpec(Path, org.optimech.runtime.spec.RuntimePolicy)} with the load's progress ({@link ProgressOption#loading}). */
+    static MechanismSpec loadSpec(Path file, org.optimech.runtime.spec.RuntimePolicy policy, ProgressOption progress) {
+        try {
+            return progress.loading("loading " + file.getFileName() + " (digest, shapes, privacy re-check)", file, policy);
+        } catch (InvalidSpecException e) {
+            throw invalidSpec(file, e);
+        } catch (IOException e) {
+            throw ioError(file, e);
+        }
+    }
+
     /** Reads a problem of any kind; a malformed one is a one-line bad-input error naming the field. */
     static Problem loadProblem(Path file) {
         try {

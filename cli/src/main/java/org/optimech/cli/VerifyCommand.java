@@ -13,7 +13,6 @@ import org.optimech.runtime.spec.KNormSpec;
 import org.optimech.runtime.spec.MechanismSpec;
 import org.optimech.runtime.spec.InvalidSpecException;
 import org.optimech.runtime.spec.SpecCodec;
-import org.optimech.runtime.spec.SpecLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -140,7 +139,7 @@ final class VerifyCommand implements Callable<Integer> {
         try {
             org.optimech.runtime.spec.RuntimePolicy policy = policy();
             // a big exact spec (millions of table entries, an exact lattice body) takes seconds to re-check: heartbeats meanwhile
-            MechanismSpec s = progressOption.running("verifying " + file.getFileName() + " (digest, shapes, privacy re-check)", () -> SpecLoader.load(file, policy));
+            MechanismSpec s = progressOption.loading("verifying " + file.getFileName() + " (digest, shapes, privacy re-check)", file, policy);
             b.put("valid", true);
             b.put("file", file.toString());
             b.put("mechanism", s.kind());

@@ -195,6 +195,64 @@ class CliProgressTest {
         assertFalse(quiet.err().contains("points settled"), quiet.err());
     }
 
+    /**
+     * Issue 24 (6): loading and re-checking a big spec (verify, sign, sample, inspect, and design's write-and-verify) showed a
+     * stage line and heartbeats only; it now counts the bytes read of the file's size, then the checks, with the time left.
+     * A 101-input LP table: several 64 KiB reads.
+     */
+    @Test
+    void loadingABigSpecCountsBytesReadOfItsSizeAndQuietSilencesIt() throws Exception {
+        Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,100]}}");
+        Path spec = dir.resolve("big.spec.json");
+        CliTest.Run design = CliTest.run("design", problem.toString(), "--out", spec.toString(), "--method", "lp");
+        assertEquals(0, design.code(), design.err());
+        long total = Files.size(spec) + 1;
+        assertTrue(total > 3 * 65536, "big enough for several reads: " + total);
+        String counts = " \\(bytes (re-)?read of its size, then the checks\\): [0-9]+/" + total + " \\([0-9]+%\\), (about .* left|estimating)";
+        String done = " \\(bytes (re-)?read of its size, then the checks\\): done, " + total + " in [0-9.]+ s";
+        assertTrue(Pattern.compile("writing and verifying big.spec.json" + counts).matcher(design.err()).find(), design.err());
+        assertTrue(Pattern.compile("writing and verifying big.spec.json" + done).matcher(design.err()).find(), design.err());
+
+        CliTest.Run verify = CliTest.run("verify", spec.toString());
+        assertEquals(0, verify.code(), verify.err());
+        assertTrue(Pattern.compile("reading big.spec.json" + counts).matcher(verify.err()).find(), verify.err());
+        assertTrue(Pattern.compile("reading big.spec.json" + done).matcher(verify.err()).find(), verify.err());
+        CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", "3", "--seed", "1");
+        assertEquals(0, sample.code(), sample.err());
+        assertTrue(Pattern.compile("reading big.spec.json" + done).matcher(sample.err()).find(), sample.err());
+
+        for (String[] args : new String[][] {{"verify", spec.toString(), "--quiet"}, {"sample", spec.toString(), "--input", "3", "--seed", "1", "--quiet"},
+                {"design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet"}}) {
+            CliTest.Run quiet = CliTest.run(args);
+            assertEquals(0, quiet.code(), quiet.err());
+            assertFalse(quiet.err().contains("bytes"), args[0] + " --quiet: " + quiet.err());
+            assertFalse(PROGRESS_LINE.matcher(quiet.err()).find(), args[0] + " --quiet: " + quiet.err());
+        }
+    }
+
+    /**
+     * Issue 24 (6): building S_T from listed records (more than {@code KNormDesigner.REDUNDANT_POINTS} differences, so the
+     * candidates come from the records and S_T is built for the hull) showed heartbeats only; it now counts the differences
+     * formed, then deduplicated: 40 distinct records under substitution, 1,600 differences, 3,200 units.
+     */
+    @Test
+    void buildingS_TFromRecordsCountsItsDifferences() throws Exception {
+        StringBuilder records = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            records.append(i == 0 ? "" : ",").append("[").append(i).append(",").append(i * i % 11).append("]");
+        }
+        Path problem = Files.writeString(dir.resolve("records.json"), "{\"kind\":\"knorm\",\"epsilon\":1.0,\"candidates\":[\"linf\",\"hull\"],"
+                + "\"statistic\":{\"records\":[" + records + "]}}");
+        CliTest.Run design = CliTest.run("design", problem.toString(), "--out", dir.resolve("records.spec.json").toString());
+        assertEquals(0, design.code(), design.err());
+        assertTrue(Pattern.compile("building S_T \\(differences formed, then deduplicated\\): [0-9]+/3200 \\([0-9]+%\\)").matcher(design.err()).find(),
+                design.err());
+        assertTrue(design.err().contains("building S_T (differences formed, then deduplicated): done, 3200 in "), design.err());
+        CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+    }
+
     /** A report with its measured numbers blanked: what must not depend on --quiet. */
     private static String shape(String report) {
         return report.replaceAll("[0-9][0-9.,]*x?", "#").replaceAll(" +", " ");

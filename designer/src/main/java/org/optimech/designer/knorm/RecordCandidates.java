@@ -118,8 +118,11 @@ final class RecordCandidates {
             }
             if (why == null) {
                 try {
-                    space = progress.running(String.format(Locale.ROOT, "building S_T (up to %,d points) for its hull", m), 10,
-                            () -> AdjacentOutputSpace.finiteDomain(records, relation, stages::expired));
+                    // the counts start once the differences' number is known (after any pruning to the records' hull)
+                    try (Progress.Counts points = progress.counts("building S_T (differences formed, then deduplicated)")) {
+                        space = progress.running(String.format(Locale.ROOT, "building S_T (up to %,d points) for its hull", m), 10,
+                                () -> AdjacentOutputSpace.finiteDomain(records, relation, stages::expired, points::report));
+                    }
                 } catch (AdjacentOutputSpace.Stopped | AdjacentOutputSpace.TooLarge e) {
                     why = "S_T was not built: " + e.getMessage();
                 } catch (IllegalArgumentException e) {

@@ -82,6 +82,17 @@ public final class DesignSpecs {
      * @throws InvalidSpecException if the runtime refuses what was written (a bug: the file is removed)
      */
     public static <S extends MechanismSpec> S writeAndVerify(S spec, Path out) throws IOException, InvalidSpecException {
+        return writeAndVerify(spec, out, null);
+    }
+
+    /**
+     * As {@link #writeAndVerify(MechanismSpec, Path)}, reporting the re-load's {@code (done, total)} (see
+     * {@link SpecLoader#load(Path, org.optimech.runtime.spec.RuntimePolicy, java.util.function.BiConsumer)}).
+     *
+     * @param progress the re-load's progress, or null for none
+     */
+    public static <S extends MechanismSpec> S writeAndVerify(S spec, Path out, java.util.function.BiConsumer<Long, Long> progress)
+            throws IOException, InvalidSpecException {
         JsonObject sealed = SpecCodec.write(spec);
         Path abs = out.toAbsolutePath();
         // streamed: a table or remap of millions of entries is written without its text in memory
@@ -89,7 +100,8 @@ public final class DesignSpecs {
         MechanismSpec loaded;
         try {
             // the designer's own spec: its sensitivity is its own certified bound even where the runtime cannot re-derive it
-            loaded = SpecLoader.load(abs, org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build());
+            org.optimech.runtime.spec.RuntimePolicy policy = org.optimech.runtime.spec.RuntimePolicy.builder().allowUncheckedSensitivity().build();
+            loaded = progress == null ? SpecLoader.load(abs, policy) : SpecLoader.load(abs, policy, progress);
         } catch (InvalidSpecException e) {
             Files.deleteIfExists(abs);
             throw e;

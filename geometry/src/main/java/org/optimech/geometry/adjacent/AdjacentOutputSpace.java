@@ -97,6 +97,19 @@ public final class AdjacentOutputSpace {
      * @throws Stopped when the stop turned true first
      */
     public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop) {
+        return finiteDomain(features, relation, stop, null);
+    }
+
+    /**
+     * As {@link #finiteDomain(double[][], Relation, java.util.function.BooleanSupplier)}, reporting {@code (done, total)} for a
+     * progress display once the number of differences {@code n} is known (after any pruning to the records' hull): {@code total}
+     * is {@code 2n}, the differences formed and then deduplicated, one unit per point each; reported per record while forming
+     * and every 4,096 points while deduplicating, so the counts only grow and end at {@code total} when the space is built.
+     *
+     * @param progress called on the building thread, or null for none
+     */
+    public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop,
+            java.util.function.BiConsumer<Long, Long> progress) {
         java.util.Objects.requireNonNull(stop, "stop");
         int d = requireRecords(features);
         double[][] distinct = distinct(Arrays.asList(features));
@@ -144,6 +157,9 @@ public final class AdjacentOutputSpace {
                     + " distinct records); at most " + MAX_POINTS + " are built");
         }
         List<double[]> out = new ArrayList<>();
+        if (progress != null) {
+            progress.accept(0L, 2 * count);
+        }
         if (relation == Relation.ADD_REMOVE) {
             for (double[] t : distinct) {
                 out.add(t.clone());
@@ -165,9 +181,12 @@ public final class AdjacentOutputSpace {
                     }
                     out.add(u);
                 }
+                if (progress != null) {
+                    progress.accept((long) out.size(), 2 * count);
+                }
             }
         }
-        return new AdjacentOutputSpace(distinct(out, stop, count), relation);
+        return new AdjacentOutputSpace(distinct(out, stop, count, progress), relation);
     }
 
     /**
@@ -236,14 +255,18 @@ public final class AdjacentOutputSpace {
     }
 
     private static double[][] distinct(List<double[]> rows) {
-        return distinct(rows, () -> false, rows.size());
+        return distinct(rows, () -> false, rows.size(), null);
     }
 
-    private static double[][] distinct(List<double[]> rows, java.util.function.BooleanSupplier stop, long count) {
+    private static double[][] distinct(List<double[]> rows, java.util.function.BooleanSupplier stop, long count,
+            java.util.function.BiConsumer<Long, Long> progress) {
         Set<Point> seen = new LinkedHashSet<>();
         int i0 = 0;
         for (double[] r : rows) {
-            if ((++i0 & 4095) == 0 && stop.getAsBoolean()) {
+            if ((++i0 & 4095) == 0 && progress != null) {
+                progress.accept(count + i0, 2 * count);
+            }
+            if ((i0 & 4095) == 0 && stop.getAsBoolean()) {
                 throw new Stopped(String.format(java.util.Locale.ROOT, "building the adjacent output space was stopped by the time limit while "
                         + "deduplicating its %,d differences, after %,d of them", rows.size(), i0), count, count);
             }
@@ -252,6 +275,9 @@ public final class AdjacentOutputSpace {
                 key[j] = key[j] == 0 ? 0.0 : key[j]; // −0 and +0 are the same point
             }
             seen.add(new Point(key));
+        }
+        if (progress != null) {
+            progress.accept(2 * count, 2 * count);
         }
         double[][] out = new double[seen.size()][];
         int i = 0;

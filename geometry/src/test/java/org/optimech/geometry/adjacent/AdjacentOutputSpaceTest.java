@@ -70,4 +70,41 @@ class AdjacentOutputSpaceTest {
         assertEquals(2, s.size());
         assertEquals(-2.0, s.points()[1][1], 0.0);
     }
+
+    /**
+     * Issue 24 (6): building S_T showed heartbeats only; it now counts the differences formed, then deduplicated. 100 distinct
+     * records in d = 9 (above the dimension where the records' hull prunes) under substitution: 10,000 differences, so the total
+     * is 20,000; the counts only grow, pass through the end of the forming (10,000), report within the deduplication and end at
+     * the total; a build without progress gives the same space.
+     */
+    @Test
+    void theBuildCountsDifferencesFormedThenDeduplicatedUpToTheirTotal() {
+        java.util.Random rnd = new java.util.Random(24);
+        double[][] records = new double[100][];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = new double[9];
+            records[i][0] = i; // distinct by the first coordinate
+            for (int j = 1; j < 9; j++) {
+                records[i][j] = rnd.nextInt(3);
+            }
+        }
+        java.util.List<long[]> reports = new java.util.ArrayList<>();
+        AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(records, Relation.SUBSTITUTION, () -> false, (done, total) -> reports.add(new long[] {done, total}));
+        long previous = -1;
+        for (long[] r : reports) {
+            assertEquals(2L * 100 * 100, r[1], "the total: the differences formed and deduplicated");
+            assertTrue(r[0] >= previous && r[0] <= r[1], r[0] + " after " + previous);
+            previous = r[0];
+        }
+        assertEquals(0, reports.get(0)[0]);
+        assertTrue(reports.stream().anyMatch(r -> r[0] == 100 * 100), "the forming ends at its count");
+        assertTrue(reports.stream().anyMatch(r -> r[0] > 100 * 100 && r[0] < 2 * 100 * 100), "reports within the deduplication");
+        assertTrue(reports.size() >= 100, "one report per record while forming: " + reports.size());
+        assertEquals(2L * 100 * 100, previous);
+        assertTrue(Arrays.deepEquals(AdjacentOutputSpace.finiteDomain(records, Relation.SUBSTITUTION).points(), s.points()));
+        java.util.List<long[]> addRemove = new java.util.ArrayList<>();
+        AdjacentOutputSpace.finiteDomain(records, Relation.ADD_REMOVE, () -> false, (done, total) -> addRemove.add(new long[] {done, total}));
+        assertEquals(2L * 2 * 100, addRemove.get(addRemove.size() - 1)[0]);
+        assertEquals(2L * 2 * 100, addRemove.get(addRemove.size() - 1)[1]);
+    }
 }

@@ -1,0 +1,73 @@
+package org.optimech.runtime.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 24 (6): loading and re-checking a big spec reported nothing a display could turn into a figure; {@link SpecLoader#load(Path,
+ * RuntimePolicy, java.util.function.BiConsumer)} reports the bytes read of the file's size, then the checks as the last unit.
+ */
+class LoadProgressTest {
+    @TempDir
+    Path dir;
+
+    private static Path written(Path file, MechanismSpec spec) throws Exception {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            SpecLoader.write(spec, out);
+        }
+        return file;
+    }
+
+    @Test
+    void theCountsOnlyGrowAndEndAtTheFilesSizePlusTheChecks() throws Exception {
+        // 100 x 100 weights of up to 100 bits: about 170 KB, so at least 3 reads of 64 KiB
+        DiscreteMechanismSpec spec = SpecStreamTest.table(new Random(24), 100, 100, 100);
+        Path file = written(dir.resolve("big.spec.json"), spec);
+        long size = Files.size(file);
+        assertTrue(size > 2 * 65536, "the file spans several reads: " + size);
+        List<long[]> reports = new ArrayList<>();
+        MechanismSpec loaded = SpecLoader.load(file, RuntimePolicy.standard(), (done, total) -> reports.add(new long[] {done, total}));
+
+        assertEquals(SpecLoader.load(file, RuntimePolicy.standard()), loaded, "the same spec as the load without progress");
+        assertEquals(spec, loaded);
+        assertTrue(reports.size() >= 4, "a start, several reads and the end: " + reports.size());
+        assertEquals(0, reports.get(0)[0], "the first report is the start");
+        long previous = -1;
+        for (long[] r : reports) {
+            assertEquals(size + 1, r[1], "the total is the file's size and the checks, fixed up front");
+            assertTrue(r[0] >= previous, "the counts only grow: " + r[0] + " after " + previous);
+            assertTrue(r[0] <= r[1], "never beyond the total");
+            previous = r[0];
+        }
+        assertEquals(size, reports.get(reports.size() - 2)[0], "every byte is counted before the checks end");
+        assertEquals(size + 1, reports.get(reports.size() - 1)[0], "the last report is the end, after the checks");
+        assertTrue(reports.stream().filter(r -> r[0] > 0 && r[0] < size).count() >= 2, "counts in between, not only the start and the end");
+    }
+
+    @Test
+    void aRefusedLoadIsRefusedAlikeAndNeverReportsItsEnd() throws Exception {
+        DiscreteMechanismSpec spec = SpecStreamTest.table(new Random(7), 20, 20, 90);
+        String text = SpecLoader.toText(spec);
+        // one weight changed without resealing: the digest refuses it
+        String w = spec.weights().weight(3, 4).toString();
+        String tampered = text.replaceFirst("\"" + w + "\"", "\"" + spec.weights().weight(3, 4).add(java.math.BigInteger.ONE) + "\"");
+        Path file = Files.writeString(dir.resolve("tampered.spec.json"), tampered);
+        InvalidSpecException plain = assertThrows(InvalidSpecException.class, () -> SpecLoader.load(file, RuntimePolicy.standard()));
+        List<long[]> reports = new ArrayList<>();
+        InvalidSpecException reported = assertThrows(InvalidSpecException.class,
+                () -> SpecLoader.load(file, RuntimePolicy.standard(), (done, total) -> reports.add(new long[] {done, total})));
+        assertEquals(plain.pointer(), reported.pointer());
+        assertEquals(plain.detail(), reported.detail());
+        assertTrue(reports.stream().allMatch(r -> r[0] < r[1]), "a refused load never reports the end");
+    }
+}
