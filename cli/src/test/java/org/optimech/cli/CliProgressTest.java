@@ -197,35 +197,45 @@ class CliProgressTest {
 
     /**
      * Issue 24 (6): loading and re-checking a big spec (verify, sign, sample, inspect, and design's write-and-verify) showed a
-     * stage line and heartbeats only; it now counts the bytes read of the file's size, then the checks, with the time left.
-     * A 101-input LP table: several 64 KiB reads.
+     * stage line and heartbeats only; it then counted the bytes read of the file's size with the checks as one last unit, so its
+     * estimate ignored the digest and the table's rows, which take as long as the reading on a big table. Each step now has its
+     * figure and time left: bytes read of the file's size, bytes digested (of about the file's size, ending at the canonical
+     * form's), rows of the table checked. A 101-input LP table: several 64 KiB reads and digest blocks.
      */
     @Test
-    void loadingABigSpecCountsBytesReadOfItsSizeAndQuietSilencesIt() throws Exception {
+    void loadingABigSpecCountsBytesReadThenDigestedThenTheTablesRowsAndQuietSilencesIt() throws Exception {
         Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,100]}}");
         Path spec = dir.resolve("big.spec.json");
         CliTest.Run design = CliTest.run("design", problem.toString(), "--out", spec.toString(), "--method", "lp");
         assertEquals(0, design.code(), design.err());
-        long total = Files.size(spec) + 1;
-        assertTrue(total > 3 * 65536, "big enough for several reads: " + total);
-        String counts = " \\(bytes (re-)?read of its size, then the checks\\): [0-9]+/" + total + " \\([0-9]+%\\), (about .* left|estimating)";
-        String done = " \\(bytes (re-)?read of its size, then the checks\\): done, " + total + " in [0-9.]+ s";
-        assertTrue(Pattern.compile("writing and verifying big.spec.json" + counts).matcher(design.err()).find(), design.err());
-        assertTrue(Pattern.compile("writing and verifying big.spec.json" + done).matcher(design.err()).find(), design.err());
-
-        CliTest.Run verify = CliTest.run("verify", spec.toString());
-        assertEquals(0, verify.code(), verify.err());
-        assertTrue(Pattern.compile("reading big.spec.json" + counts).matcher(verify.err()).find(), verify.err());
-        assertTrue(Pattern.compile("reading big.spec.json" + done).matcher(verify.err()).find(), verify.err());
-        CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", "3", "--seed", "1");
-        assertEquals(0, sample.code(), sample.err());
-        assertTrue(Pattern.compile("reading big.spec.json" + done).matcher(sample.err()).find(), sample.err());
+        long size = Files.size(spec);
+        assertTrue(size > 3 * 65536, "big enough for several reads: " + size);
+        String left = " \\([0-9]+%\\), (about .* left|estimating)";
+        String read = Pattern.quote(" (bytes read of the file's size): ");
+        String digested = Pattern.quote(" (bytes digested, of about the file's size): ");
+        String rows = Pattern.quote(" (weight table rows checked): ");
+        for (String[] run : new String[][] {{"verifying", design.err()}, {"loading", CliTest.run("verify", spec.toString()).err()},
+                {"loading", CliTest.run("sample", spec.toString(), "--input", "3", "--seed", "1").err()}}) {
+            String name = run[0] + " big\\.spec\\.json";
+            String err = run[1];
+            assertTrue(Pattern.compile(name + read + "[0-9]+/" + size + left).matcher(err).find(), err);
+            assertTrue(Pattern.compile(name + read + "done, " + size + " in [0-9.]+ s").matcher(err).find(), err);
+            assertTrue(Pattern.compile(name + digested + "[0-9]+/" + size + left).matcher(err).find(), err);
+            java.util.regex.Matcher d = Pattern.compile(name + digested + "done, ([0-9]+) in [0-9.]+ s").matcher(err);
+            assertTrue(d.find(), err);
+            long canonical = Long.parseLong(d.group(1));
+            assertTrue(canonical > size / 2 && canonical < size, "the canonical form is the file without its layout: " + canonical + " of " + size);
+            assertTrue(Pattern.compile(name + rows + "[0-9]+/101" + left).matcher(err).find(), err);
+            assertTrue(Pattern.compile(name + rows + "done, 101 in [0-9.]+ s").matcher(err).find(), err);
+            assertTrue(err.indexOf("bytes read of the file's size): done") < err.indexOf("bytes digested, of about the file's size): done")
+                    && err.indexOf("bytes digested, of about the file's size): done") < err.indexOf("weight table rows checked): done"), "in order: " + err);
+        }
 
         for (String[] args : new String[][] {{"verify", spec.toString(), "--quiet"}, {"sample", spec.toString(), "--input", "3", "--seed", "1", "--quiet"},
                 {"design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet"}}) {
             CliTest.Run quiet = CliTest.run(args);
             assertEquals(0, quiet.code(), quiet.err());
-            assertFalse(quiet.err().contains("bytes"), args[0] + " --quiet: " + quiet.err());
+            assertFalse(quiet.err().contains("bytes") || quiet.err().contains("rows checked"), args[0] + " --quiet: " + quiet.err());
             assertFalse(PROGRESS_LINE.matcher(quiet.err()).find(), args[0] + " --quiet: " + quiet.err());
         }
     }
