@@ -32,7 +32,7 @@ final class ProgressOption {
      * selected progress: a stage line, then a heartbeat every 5 s while it runs.
      */
     <T> T running(String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
-        return running(progress(), message, step);
+        return during(progress(), message, step);
     }
 
     /**
@@ -44,14 +44,19 @@ final class ProgressOption {
     org.optimech.runtime.spec.MechanismSpec loading(String message, java.nio.file.Path file, org.optimech.runtime.spec.RuntimePolicy policy)
             throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
         Progress p = progress(); // one instance: its heartbeat is left out while the counts' task runs
-        return running(p, message, () -> {
+        return during(p, message, () -> {
             try (LoadSteps steps = new LoadSteps(p, "loading " + file.getFileName())) {
                 return org.optimech.runtime.spec.SpecLoader.load(file, policy, steps);
             }
         });
     }
 
-    private static <T> T running(Progress progress, String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
+    /** As {@link #running(String, Step)}, under a given instance of the selected progress (one whose tasks the step reports to). */
+    <T> T running(Progress progress, String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
+        return during(progress, message, step);
+    }
+
+    private static <T> T during(Progress progress, String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
         try {
             return progress.during(message, 5, step::call);
         } catch (java.io.IOException | org.optimech.runtime.spec.InvalidSpecException | RuntimeException e) {

@@ -114,6 +114,42 @@ class CliProgressTest {
         assertEquals(statistic.out(), statisticQuiet.out());
     }
 
+    /**
+     * Issue 24 (6): {@code statistic --csv -} showed only a heartbeat while it read standard input (its size is unknown); it now
+     * shows the records read so far with their rate, says that without a total there is no estimate, and --quiet silences it.
+     */
+    @Test
+    void statisticOnStandardInputCountsTheRecordsReadWithTheirRateAndQuietSilencesIt() throws Exception {
+        Path regression = dir.resolve("regression.spec.json");
+        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
+                .code());
+        StringBuilder csv = new StringBuilder("x,y\n");
+        for (int i = 0; i < 200_000; i++) {
+            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
+        }
+        CliTest.Run statistic = onStandardInput(csv.toString(), "statistic", regression.toString(), "--csv", "-");
+        assertEquals(0, statistic.code(), statistic.err());
+        assertTrue(Pattern.compile("\\] summing standard input \\(records read\\): [0-9]{1,3}(,[0-9]{3})* \\([0-9.]+[kMG]?/s\\), total unknown so no estimate")
+                .matcher(statistic.err()).find(), statistic.err());
+        assertTrue(statistic.err().contains("summing standard input (records read): done, 200,000 in "), statistic.err());
+        assertFalse(statistic.err().contains("still running"), statistic.err());
+        CliTest.Run quiet = onStandardInput(csv.toString(), "statistic", regression.toString(), "--csv", "-", "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertFalse(PROGRESS_LINE.matcher(quiet.err()).find() || quiet.err().contains("records read"), quiet.err());
+        assertTrue(quiet.err().contains("over 200000 records"), "the record count is a note, not progress: " + quiet.err());
+        assertEquals(statistic.out(), quiet.out());
+    }
+
+    private static CliTest.Run onStandardInput(String text, String... args) {
+        java.io.InputStream saved = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try {
+            return CliTest.run(args);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
     @Test
     void benchReportsRoundsDoneOfTotalAndQuietSilencesIt() throws Exception {
         Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,8]}}");
