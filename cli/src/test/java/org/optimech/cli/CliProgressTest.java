@@ -299,6 +299,31 @@ class CliProgressTest {
         assertEquals("", quiet.err(), "--quiet: no progress at all");
     }
 
+    /**
+     * Issue 24 (6): more than 64 listed records in d <= 8 are pruned to their hull's vertices before S_T is built, and that
+     * step had only the stage's heartbeat; it now counts the records settled of the distinct ones, then the differences. 70
+     * records on a parabola (all of them vertices): 4,900 differences, 9,800 units.
+     */
+    @Test
+    void pruningTheRecordsToTheirHullCountsRecordsSettledAndQuietSilencesIt() throws Exception {
+        StringBuilder records = new StringBuilder();
+        for (int i = 0; i < 70; i++) {
+            records.append(i == 0 ? "" : ",").append("[").append(i).append(",").append(i * i).append("]");
+        }
+        Path problem = Files.writeString(dir.resolve("parabola.json"), "{\"kind\":\"knorm\",\"epsilon\":1.0,\"candidates\":[\"linf\",\"hull\"],"
+                + "\"statistic\":{\"records\":[" + records + "]}}");
+        CliTest.Run design = CliTest.run("design", problem.toString(), "--out", dir.resolve("parabola.spec.json").toString());
+        assertEquals(0, design.code(), design.err());
+        String pruning = Pattern.quote("pruning the records to their hull's vertices (records settled of the distinct ones): ");
+        assertTrue(Pattern.compile(pruning + "[0-9]+/70 \\([0-9]+%\\), (about .* left|estimating)").matcher(design.err()).find(), design.err());
+        assertTrue(design.err().contains("pruning the records to their hull's vertices (records settled of the distinct ones): done, 70 in "), design.err());
+        assertTrue(design.err().indexOf("(records settled of the distinct ones): done") < design.err().indexOf("building S_T (differences formed, then "
+                + "deduplicated): done, 9800 in "), "the pruning, then the differences: " + design.err());
+        CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+    }
+
     /** A report with its measured numbers blanked: what must not depend on --quiet. */
     private static String shape(String report) {
         return report.replaceAll("[0-9][0-9.,]*x?", "#").replaceAll(" +", " ");
