@@ -91,6 +91,12 @@ class CliProgressTest {
         assertEquals(0, sign.code(), sign.err());
         assertTrue(sign.err().contains("] validating count.spec.json before signing") && sign.err().contains("] signing the canonical form of count.spec.json"),
                 sign.err());
+        // issue 24 (6): the signing's canonical pass had the stage's heartbeat only; its bytes are counted, ending at the canonical
+        // form's size, below the file's (its estimate)
+        java.util.regex.Matcher hashed = Pattern.compile("signing count\\.spec\\.json \\(bytes of the canonical form hashed, of about the file's size\\): "
+                + "done, ([0-9]+) in ").matcher(sign.err());
+        assertTrue(hashed.find(), sign.err());
+        assertTrue(Long.parseLong(hashed.group(1)) > Files.size(spec) / 2 && Long.parseLong(hashed.group(1)) < Files.size(spec), sign.err());
         assertEquals("", CliTest.run("sign", spec.toString(), "--key", dir.resolve("keys/k1.private.key").toString(), "--key-id", "k1", "--out",
                 dir.resolve("signed2.json").toString(), "--quiet").err());
 
@@ -158,6 +164,11 @@ class CliProgressTest {
         CliTest.Run bench = CliTest.run("bench", spec.toString(), "--seconds", "0.02", "--threads", "2");
         assertEquals(0, bench.code(), bench.err());
         assertTrue(bench.err().contains("] counting random bits per draw (200000 draws each of the sampler and the baseline)"), bench.err());
+        // issue 24 (6): the counting had the stage's heartbeat only; its draws are counted now (200,000 of each, in batches)
+        assertTrue(Pattern.compile("counting random bits per draw \\(draws of the sampler, then the baseline\\): [0-9]+/4[0-9]{5} \\([0-9]+%\\), "
+                + "(about .* left|estimating)").matcher(bench.err()).find(), bench.err());
+        assertTrue(Pattern.compile("counting random bits per draw \\(draws of the sampler, then the baseline\\): done, 4[0-9]{5} in ").matcher(bench.err()).find(),
+                bench.err());
         // 3 rounds each of the sampler and the baseline, on 1 thread and on 2: 12 measurements
         assertTrue(Pattern.compile("measuring \\(rounds of 0.02 s\\): 1/12 \\([0-9]+%\\)").matcher(bench.err()).find(), bench.err());
         assertTrue(bench.err().contains("measuring (rounds of 0.02 s): done, 12 in "), bench.err());

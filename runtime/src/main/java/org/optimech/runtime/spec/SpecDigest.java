@@ -57,8 +57,8 @@ public final class SpecDigest {
         return HexFormat.of().formatHex(sha.digest());
     }
 
-    /** Counts the bytes passed on, reporting every 64 KiB. */
-    private static final class Counting extends java.io.FilterOutputStream {
+    /** Counts the bytes passed on, reporting every 64 KiB (the digest's and the signature's canonical passes). */
+    static final class Counting extends java.io.FilterOutputStream {
         private static final long EVERY = 1 << 16;
         private final java.util.function.LongConsumer digested;
         private long count;
@@ -78,6 +78,11 @@ public final class SpecDigest {
         public void write(byte[] b, int off, int len) throws IOException {
             out.write(b, off, len);
             counted(len);
+        }
+
+        /** Bytes passed on so far. */
+        long count() {
+            return count;
         }
 
         private void counted(int n) {
