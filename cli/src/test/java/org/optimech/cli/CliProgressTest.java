@@ -101,14 +101,8 @@ class CliProgressTest {
                 dir.resolve("signed2.json").toString(), "--quiet").err());
 
         // statistic over a CSV of 200,000 records: bytes read of the file's size, then a closing line
-        Path regression = dir.resolve("regression.spec.json");
-        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
-                .code());
-        StringBuilder csv = new StringBuilder("x,y\n");
-        for (int i = 0; i < 200_000; i++) {
-            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
-        }
-        Path records = Files.writeString(dir.resolve("big.csv"), csv);
+        Path regression = regressionSpec();
+        Path records = Files.writeString(dir.resolve("big.csv"), regressionRecords());
         long size = Files.size(records);
         CliTest.Run statistic = CliTest.run("statistic", regression.toString(), "--csv", records.toString());
         assertEquals(0, statistic.code(), statistic.err());
@@ -126,24 +120,36 @@ class CliProgressTest {
      */
     @Test
     void statisticOnStandardInputCountsTheRecordsReadWithTheirRateAndQuietSilencesIt() throws Exception {
-        Path regression = dir.resolve("regression.spec.json");
-        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
-                .code());
-        StringBuilder csv = new StringBuilder("x,y\n");
-        for (int i = 0; i < 200_000; i++) {
-            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
-        }
-        CliTest.Run statistic = onStandardInput(csv.toString(), "statistic", regression.toString(), "--csv", "-");
+        Path regression = regressionSpec();
+        String csv = regressionRecords();
+        CliTest.Run statistic = onStandardInput(csv, "statistic", regression.toString(), "--csv", "-");
         assertEquals(0, statistic.code(), statistic.err());
         assertTrue(Pattern.compile("\\] summing standard input \\(records read\\): [0-9]{1,3}(,[0-9]{3})* \\([0-9.]+[kMG]?/s\\), total unknown so no estimate")
                 .matcher(statistic.err()).find(), statistic.err());
         assertTrue(statistic.err().contains("summing standard input (records read): done, 200,000 in "), statistic.err());
         assertFalse(statistic.err().contains("still running"), statistic.err());
-        CliTest.Run quiet = onStandardInput(csv.toString(), "statistic", regression.toString(), "--csv", "-", "--quiet");
+        CliTest.Run quiet = onStandardInput(csv, "statistic", regression.toString(), "--csv", "-", "--quiet");
         assertEquals(0, quiet.code(), quiet.err());
         assertFalse(PROGRESS_LINE.matcher(quiet.err()).find() || quiet.err().contains("records read"), quiet.err());
         assertTrue(quiet.err().contains("over 200000 records"), "the record count is a note, not progress: " + quiet.err());
         assertEquals(statistic.out(), quiet.out());
+    }
+
+    /** The example regression problem's K-norm spec, designed quietly. */
+    private Path regressionSpec() {
+        Path regression = dir.resolve("regression.spec.json");
+        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
+                .code());
+        return regression;
+    }
+
+    /** A CSV of 200,000 records for the regression statistic (x, y). */
+    private static String regressionRecords() {
+        StringBuilder csv = new StringBuilder("x,y\n");
+        for (int i = 0; i < 200_000; i++) {
+            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
+        }
+        return csv.toString();
     }
 
     private static CliTest.Run onStandardInput(String text, String... args) {
