@@ -126,7 +126,14 @@ final class BenchCommand implements Callable<Integer> {
         out.flush();
         org.optimech.designer.common.Progress progress = progressOption.progress();
         double[] bitsOf = progress.running("counting random bits per draw (" + COUNTED_DRAWS + " draws each of the sampler and the baseline)", 5,
-                () -> new double[] {bitsPerDraw(counted), bitsPerDraw(naive)});
+                () -> {
+                    // counted draws, so the step has a figure and an estimate (it had the stage's heartbeat only)
+                    org.optimech.designer.common.Progress.Task draws = progress.task("counting random bits per draw (draws of the sampler, then the baseline)",
+                            2L * COUNTED_DRAWS);
+                    double[] both = {bitsPerDraw(counted, draws), bitsPerDraw(naive, draws)};
+                    draws.done();
+                    return both;
+                });
         double bits = bitsOf[0];
         double naiveBits = bitsOf[1];
         // sampler and baseline alternate, ROUNDS rounds each, on 1 thread and then on t
@@ -224,12 +231,18 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Mean random bits per draw over {@link #COUNTED_DRAWS} draws with a counting wrapper of the secure source. */
-    private static double bitsPerDraw(Workload w) {
+    private static double bitsPerDraw(Workload w, org.optimech.designer.common.Progress.Task progress) {
         CountingRandomSource c = CountingRandomSource.of(RandomSource.secure());
         long draws = 0;
+        long reported = 0;
         while (draws < COUNTED_DRAWS) {
             draws += w.run(c);
+            if (draws - reported >= 4096) { // a report per draw would cost more than the draw on a terminal
+                progress.advance(draws - reported, null);
+                reported = draws;
+            }
         }
+        progress.advance(draws - reported, null);
         return (double) c.bits() / draws;
     }
 

@@ -259,9 +259,8 @@ final class DesignCommand implements Callable<Integer> {
 
     private MechanismSpec write(MechanismSpec spec, org.optimech.designer.common.Progress progress) {
         try {
-            try (org.optimech.designer.common.Progress.Counts counts = progress.counts("writing and verifying " + out.getFileName()
-                    + " (bytes re-read of its size, then the checks)")) {
-                return DesignSpecs.writeAndVerify(spec, out, counts::report);
+            try (LoadSteps steps = new LoadSteps(progress, "verifying " + out.getFileName())) {
+                return DesignSpecs.writeAndVerify(spec, out, steps);
             }
         } catch (IOException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_FAILED, out + ": cannot write: " + e.getMessage(), e);

@@ -32,25 +32,31 @@ final class ProgressOption {
      * selected progress: a stage line, then a heartbeat every 5 s while it runs.
      */
     <T> T running(String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
-        return running(progress(), message, step);
+        return during(progress(), message, step);
     }
 
     /**
      * Loads and re-checks a spec ({@link org.optimech.runtime.spec.SpecLoader#load(java.nio.file.Path,
-     * org.optimech.runtime.spec.RuntimePolicy, java.util.function.BiConsumer)}) under a stage line, with the bytes read of the
-     * file's size as the figure and estimate; the checks after the reading are its last unit, and the stage's heartbeat covers them.
+     * org.optimech.runtime.spec.RuntimePolicy, org.optimech.runtime.spec.LoadProgress)}) under a stage line, each long step
+     * (bytes read, bytes digested, a table's rows) with its figure and estimate ({@link LoadSteps}); the stage's heartbeat
+     * covers the checks that follow them.
      */
     org.optimech.runtime.spec.MechanismSpec loading(String message, java.nio.file.Path file, org.optimech.runtime.spec.RuntimePolicy policy)
             throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
         Progress p = progress(); // one instance: its heartbeat is left out while the counts' task runs
-        return running(p, message, () -> {
-            try (Progress.Counts counts = p.counts("reading " + file.getFileName() + " (bytes read of its size, then the checks)")) {
-                return org.optimech.runtime.spec.SpecLoader.load(file, policy, counts::report);
+        return during(p, message, () -> {
+            try (LoadSteps steps = new LoadSteps(p, "loading " + file.getFileName())) {
+                return org.optimech.runtime.spec.SpecLoader.load(file, policy, steps);
             }
         });
     }
 
-    private static <T> T running(Progress progress, String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
+    /** As {@link #running(String, Step)}, under a given instance of the selected progress (one whose tasks the step reports to). */
+    <T> T running(Progress progress, String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
+        return during(progress, message, step);
+    }
+
+    private static <T> T during(Progress progress, String message, Step<T> step) throws java.io.IOException, org.optimech.runtime.spec.InvalidSpecException {
         try {
             return progress.during(message, 5, step::call);
         } catch (java.io.IOException | org.optimech.runtime.spec.InvalidSpecException | RuntimeException e) {

@@ -42,12 +42,14 @@ final class SignCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JsonObject doc;
+        long fileSize;
         try {
             // streamed (a table of millions of entries is held flat); signing vouches for what the runtime cannot re-check
             // (curved sensitivities), so read under a policy that allows it
             RuntimePolicy policy = RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(InputPolicy.class))
                     .numerics(NumericsPolicy.ALLOW_IDEALIZED).build();
             doc = progressOption.loading("validating " + file.getFileName() + " before signing", file, policy).document();
+            fileSize = Files.size(file);
         } catch (IOException e) {
             throw SpecFiles.ioError(file, e);
         } catch (InvalidSpecException e) {
@@ -58,8 +60,15 @@ final class SignCommand implements Callable<Integer> {
             java.security.PrivateKey key = SpecSignature.privateKey(Files.readString(keyFile));
             JsonObject document = doc;
             // the canonical form of a big spec is hashed and signed in one pass: seconds for millions of entries
-            signed = progressOption.progress().running("signing the canonical form of " + file.getFileName() + " with key " + keyId, 5,
-                    () -> SpecSignature.sign(document, key, keyId));
+            org.optimech.designer.common.Progress progress = progressOption.progress(); // one instance: its heartbeat is left out while the task runs
+            signed = progress.running("signing the canonical form of " + file.getFileName() + " with key " + keyId, 5, () -> {
+                // the canonical form is about the file's size (the file adds its layout): an estimate, raised if passed
+                org.optimech.designer.common.Progress.Task hashed = progress.task("signing " + file.getFileName()
+                        + " (bytes of the canonical form hashed, of about the file's size)", fileSize);
+                JsonObject s = SpecSignature.sign(document, key, keyId, bytes -> hashed.advance(bytes - hashed.completed(), null));
+                hashed.done();
+                return s;
+            });
         } catch (IOException e) {
             throw SpecFiles.ioError(keyFile, e);
         } catch (IllegalArgumentException e) {

@@ -63,7 +63,7 @@ final class StatisticCommand implements Callable<Integer> {
         KNormSpec k = KNormSpec.of(s).orElseThrow(() -> new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": a K-norm spec is needed "
                 + "(its statistic is computed from records); this one is not"));
         Statistic statistic = recorded(k); // its dimension is the ambient one that sample --input reads
-        CsvStatistic.Result r = sum(reader -> CsvStatistic.of(statistic, reader));
+        CsvStatistic.Result r = sum((reader, recordsRead) -> CsvStatistic.of(statistic, reader, recordsRead));
         PrintWriter out = spec.commandLine().getOut();
         StringBuilder b = new StringBuilder();
         for (double v : r.value()) {
@@ -88,11 +88,13 @@ final class StatisticCommand implements Callable<Integer> {
         return one.replaceFirst(" were ", " was ");
     }
 
-    /** One pass over the records, the file's or standard input's, with its progress; bad records become exit 2 naming --csv. */
+    /**
+     * One pass over the records, the file's or standard input's, with its progress (a file's bytes read of its size; standard
+     * input's records read and their rate, its size being unknown); bad records become exit 2 naming --csv.
+     */
     private CsvStatistic.Result sum(Summer summer) {
         try {
-            return csv.equals("-") ? progressOption.running("summing the records of standard input", () -> summer.sum(
-                    new InputStreamReader(System.in, StandardCharsets.UTF_8))) : sumFile(summer, Path.of(csv));
+            return csv.equals("-") ? sumStandardInput(summer) : sumFile(summer, Path.of(csv));
         } catch (org.optimech.runtime.spec.InvalidSpecException e) {
             throw new IllegalStateException(e); // summing reads no spec
         } catch (IllegalArgumentException e) {
@@ -102,9 +104,21 @@ final class StatisticCommand implements Callable<Integer> {
         }
     }
 
-    /** Reads records into a statistic. */
+    /** Reads records into a statistic, telling {@code recordsRead} the records read so far. */
     private interface Summer {
-        CsvStatistic.Result sum(Reader records) throws IOException;
+        CsvStatistic.Result sum(Reader records, java.util.function.LongConsumer recordsRead) throws IOException;
+    }
+
+    /** Sums standard input's records, counting them as they are read (no total, so no estimate: the form says so). */
+    private CsvStatistic.Result sumStandardInput(Summer summer) throws IOException, org.optimech.runtime.spec.InvalidSpecException {
+        org.optimech.designer.common.Progress p = progressOption.progress(); // one instance: its heartbeat is left out while the tally runs
+        return progressOption.running(p, "summing the records of standard input", () -> {
+            org.optimech.designer.common.Progress.Task task = p.tally("summing standard input (records read)");
+            CsvStatistic.Result r = summer.sum(new InputStreamReader(System.in, StandardCharsets.UTF_8), records -> task.advance(records - task.completed(), null));
+            task.advance(r.records() - task.completed(), null);
+            task.done();
+            return r;
+        });
     }
 
     /** The count of yes records for a discrete count spec, printed as the integer input {@code sample --input} takes. */
@@ -119,7 +133,7 @@ final class StatisticCommand implements Callable<Integer> {
         } catch (FieldException e) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, specFile + ": not a spec for a count of records: " + e.getMessage(), e);
         }
-        CsvStatistic.Result r = sum(reader -> CsvStatistic.count(countColumn, reader));
+        CsvStatistic.Result r = sum((reader, recordsRead) -> CsvStatistic.count(countColumn, reader, recordsRead));
         String label = Long.toString(Math.round(r.value()[0]));
         if (discrete.inputs().indexOf(label).isEmpty()) {
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, "--csv " + csv + ": the count " + label + " of records with "
@@ -156,7 +170,7 @@ final class StatisticCommand implements Callable<Integer> {
                 return n;
             }
         }; Reader in = new InputStreamReader(counted, StandardCharsets.UTF_8)) {
-            CsvStatistic.Result r = summer.sum(in);
+            CsvStatistic.Result r = summer.sum(in, records -> { });
             task.done();
             return r;
         }

@@ -91,18 +91,18 @@ class CliProgressTest {
         assertEquals(0, sign.code(), sign.err());
         assertTrue(sign.err().contains("] validating count.spec.json before signing") && sign.err().contains("] signing the canonical form of count.spec.json"),
                 sign.err());
+        // issue 24 (6): the signing's canonical pass had the stage's heartbeat only; its bytes are counted, ending at the canonical
+        // form's size, below the file's (its estimate)
+        java.util.regex.Matcher hashed = Pattern.compile("signing count\\.spec\\.json \\(bytes of the canonical form hashed, of about the file's size\\): "
+                + "done, ([0-9]+) in ").matcher(sign.err());
+        assertTrue(hashed.find(), sign.err());
+        assertTrue(Long.parseLong(hashed.group(1)) > Files.size(spec) / 2 && Long.parseLong(hashed.group(1)) < Files.size(spec), sign.err());
         assertEquals("", CliTest.run("sign", spec.toString(), "--key", dir.resolve("keys/k1.private.key").toString(), "--key-id", "k1", "--out",
                 dir.resolve("signed2.json").toString(), "--quiet").err());
 
         // statistic over a CSV of 200,000 records: bytes read of the file's size, then a closing line
-        Path regression = dir.resolve("regression.spec.json");
-        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
-                .code());
-        StringBuilder csv = new StringBuilder("x,y\n");
-        for (int i = 0; i < 200_000; i++) {
-            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
-        }
-        Path records = Files.writeString(dir.resolve("big.csv"), csv);
+        Path regression = regressionSpec();
+        Path records = Files.writeString(dir.resolve("big.csv"), regressionRecords());
         long size = Files.size(records);
         CliTest.Run statistic = CliTest.run("statistic", regression.toString(), "--csv", records.toString());
         assertEquals(0, statistic.code(), statistic.err());
@@ -114,6 +114,54 @@ class CliProgressTest {
         assertEquals(statistic.out(), statisticQuiet.out());
     }
 
+    /**
+     * Issue 24 (6): {@code statistic --csv -} showed only a heartbeat while it read standard input (its size is unknown); it now
+     * shows the records read so far with their rate, says that without a total there is no estimate, and --quiet silences it.
+     */
+    @Test
+    void statisticOnStandardInputCountsTheRecordsReadWithTheirRateAndQuietSilencesIt() throws Exception {
+        Path regression = regressionSpec();
+        String csv = regressionRecords();
+        CliTest.Run statistic = onStandardInput(csv, "statistic", regression.toString(), "--csv", "-");
+        assertEquals(0, statistic.code(), statistic.err());
+        assertTrue(Pattern.compile("\\] summing standard input \\(records read\\): [0-9]{1,3}(,[0-9]{3})* \\([0-9.]+[kMG]?/s\\), total unknown so no estimate")
+                .matcher(statistic.err()).find(), statistic.err());
+        assertTrue(statistic.err().contains("summing standard input (records read): done, 200,000 in "), statistic.err());
+        assertFalse(statistic.err().contains("still running"), statistic.err());
+        CliTest.Run quiet = onStandardInput(csv, "statistic", regression.toString(), "--csv", "-", "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertFalse(PROGRESS_LINE.matcher(quiet.err()).find() || quiet.err().contains("records read"), quiet.err());
+        assertTrue(quiet.err().contains("over 200000 records"), "the record count is a note, not progress: " + quiet.err());
+        assertEquals(statistic.out(), quiet.out());
+    }
+
+    /** The example regression problem's K-norm spec, designed quietly. */
+    private Path regressionSpec() {
+        Path regression = dir.resolve("regression.spec.json");
+        assertEquals(0, CliTest.run("design", Path.of("..", "examples", "problems", "knorm-regression.json").toString(), "--out", regression.toString(), "-q")
+                .code());
+        return regression;
+    }
+
+    /** A CSV of 200,000 records for the regression statistic (x, y). */
+    private static String regressionRecords() {
+        StringBuilder csv = new StringBuilder("x,y\n");
+        for (int i = 0; i < 200_000; i++) {
+            csv.append(i % 3 == 0 ? "0.5,0.25\n" : "-0.25,1\n");
+        }
+        return csv.toString();
+    }
+
+    private static CliTest.Run onStandardInput(String text, String... args) {
+        java.io.InputStream saved = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try {
+            return CliTest.run(args);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
     @Test
     void benchReportsRoundsDoneOfTotalAndQuietSilencesIt() throws Exception {
         Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,8]}}");
@@ -122,6 +170,11 @@ class CliProgressTest {
         CliTest.Run bench = CliTest.run("bench", spec.toString(), "--seconds", "0.02", "--threads", "2");
         assertEquals(0, bench.code(), bench.err());
         assertTrue(bench.err().contains("] counting random bits per draw (200000 draws each of the sampler and the baseline)"), bench.err());
+        // issue 24 (6): the counting had the stage's heartbeat only; its draws are counted now (200,000 of each, in batches)
+        assertTrue(Pattern.compile("counting random bits per draw \\(draws of the sampler, then the baseline\\): [0-9]+/4[0-9]{5} \\([0-9]+%\\), "
+                + "(about .* left|estimating)").matcher(bench.err()).find(), bench.err());
+        assertTrue(Pattern.compile("counting random bits per draw \\(draws of the sampler, then the baseline\\): done, 4[0-9]{5} in ").matcher(bench.err()).find(),
+                bench.err());
         // 3 rounds each of the sampler and the baseline, on 1 thread and on 2: 12 measurements
         assertTrue(Pattern.compile("measuring \\(rounds of 0.02 s\\): 1/12 \\([0-9]+%\\)").matcher(bench.err()).find(), bench.err());
         assertTrue(bench.err().contains("measuring (rounds of 0.02 s): done, 12 in "), bench.err());
@@ -197,35 +250,45 @@ class CliProgressTest {
 
     /**
      * Issue 24 (6): loading and re-checking a big spec (verify, sign, sample, inspect, and design's write-and-verify) showed a
-     * stage line and heartbeats only; it now counts the bytes read of the file's size, then the checks, with the time left.
-     * A 101-input LP table: several 64 KiB reads.
+     * stage line and heartbeats only; it then counted the bytes read of the file's size with the checks as one last unit, so its
+     * estimate ignored the digest and the table's rows, which take as long as the reading on a big table. Each step now has its
+     * figure and time left: bytes read of the file's size, bytes digested (of about the file's size, ending at the canonical
+     * form's), rows of the table checked. A 101-input LP table: several 64 KiB reads and digest blocks.
      */
     @Test
-    void loadingABigSpecCountsBytesReadOfItsSizeAndQuietSilencesIt() throws Exception {
+    void loadingABigSpecCountsBytesReadThenDigestedThenTheTablesRowsAndQuietSilencesIt() throws Exception {
         Path problem = Files.writeString(dir.resolve("count.json"), "{\"kind\":\"discrete\",\"epsilon\":1.0,\"inputs\":{\"range\":[0,100]}}");
         Path spec = dir.resolve("big.spec.json");
         CliTest.Run design = CliTest.run("design", problem.toString(), "--out", spec.toString(), "--method", "lp");
         assertEquals(0, design.code(), design.err());
-        long total = Files.size(spec) + 1;
-        assertTrue(total > 3 * 65536, "big enough for several reads: " + total);
-        String counts = " \\(bytes (re-)?read of its size, then the checks\\): [0-9]+/" + total + " \\([0-9]+%\\), (about .* left|estimating)";
-        String done = " \\(bytes (re-)?read of its size, then the checks\\): done, " + total + " in [0-9.]+ s";
-        assertTrue(Pattern.compile("writing and verifying big.spec.json" + counts).matcher(design.err()).find(), design.err());
-        assertTrue(Pattern.compile("writing and verifying big.spec.json" + done).matcher(design.err()).find(), design.err());
-
-        CliTest.Run verify = CliTest.run("verify", spec.toString());
-        assertEquals(0, verify.code(), verify.err());
-        assertTrue(Pattern.compile("reading big.spec.json" + counts).matcher(verify.err()).find(), verify.err());
-        assertTrue(Pattern.compile("reading big.spec.json" + done).matcher(verify.err()).find(), verify.err());
-        CliTest.Run sample = CliTest.run("sample", spec.toString(), "--input", "3", "--seed", "1");
-        assertEquals(0, sample.code(), sample.err());
-        assertTrue(Pattern.compile("reading big.spec.json" + done).matcher(sample.err()).find(), sample.err());
+        long size = Files.size(spec);
+        assertTrue(size > 3 * 65536, "big enough for several reads: " + size);
+        String left = " \\([0-9]+%\\), (about .* left|estimating)";
+        String read = Pattern.quote(" (bytes read of the file's size): ");
+        String digested = Pattern.quote(" (bytes digested, of about the file's size): ");
+        String rows = Pattern.quote(" (weight table rows checked): ");
+        for (String[] run : new String[][] {{"verifying", design.err()}, {"loading", CliTest.run("verify", spec.toString()).err()},
+                {"loading", CliTest.run("sample", spec.toString(), "--input", "3", "--seed", "1").err()}}) {
+            String name = run[0] + " big\\.spec\\.json";
+            String err = run[1];
+            assertTrue(Pattern.compile(name + read + "[0-9]+/" + size + left).matcher(err).find(), err);
+            assertTrue(Pattern.compile(name + read + "done, " + size + " in [0-9.]+ s").matcher(err).find(), err);
+            assertTrue(Pattern.compile(name + digested + "[0-9]+/" + size + left).matcher(err).find(), err);
+            java.util.regex.Matcher d = Pattern.compile(name + digested + "done, ([0-9]+) in [0-9.]+ s").matcher(err);
+            assertTrue(d.find(), err);
+            long canonical = Long.parseLong(d.group(1));
+            assertTrue(canonical > size / 2 && canonical < size, "the canonical form is the file without its layout: " + canonical + " of " + size);
+            assertTrue(Pattern.compile(name + rows + "[0-9]+/101" + left).matcher(err).find(), err);
+            assertTrue(Pattern.compile(name + rows + "done, 101 in [0-9.]+ s").matcher(err).find(), err);
+            assertTrue(err.indexOf("bytes read of the file's size): done") < err.indexOf("bytes digested, of about the file's size): done")
+                    && err.indexOf("bytes digested, of about the file's size): done") < err.indexOf("weight table rows checked): done"), "in order: " + err);
+        }
 
         for (String[] args : new String[][] {{"verify", spec.toString(), "--quiet"}, {"sample", spec.toString(), "--input", "3", "--seed", "1", "--quiet"},
                 {"design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet"}}) {
             CliTest.Run quiet = CliTest.run(args);
             assertEquals(0, quiet.code(), quiet.err());
-            assertFalse(quiet.err().contains("bytes"), args[0] + " --quiet: " + quiet.err());
+            assertFalse(quiet.err().contains("bytes") || quiet.err().contains("rows checked"), args[0] + " --quiet: " + quiet.err());
             assertFalse(PROGRESS_LINE.matcher(quiet.err()).find(), args[0] + " --quiet: " + quiet.err());
         }
     }
@@ -248,6 +311,31 @@ class CliProgressTest {
         assertTrue(Pattern.compile("building S_T \\(differences formed, then deduplicated\\): [0-9]+/3200 \\([0-9]+%\\)").matcher(design.err()).find(),
                 design.err());
         assertTrue(design.err().contains("building S_T (differences formed, then deduplicated): done, 3200 in "), design.err());
+        CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--quiet");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err(), "--quiet: no progress at all");
+    }
+
+    /**
+     * Issue 24 (6): more than 64 listed records in d <= 8 are pruned to their hull's vertices before S_T is built, and that
+     * step had only the stage's heartbeat; it now counts the records settled of the distinct ones, then the differences. 70
+     * records on a parabola (all of them vertices): 4,900 differences, 9,800 units.
+     */
+    @Test
+    void pruningTheRecordsToTheirHullCountsRecordsSettledAndQuietSilencesIt() throws Exception {
+        StringBuilder records = new StringBuilder();
+        for (int i = 0; i < 70; i++) {
+            records.append(i == 0 ? "" : ",").append("[").append(i).append(",").append(i * i).append("]");
+        }
+        Path problem = Files.writeString(dir.resolve("parabola.json"), "{\"kind\":\"knorm\",\"epsilon\":1.0,\"candidates\":[\"linf\",\"hull\"],"
+                + "\"statistic\":{\"records\":[" + records + "]}}");
+        CliTest.Run design = CliTest.run("design", problem.toString(), "--out", dir.resolve("parabola.spec.json").toString());
+        assertEquals(0, design.code(), design.err());
+        String pruning = Pattern.quote("pruning the records to their hull's vertices (records settled of the distinct ones): ");
+        assertTrue(Pattern.compile(pruning + "[0-9]+/70 \\([0-9]+%\\), (about .* left|estimating)").matcher(design.err()).find(), design.err());
+        assertTrue(design.err().contains("pruning the records to their hull's vertices (records settled of the distinct ones): done, 70 in "), design.err());
+        assertTrue(design.err().indexOf("(records settled of the distinct ones): done") < design.err().indexOf("building S_T (differences formed, then "
+                + "deduplicated): done, 9800 in "), "the pruning, then the differences: " + design.err());
         CliTest.Run quiet = CliTest.run("design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--quiet");
         assertEquals(0, quiet.code(), quiet.err());
         assertEquals("", quiet.err(), "--quiet: no progress at all");

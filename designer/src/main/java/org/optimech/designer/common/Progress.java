@@ -11,8 +11,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Where long work reports what it is doing: the one progress mechanism of the whole tool (design, sweeps, hulls, searches,
  * accounting, Spark jobs through their listeners). Three forms: {@link #stage} (a new stage has started), {@link #during} (a
- * long step of unknown length, with heartbeats and, where one is known, an estimate of its length) and {@link #task} (work
- * with a count: each step reports done/total, the percentage and an estimate of the time left). {@link #to(PrintStream, boolean)}
+ * long step of unknown length, with heartbeats and, where one is known, an estimate of its length), {@link #task} (work
+ * with a count: each step reports done/total, the percentage and an estimate of the time left) and {@link #tally} (a count
+ * without a total, such as records read from standard input: the count so far and its rate, and no estimate, which the form
+ * says). {@link #to(PrintStream, boolean)}
  * draws a bar on a terminal and writes plain timestamped lines elsewhere; {@link #silent()} reports nothing ({@code --quiet}).
  */
 public interface Progress {
@@ -79,6 +81,17 @@ public interface Progress {
      */
     default Task task(String name, long total) {
         return new Task(name, total, (t, note, finished) -> stage(t.line(note, finished)));
+    }
+
+    /**
+     * Work with a count but no total (records read from standard input): the caller {@link Task#advance advances} it and ends it
+     * with {@link Task#done}; each report shows the count so far and its rate, and says that without a total there is no
+     * estimate (on a terminal without a bar). Shown as {@link #task} shows work with a total, so it is silenced alike.
+     *
+     * @param name what the work is, with its unit (e.g. "summing standard input (records read)")
+     */
+    default Task tally(String name) {
+        return task(name, Task.UNKNOWN_TOTAL);
     }
 
     /**
@@ -306,15 +319,20 @@ public interface Progress {
      * Work with a count, started by {@link Progress#task}. Thread-safe: parallel workers may advance it.
      */
     final class Task {
+        /** The total of a {@link Progress#tally}: not known, so the task shows its count and rate and gives no estimate. */
+        public static final long UNKNOWN_TOTAL = -1;
+
         private final String name;
         private final long started = System.nanoTime();
         private final Sink sink;
         private long total;
         private long done;
         private boolean finished;
+        private boolean unknownTotal;
 
         Task(String name, long total, Sink sink) {
             this.name = name;
+            this.unknownTotal = total == UNKNOWN_TOTAL;
             this.total = Math.max(1, total);
             this.sink = sink;
         }
@@ -336,9 +354,10 @@ public interface Progress {
             sink.show(this, note, false);
         }
 
-        /** A better estimate of the total (never below what is done). */
+        /** A better estimate of the total (never below what is done); a task without a total gets one. */
         public synchronized void total(long newTotal) {
             total = Math.max(Math.max(1, newTotal), done);
+            unknownTotal = false;
         }
 
         /** The work is over (early or not): the last report. */
@@ -370,22 +389,38 @@ public interface Progress {
             return (System.nanoTime() - started) / 1e9;
         }
 
-        /** The time left at the rate so far (NaN before the first unit). */
+        /** The time left at the rate so far (NaN before the first unit, and without a total). */
         public synchronized double remaining() {
-            return done == 0 ? Double.NaN : elapsed() * (total - done) / done;
+            return done == 0 || unknownTotal ? Double.NaN : elapsed() * (total - done) / done;
         }
 
-        /** {@code name: 12/40 (30%), about 9 s left: note}, or {@code name: done, 40 in 12 s}. */
+        /** {@code 1,234,567 (410k/s), total unknown so no estimate}: the count so far of a task without a total. */
+        private String tally() {
+            return String.format(Locale.ROOT, "%,d (%s/s), total unknown so no estimate", done, Rate.of(done / elapsed()));
+        }
+
+        /**
+         * {@code name: 12/40 (30%), about 9 s left: note}, or {@code name: done, 40 in 12 s}; without a total {@code name: 1,234,567
+         * (410k/s), total unknown so no estimate: note}.
+         */
         public synchronized String line(String note, boolean finished) {
             if (finished) {
-                return name + ": done, " + done + " in " + Eta.seconds(elapsed());
+                return name + ": done, " + (unknownTotal ? String.format(Locale.ROOT, "%,d", done) : Long.toString(done)) + " in " + Eta.seconds(elapsed());
+            }
+            if (unknownTotal) {
+                return name + ": " + tally() + (note == null ? "" : ": " + note);
             }
             return String.format(Locale.ROOT, "%s: %d/%d (%d%%), %s%s", name, done, total, percent(), Double.isNaN(remaining()) ? "estimating"
                     : "about " + Eta.seconds(remaining()) + " left", note == null ? "" : ": " + note);
         }
 
-        /** {@code name [#####.....] 12/40 30% 9 s left note}, for a terminal. */
+        /** {@code name [#####.....] 12/40 30% 9 s left note}, for a terminal; without a total no bar, the count and its rate. */
         public synchronized String bar(String note, boolean finished) {
+            if (unknownTotal) {
+                String text = finished ? name + ": done, " + String.format(Locale.ROOT, "%,d", done) + " in " + Eta.seconds(elapsed())
+                        : name + ": " + tally() + (note == null ? "" : "  " + note);
+                return text.length() > 150 ? text.substring(0, 147) + "..." : text;
+            }
             int width = 24;
             int filled = finished ? width : (int) (width * done / total);
             String left = finished ? "done in " + Eta.seconds(elapsed()) : Double.isNaN(remaining()) ? "" : Eta.seconds(remaining()) + " left";
@@ -426,6 +461,27 @@ public interface Progress {
                 text = message + " ... " + Eta.seconds(elapsed);
             }
             return text.length() > 150 ? text.substring(0, 147) + "..." : text;
+        }
+    }
+
+    /** Rates as people read them. */
+    final class Rate {
+        private Rate() {
+        }
+
+        /** {@code 850}, {@code 410k}, {@code 2.3M}, {@code 1.2G} (units per second, rounded down to 3 digits at most); ? if not finite. */
+        public static String of(double perSecond) {
+            if (!(perSecond >= 0) || Double.isInfinite(perSecond)) {
+                return "?";
+            }
+            String[] suffix = {"", "k", "M", "G"};
+            int k = 0;
+            double v = perSecond;
+            while (v >= 1000 && k < suffix.length - 1) {
+                v /= 1000;
+                k++;
+            }
+            return (v < 10 && k > 0 ? String.format(Locale.ROOT, "%.1f", Math.floor(v * 10) / 10) : Long.toString((long) v)) + suffix[k];
         }
     }
 

@@ -118,10 +118,15 @@ final class RecordCandidates {
             }
             if (why == null) {
                 try {
-                    // the counts start once the differences' number is known (after any pruning to the records' hull)
-                    try (Progress.Counts points = progress.counts("building S_T (differences formed, then deduplicated)")) {
+                    // more than 64 distinct records in d <= 8 are first pruned to their hull's vertices, counted as records settled; the
+                    // differences' counts start once their number is known, and end the pruning's task if its hull was abandoned
+                    try (Progress.Counts pruned = progress.counts("pruning the records to their hull's vertices (records settled of the distinct ones)");
+                            Progress.Counts points = progress.counts("building S_T (differences formed, then deduplicated)")) {
                         space = progress.running(String.format(Locale.ROOT, "building S_T (up to %,d points) for its hull", m), 10,
-                                () -> AdjacentOutputSpace.finiteDomain(records, relation, stages::expired, points::report));
+                                () -> AdjacentOutputSpace.finiteDomain(records, relation, stages::expired, pruned, (done, total) -> {
+                                    pruned.close();
+                                    points.report(done, total);
+                                }));
                     }
                 } catch (AdjacentOutputSpace.Stopped | AdjacentOutputSpace.TooLarge e) {
                     why = "S_T was not built: " + e.getMessage();

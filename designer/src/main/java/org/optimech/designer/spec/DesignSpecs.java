@@ -86,12 +86,12 @@ public final class DesignSpecs {
     }
 
     /**
-     * As {@link #writeAndVerify(MechanismSpec, Path)}, reporting the re-load's {@code (done, total)} (see
-     * {@link SpecLoader#load(Path, org.optimech.runtime.spec.RuntimePolicy, java.util.function.BiConsumer)}).
+     * As {@link #writeAndVerify(MechanismSpec, Path)}, reporting the re-load's steps (see
+     * {@link SpecLoader#load(Path, org.optimech.runtime.spec.RuntimePolicy, org.optimech.runtime.spec.LoadProgress)}).
      *
      * @param progress the re-load's progress, or null for none
      */
-    public static <S extends MechanismSpec> S writeAndVerify(S spec, Path out, java.util.function.BiConsumer<Long, Long> progress)
+    public static <S extends MechanismSpec> S writeAndVerify(S spec, Path out, org.optimech.runtime.spec.LoadProgress progress)
             throws IOException, InvalidSpecException {
         JsonObject sealed = SpecCodec.write(spec);
         Path abs = out.toAbsolutePath();

@@ -46,27 +46,92 @@ class DocCommandsTest {
         // the commands printed, the target's minimax design and the Bayes one (ε 0.782 below 0.816: on average is easier)
         String quoted = ShellCommands.blocks(Files.readString(root().resolve("docs/tutorial.md")), "text").stream().filter(b -> b.startsWith("target.txt:"))
                 .findFirst().orElseThrow(() -> new AssertionError("the tutorial's quoted target report is missing"));
-        String file = null;
-        int checked = 0;
-        for (String line : quoted.split("\n")) {
-            if (line.endsWith(".txt:")) {
-                file = line.substring(0, line.length() - 1);
-            } else if (!line.isBlank()) {
-                assertTrue(Files.readString(work.resolve(file)).contains(line + "\n"), file + " does not print: " + line);
-                checked++;
+        assertEquals(8, checkQuoted(quoted, work, "the default backend"));
+        // the quoted ε and risks come from LP solves, so they are checked with each OR-Tools backend, not only the default one
+        // ("auto" is CLP where OR-Tools loads): the commands that print them run again with --solver clp, highs and glop, and
+        // each must print every quoted line. Without OR-Tools "auto" is ojAlgo, which returns no duals, and the tutorial's
+        // minimax target cannot be designed (the structural minimax design needs them): the tutorial needs OR-Tools, said here
+        List<String> backends = List.of("clp", "highs", "glop");
+        assertEquals(backends, lpBackendsHere().stream().filter(backends::contains).toList(), "the tutorial's LP backends load on this platform");
+        List<String> printing = List.of("target.txt", "target-bayes.txt", "target-bayes-inspect.txt");
+        List<Command> quoting = commands.stream().filter(c -> c.stdoutFile() != null && printing.contains(c.stdoutFile())).toList();
+        assertEquals(3, quoting.size(), "the commands that print the quoted files: " + quoting);
+        for (String backend : backends) {
+            Path dir = Files.createDirectories(work.resolve("backend-" + backend));
+            Files.createSymbolicLink(dir.resolve("examples"), root().resolve("examples"));
+            for (Command c : quoting) {
+                run(c, dir, c.words().get(1).equals("design") ? List.of("--solver", backend) : List.of());
             }
+            assertEquals(8, checkQuoted(quoted, dir, "LP backend " + backend));
         }
-        assertEquals(8, checked);
         // issue 24 (6): the Spark runner's stderr is its own: the guarantee and its stages, named by what they do, with tasks
-        // done of total; Spark's log (INFO and WARN lines at start-up) is kept off it
+        // done of total; Spark's log (INFO and WARN lines at start-up) is kept off it. The JVM's own start-up lines (a
+        // JAVA_TOOL_OPTIONS notice, a VM warning) are not Spark's log and not the runner's: the runner is started with
+        // JAVA_TOOL_OPTIONS set, so the test sees such a line every time and shows that it is told apart
         String sparkErr = Files.readString(work.resolve(SPARK_STDERR));
-        for (String line : sparkErr.split("\n")) {
+        assertTrue(sparkErr.lines().anyMatch(l -> l.startsWith("Picked up JAVA_TOOL_OPTIONS: ")), "the JVM's notice is there to be told apart: " + sparkErr);
+        for (String line : sparkErr.lines().filter(l -> !jvmStartupLine(l)).toList()) {
             assertTrue(line.startsWith("optimech-spark: ") || line.startsWith("  ") || line.matches("\\[ *[0-9.]+s\\] spark stage [0-9]+ \\(.*"),
                     "a line that is not the runner's: " + line + "\n" + sparkErr);
         }
         assertTrue(sparkErr.contains("(reading survey-records.csv), tasks: done, "), sparkErr);
         assertTrue(java.util.regex.Pattern.compile("\\(bounding contributions and releasing per group[^)]*\\), tasks: [0-9]+/[0-9]+ \\([0-9]+%\\)")
                 .matcher(sparkErr).find(), sparkErr);
+    }
+
+    /** Checks each line quoted under a "FILE:" header against that file in {@code dir}; the number of lines checked. */
+    private static int checkQuoted(String quoted, Path dir, String by) throws IOException {
+        String file = null;
+        int checked = 0;
+        for (String line : quoted.split("\n")) {
+            if (line.endsWith(".txt:")) {
+                file = line.substring(0, line.length() - 1);
+            } else if (!line.isBlank()) {
+                assertTrue(Files.readString(dir.resolve(file)).contains(line + "\n"), file + " (" + by + ") does not print: " + line);
+                checked++;
+            }
+        }
+        return checked;
+    }
+
+    /** The LP backends that load on this machine (the native ones need OR-Tools' library). */
+    private static List<String> lpBackendsHere() {
+        List<String> here = new ArrayList<>();
+        for (String name : org.optimech.designer.lp.LpBackends.NAMES) {
+            try {
+                if (!name.equals("auto")) {
+                    org.optimech.designer.lp.LpBackends.byName(name);
+                    here.add(name);
+                }
+            } catch (org.optimech.designer.lp.LpException e) {
+                // not on this platform
+            }
+        }
+        return here;
+    }
+
+    /**
+     * A line the JVM itself writes to stderr at start-up, before any of the program's: the launcher's notice of an options
+     * variable, or a VM warning. Exact forms, so nothing Spark's logger writes passes for one.
+     */
+    static boolean jvmStartupLine(String line) {
+        return line.matches("(NOTE: )?Picked up (JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS): .*")
+                || line.matches("(OpenJDK|Java HotSpot\\(TM\\)) (64-Bit )?(Server|Client) VM warning: .*");
+    }
+
+    @Test
+    void jvmStartupLinesAreToldApartFromSparksLog() {
+        assertTrue(jvmStartupLine("Picked up JAVA_TOOL_OPTIONS: -Dfile.encoding=UTF-8"));
+        assertTrue(jvmStartupLine("NOTE: Picked up JDK_JAVA_OPTIONS: -Xmx2g"));
+        assertTrue(jvmStartupLine("Picked up _JAVA_OPTIONS: -Xss4m"));
+        assertTrue(jvmStartupLine("OpenJDK 64-Bit Server VM warning: Options -Xverify:none and -noverify were deprecated"));
+        assertTrue(jvmStartupLine("Java HotSpot(TM) 64-Bit Server VM warning: Sharing is only supported for boot loader classes"));
+        // Spark's log at start-up (log4j's and java.util.logging's forms) and anything else is not
+        assertTrue(!jvmStartupLine("26/11/29 02:00:00 WARN NativeCodeLoader: Unable to load native-hadoop library for your platform"));
+        assertTrue(!jvmStartupLine("26/11/29 02:00:00 INFO SparkContext: Running Spark version 3.5.5"));
+        assertTrue(!jvmStartupLine("WARNING: Picked up JAVA_TOOL_OPTIONS: x"));
+        assertTrue(!jvmStartupLine("Using Spark's default log4j profile: org/apache/spark/log4j2-defaults.properties"));
+        assertTrue(!jvmStartupLine("  Picked up JAVA_TOOL_OPTIONS: indented"));
     }
 
     /** Where the Spark step's stderr is kept, in the work directory. */
@@ -119,15 +184,16 @@ class DocCommandsTest {
     private void runAll(List<Command> commands) throws Exception {
         Files.createSymbolicLink(work.resolve("examples"), root().resolve("examples"));
         for (Command c : commands) {
-            run(c);
+            run(c, work, List.of());
         }
     }
 
-    private void run(Command c) throws IOException, InterruptedException {
+    /** Runs a documented command in {@code dir}, with {@code extra} arguments after its own. */
+    private void run(Command c, Path dir, List<String> extra) throws IOException, InterruptedException {
         List<String> w = c.words();
         if (w.size() >= 2 && w.get(0).equals("mkdir") && w.get(1).equals("-p")) {
-            for (String dir : w.subList(2, w.size())) {
-                Files.createDirectories(work.resolve(dir));
+            for (String d : w.subList(2, w.size())) {
+                Files.createDirectories(dir.resolve(d));
             }
             return;
         }
@@ -143,9 +209,15 @@ class DocCommandsTest {
         }
         argv.addAll(List.of("-cp", System.getProperty("java.class.path"), spark ? "org.optimech.spark.cli.SparkReleaseCli" : "org.optimech.cli.OptimechCli"));
         argv.addAll(w.subList(1, w.size()));
-        Path out = c.stdoutFile() != null ? work.resolve(c.stdoutFile()) : Files.createTempFile(work, "stdout", ".txt");
-        Path err = spark ? work.resolve(SPARK_STDERR) : Files.createTempFile(work, "stderr", ".txt");
-        Process p = new ProcessBuilder(argv).directory(work.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        argv.addAll(extra);
+        Path out = c.stdoutFile() != null ? dir.resolve(c.stdoutFile()) : Files.createTempFile(dir, "stdout", ".txt");
+        Path err = spark ? dir.resolve(SPARK_STDERR) : Files.createTempFile(dir, "stderr", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (spark) {
+            // the JVM then writes its "Picked up" notice first, which the stderr check must tell apart from Spark's log
+            pb.environment().merge("JAVA_TOOL_OPTIONS", "-Doptimech.docs.test=true", (mine, added) -> mine + " " + added);
+        }
+        Process p = pb.start();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("did not finish in " + TIMEOUT_SECONDS + " s: " + c.line());

@@ -110,7 +110,22 @@ public final class AdjacentOutputSpace {
      */
     public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop,
             java.util.function.BiConsumer<Long, Long> progress) {
+        return finiteDomain(features, relation, stop, null, progress);
+    }
+
+    /**
+     * As {@link #finiteDomain(double[][], Relation, java.util.function.BooleanSupplier, java.util.function.BiConsumer)}, also
+     * reporting the pruning to the records' hull (more than {@link #PRUNE_ABOVE} distinct records, see the class comment) as
+     * {@code (records settled, distinct records)}: a record is settled once it is a vertex or known to be inside (see {@link
+     * HullBudget#progress()}). When the pruning hull is abandoned (it would hold more facets than S_T has points) its counts
+     * stop short of the total, and the differences' counts follow.
+     *
+     * @param pruning called on the building thread while the records' hull is built, or null for none
+     */
+    public static AdjacentOutputSpace finiteDomain(double[][] features, Relation relation, java.util.function.BooleanSupplier stop,
+            java.util.function.BiConsumer<Integer, Integer> pruning, java.util.function.BiConsumer<Long, Long> progress) {
         java.util.Objects.requireNonNull(stop, "stop");
+        java.util.function.BiConsumer<Integer, Integer> settled = pruning == null ? (done, total) -> { } : pruning;
         int d = requireRecords(features);
         double[][] distinct = distinct(Arrays.asList(features));
         long unpruned = relation == Relation.SUBSTITUTION ? (long) distinct.length * distinct.length : 2L * distinct.length;
@@ -122,7 +137,7 @@ public final class AdjacentOutputSpace {
             long heapFacets = HullBudget.facetsForHeap(d, PRUNE_HEAP_SHARE);
             if (unpruned > MAX_POINTS) {
                 try {
-                    v = QuickHull.of(distinct, new HullBudget(heapFacets, stop)).vertices();
+                    v = QuickHull.of(distinct, new HullBudget(heapFacets, stop, settled)).vertices();
                 } catch (HullBudget.Exceeded e) {
                     if (e.stopped()) {
                         throw new Stopped("building the adjacent output space was stopped by the time limit while pruning its " + distinct.length
@@ -134,7 +149,7 @@ public final class AdjacentOutputSpace {
             } else {
                 // only a saving here: abandoned once the records' hull holds more facets than S_T would have points unpruned
                 try {
-                    v = QuickHull.of(distinct, new HullBudget(Math.min(unpruned, heapFacets), stop)).vertices();
+                    v = QuickHull.of(distinct, new HullBudget(Math.min(unpruned, heapFacets), stop, settled)).vertices();
                 } catch (HullBudget.Exceeded e) {
                     if (e.stopped()) {
                         throw new Stopped("building the adjacent output space was stopped by the time limit while pruning its " + distinct.length

@@ -107,4 +107,61 @@ class AdjacentOutputSpaceTest {
         assertEquals(2L * 2 * 100, addRemove.get(addRemove.size() - 1)[0]);
         assertEquals(2L * 2 * 100, addRemove.get(addRemove.size() - 1)[1]);
     }
+    /**
+     * Issue 24 (6): pruning more than 64 records to their hull's vertices (d <= 8) had only a stage's heartbeat; it now counts the
+     * records settled (vertices, or known inside) of the distinct ones, before the differences' counts. 100 records on a parabola
+     * (all vertices) and the 441-record grid (4 vertices) reach their totals; the pruning that is abandoned (120 random records in
+     * d = 8) stops short of its total, and the differences' counts follow.
+     */
+    @Test
+    void thePruningToTheRecordsHullCountsRecordsSettledBeforeTheDifferences() {
+        double[][] parabola = new double[100][];
+        for (int i = 0; i < parabola.length; i++) {
+            parabola[i] = new double[] {i, i * i};
+        }
+        double[][] grid = new double[441][];
+        for (int i = 0; i < 441; i++) {
+            grid[i] = new double[] {i / 21 * 0.25, i % 21 * 0.5};
+        }
+        for (double[][] records : new double[][][] {parabola, grid}) {
+            java.util.List<String> events = new java.util.ArrayList<>();
+            AdjacentOutputSpace s = AdjacentOutputSpace.finiteDomain(records, Relation.SUBSTITUTION, () -> false,
+                    (settled, total) -> events.add("prune " + settled + "/" + total), (done, total) -> events.add("build " + done + "/" + total));
+            java.util.List<int[]> pruning = events.stream().filter(e -> e.startsWith("prune ")).map(e -> Arrays.stream(e.substring(6).split("/"))
+                    .mapToInt(Integer::parseInt).toArray()).toList();
+            assertTrue(pruning.size() >= 2, "a start and an end at least: " + events);
+            int previous = -1;
+            for (int[] r : pruning) {
+                assertEquals(records.length, r[1], "of the distinct records");
+                assertTrue(r[0] >= previous && r[0] <= r[1], r[0] + " after " + previous);
+                previous = r[0];
+            }
+            assertEquals(records.length, previous, "every record settled");
+            int firstBuild = events.indexOf(events.stream().filter(e -> e.startsWith("build ")).findFirst().orElseThrow());
+            assertTrue(events.subList(0, firstBuild).stream().allMatch(e -> e.startsWith("prune ")) && events.subList(firstBuild, events.size()).stream()
+                    .allMatch(e -> e.startsWith("build ")), "the pruning, then the differences: " + events);
+            assertTrue(Arrays.deepEquals(AdjacentOutputSpace.finiteDomain(records, Relation.SUBSTITUTION).points(), s.points()), "the same space");
+        }
+        assertTrue(parabolaReportsWithin(parabola), "counts between the start and the end on 100 vertices");
+
+        java.util.Random rnd = new java.util.Random(7);
+        double[][] random = new double[120][8];
+        for (double[] r : random) {
+            for (int j = 0; j < 8; j++) {
+                r[j] = (rnd.nextInt(2049) - 1024) / 1024.0;
+            }
+        }
+        java.util.List<int[]> abandoned = new java.util.ArrayList<>();
+        long[] built = {0};
+        AdjacentOutputSpace.finiteDomain(random, Relation.SUBSTITUTION, () -> false, (settled, total) -> abandoned.add(new int[] {settled, total}),
+                (done, total) -> built[0] = done);
+        assertTrue(!abandoned.isEmpty() && abandoned.stream().allMatch(r -> r[0] < r[1] && r[1] == 120), "stops short of its total");
+        assertEquals(2L * 120 * 120, built[0], "the unpruned differences follow");
+    }
+
+    private static boolean parabolaReportsWithin(double[][] parabola) {
+        java.util.List<Integer> settled = new java.util.ArrayList<>();
+        AdjacentOutputSpace.finiteDomain(parabola, Relation.SUBSTITUTION, () -> false, (done, total) -> settled.add(done), null);
+        return settled.stream().filter(k -> k > 0 && k < parabola.length).count() >= 2;
+    }
 }

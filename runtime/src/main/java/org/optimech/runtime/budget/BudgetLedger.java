@@ -315,7 +315,8 @@ public final class BudgetLedger {
     }
 
     /**
-     * The ε this ledger's accounting charges a dataset at the total δ: basic composition's ε (when its δ is within the total),
+     * The ε this ledger's accounting charges a dataset at the total δ, an upper bound (a double at or above the exact value):
+     * basic composition's ε (the exact sum, rounded up; when its δ is within the total),
      * or, under privacy-loss-distribution accounting, the smaller of that and the distribution's ε (+∞ if neither reaches the
      * total δ).
      */
@@ -339,7 +340,8 @@ public final class BudgetLedger {
 
     private double epsilonAt(String dataset, BigDecimal delta) {
         Spent s = spent(dataset);
-        double basic = s.delta().compareTo(delta) <= 0 ? s.epsilon().doubleValue() : Double.POSITIVE_INFINITY;
+        // rounded up, never to nearest: the exact sum of the charged ε can lie above its nearest double (3 × 0.1 = 0.3 > (double) 0.3)
+        double basic = s.delta().compareTo(delta) <= 0 ? org.optimech.runtime.exact.Dyadic.doubleAtLeast(s.epsilon()) : Double.POSITIVE_INFINITY;
         PrivacyLossDistribution p = losses.get(dataset);
         return p == null ? basic : Math.min(basic, p.epsilon(delta.doubleValue()));
     }

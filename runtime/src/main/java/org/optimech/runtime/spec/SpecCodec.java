@@ -205,11 +205,16 @@ public final class SpecCodec {
         return spec;
     }
 
-    /** As {@link #read(JsonValue, RuntimePolicy)}, for a document read by {@link SpecStream} (its large member held flat). */
-    static MechanismSpec read(SpecStream.Document document, RuntimePolicy policy) throws InvalidSpecException {
+    /**
+     * As {@link #read(JsonValue, RuntimePolicy)}, for a document read by {@link SpecStream} (its large member held flat),
+     * reporting the digest and the table's rows to {@code progress}.
+     *
+     * @param fileBytes the size of the file read, the digest's estimated total
+     */
+    static MechanismSpec read(SpecStream.Document document, RuntimePolicy policy, LoadProgress progress, long fileBytes) throws InvalidSpecException {
         MechanismSpec spec;
         try {
-            spec = readChecked(document.document(), document);
+            spec = readChecked(document.document(), document, progress, fileBytes);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
@@ -220,7 +225,7 @@ public final class SpecCodec {
     /** Validation without a policy: for {@link SpecLoader} and the factories' round trip only. */
     static MechanismSpec readUnchecked(JsonValue document) throws InvalidSpecException {
         try {
-            return readChecked(document, null);
+            return readChecked(document, null, LoadProgress.none(), 1);
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
@@ -229,8 +234,11 @@ public final class SpecCodec {
     /**
      * @param flat the streamed document whose large member is held flat, or null for a tree: the checks and messages are
      *     the same either way
+     * @param progress told of the digest's bytes and a table's rows as they are checked
+     * @param fileBytes the digest's estimated total (see {@link LoadProgress.Step#DIGEST})
      */
-    private static MechanismSpec readChecked(JsonValue document, SpecStream.Document flat) throws FieldException, InvalidSpecException {
+    private static MechanismSpec readChecked(JsonValue document, SpecStream.Document flat, LoadProgress progress, long fileBytes)
+            throws FieldException, InvalidSpecException {
         String root = JsonPointer.ROOT;
         JsonObject doc = Fields.object(document, root);
         String format = Fields.string(Fields.member(doc, "format", root), "/format");
@@ -244,7 +252,7 @@ public final class SpecCodec {
         // every number the digest covers must be covered exactly: a literal that does not round-trip through its double is refused
         // (a member held flat holds only strings and int literals, which do)
         ExactNumbers.requireRoundTrip(flat == null ? doc : withoutFlat(doc, flat), root);
-        checkDigest(doc);
+        checkDigest(doc, progress, fileBytes);
         Fields.allowedKeys(doc, root, TOP);
         if (doc.has("signature")) {
             SpecSignature.checkShape(doc); // verified against trusted keys by a RuntimePolicy, not here
@@ -305,7 +313,7 @@ public final class SpecCodec {
             return readGeometricRemap(mech, rows, inputs, outputs, bits, privacy, design, provenance, doc);
         }
         SpecStream.Weights held = flat == null ? null : flat.weights();
-        WeightTable weights = held != null ? readWeights(held, inputs.size(), outputs.size(), bits)
+        WeightTable weights = held != null ? readWeights(held, inputs.size(), outputs.size(), bits, progress)
                 : readWeights(Fields.member(mech, "weights", "/mechanism"), inputs.size(), outputs.size(), bits);
         // the spec keeps a view over its table, not the document as read (the same values, so the same digest)
         JsonObject kept = doc.with("mechanism", mech.with("weights", weightsJson(weights)));
@@ -376,7 +384,7 @@ public final class SpecCodec {
         return GeometricRemapSpec.read(range, outputs, noise, remap, privacy, design, provenance, doc);
     }
 
-    private static void checkDigest(JsonObject doc) throws FieldException {
+    private static void checkDigest(JsonObject doc, LoadProgress progress, long fileBytes) throws FieldException {
         JsonObject d = Fields.object(Fields.member(doc, "digest", JsonPointer.ROOT), "/digest");
         Fields.allowedKeys(d, "/digest", DIGEST);
         Fields.oneOf(Fields.member(d, "algorithm", "/digest"), "/digest/algorithm", SpecDigest.ALGORITHM);
@@ -387,7 +395,16 @@ public final class SpecCodec {
         }
         String computed;
         try {
-            computed = SpecDigest.compute(doc);
+            progress.report(LoadProgress.Step.DIGEST, 0, fileBytes);
+            long[] last = {0};
+            computed = SpecDigest.compute(doc, digested -> {
+                // the estimate is raised, never passed: a canonical form larger than the file (a number written shorter there) still ends at its total
+                progress.report(LoadProgress.Step.DIGEST, digested, Math.max(fileBytes, digested));
+                last[0] = digested;
+            });
+            if (computed.equals(stored)) {
+                progress.report(LoadProgress.Step.DIGEST, last[0], last[0]);
+            }
         } catch (IllegalArgumentException e) {
             throw new FieldException("/digest/value", "cannot canonicalize the document: " + e.getMessage());
         }
@@ -423,7 +440,7 @@ public final class SpecCodec {
     }
 
     /** {@link #readWeights(JsonValue, int, int, int)} of a table held flat: the same checks and messages. */
-    private static WeightTable readWeights(SpecStream.Weights held, int rows, int cols, int bits) throws FieldException {
+    private static WeightTable readWeights(SpecStream.Weights held, int rows, int cols, int bits, LoadProgress progress) throws FieldException {
         String ptr = "/mechanism/weights";
         if (held.rows != rows) {
             throw new FieldException(ptr, "must have one row per input (" + rows + "); found " + held.rows + " rows");
@@ -433,6 +450,8 @@ public final class SpecCodec {
         }
         BigInteger denominator = BigInteger.ONE.shiftLeft(bits);
         WeightTable.Builder b = WeightTable.builder(bits);
+        progress.report(LoadProgress.Step.TABLE_ROWS, 0, rows);
+        int every = Math.max(1, rows / 256); // a few hundred reports at most, so a display's cost stays out of the load
         for (int i = 0; i < rows; i++) {
             boolean exact = true;
             if (held.big == null && bits <= WeightTable.LONG_BITS) {
@@ -467,8 +486,13 @@ public final class SpecCodec {
                 }
             }
             b.endRow();
+            if ((i + 1) % every == 0 && i + 1 < rows) {
+                progress.report(LoadProgress.Step.TABLE_ROWS, i + 1, rows);
+            }
         }
-        return b.build();
+        WeightTable table = b.build();
+        progress.report(LoadProgress.Step.TABLE_ROWS, rows, rows);
+        return table;
     }
 
     /** The remap rows held flat, checked as the tree's are, with the same messages. */

@@ -31,6 +31,16 @@ public final class SpecDigest {
 
     /** Lowercase hex SHA-256 of the canonical form of {@code document} minus its digest and signature members. */
     public static String compute(JsonObject document) {
+        return compute(document, digested -> { });
+    }
+
+    /**
+     * As {@link #compute(JsonObject)}, reporting the bytes of the canonical form digested so far (every 64 KiB, then once at
+     * the end with the total).
+     *
+     * @param digested called on the computing thread with the bytes digested so far
+     */
+    public static String compute(JsonObject document, java.util.function.LongConsumer digested) {
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
@@ -38,12 +48,50 @@ public final class SpecDigest {
             throw new IllegalStateException("every JDK provides SHA-256", e);
         }
         // streamed: the canonical text of a table of millions of entries is never held whole
-        try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+        try (Counting out = new Counting(new DigestOutputStream(OutputStream.nullOutputStream(), sha), digested)) {
             JsonWriter.canonical(document.without("digest").without("signature"), out);
+            digested.accept(out.count);
         } catch (IOException e) {
             throw new UncheckedIOException("a digest stream does not fail", e);
         }
         return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** Counts the bytes passed on, reporting every 64 KiB (the digest's and the signature's canonical passes). */
+    static final class Counting extends java.io.FilterOutputStream {
+        private static final long EVERY = 1 << 16;
+        private final java.util.function.LongConsumer digested;
+        private long count;
+
+        Counting(OutputStream out, java.util.function.LongConsumer digested) {
+            super(out);
+            this.digested = digested;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            counted(1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            counted(len);
+        }
+
+        /** Bytes passed on so far. */
+        long count() {
+            return count;
+        }
+
+        private void counted(int n) {
+            long before = count;
+            count += n;
+            if (count / EVERY != before / EVERY) {
+                digested.accept(count);
+            }
+        }
     }
 
     /** {@code document} with its digest member set to the digest of the rest; any signature is dropped (the sealed content changed). */

@@ -43,43 +43,57 @@ public final class SpecLoader {
      */
     public static MechanismSpec load(Path file, RuntimePolicy policy) throws IOException, InvalidSpecException {
         try (JsonReader r = JsonReader.of(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
-            return read(r, policy);
+            return read(r, policy, LoadProgress.none(), 1);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
     }
 
     /**
-     * As {@link #load(Path, RuntimePolicy)}, reporting {@code (done, total)} as it goes, for a progress display. The unit is
-     * the byte: {@code total} is the file's size plus 1, {@code done} the bytes read so far (reported every 64 KiB); the last
-     * unit, the checks that follow the reading (digest, policy, the exact privacy re-check), is reported when the load
-     * returns, so the counts only grow and end at {@code total} on success. Reading and parsing dominate a large spec's load
-     * (measured: a 151-input table), which is why bytes, not rows or pairs, give a useful estimate. The load accepts and refuses
-     * exactly what {@link #load(Path, RuntimePolicy)} does.
+     * As {@link #load(Path, RuntimePolicy)}, reporting {@code (done, total)} as it goes, in one unit: {@code total} is the
+     * file's size plus 1, {@code done} the bytes read so far (reported every 64 KiB); the last unit, every check that follows
+     * the reading, is reported when the load returns. The checks can take as long as the reading (the digest of a large table):
+     * for a figure of each, see {@link #load(Path, RuntimePolicy, LoadProgress)}.
      *
      * @param progress called on the loading thread; not called after the load throws
      */
     public static MechanismSpec load(Path file, RuntimePolicy policy, BiConsumer<Long, Long> progress) throws IOException, InvalidSpecException {
         Objects.requireNonNull(progress, "progress");
+        MechanismSpec spec = load(file, policy, (step, done, total) -> {
+            if (step == LoadProgress.Step.READ) {
+                progress.accept(done, total + 1);
+            }
+        });
         long total = Files.size(file) + 1;
-        progress.accept(0L, total);
-        MechanismSpec spec;
-        try (JsonReader r = JsonReader.of(new BufferedInputStream(new CountingStream(Files.newInputStream(file), total - 1, progress), 1 << 16))) {
-            spec = read(r, policy);
+        progress.accept(total, total);
+        return spec;
+    }
+
+    /**
+     * As {@link #load(Path, RuntimePolicy)}, reporting each long step as it goes ({@link LoadProgress}): the bytes read of the
+     * file's size (every 64 KiB), the bytes of the canonical form digested, and a table's rows checked. The load accepts and
+     * refuses exactly what {@link #load(Path, RuntimePolicy)} does.
+     *
+     * @param progress called on the loading thread; not called after the load throws
+     */
+    public static MechanismSpec load(Path file, RuntimePolicy policy, LoadProgress progress) throws IOException, InvalidSpecException {
+        Objects.requireNonNull(progress, "progress");
+        long size = Files.size(file);
+        progress.report(LoadProgress.Step.READ, 0, size);
+        try (JsonReader r = JsonReader.of(new BufferedInputStream(new CountingStream(Files.newInputStream(file), size, progress), 1 << 16))) {
+            return read(r, policy, progress, size);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        progress.accept(total, total);
-        return spec;
     }
 
     /** Counts the bytes read and reports them, never beyond the size measured up front (a file that grows is not over-counted). */
     private static final class CountingStream extends FilterInputStream {
         private final long size;
-        private final BiConsumer<Long, Long> progress;
+        private final LoadProgress progress;
         private long read;
 
-        CountingStream(InputStream in, long size, BiConsumer<Long, Long> progress) {
+        CountingStream(InputStream in, long size, LoadProgress progress) {
             super(in);
             this.size = size;
             this.progress = progress;
@@ -105,7 +119,7 @@ public final class SpecLoader {
 
         private void counted(int n) {
             read = Math.min(size, read + n);
-            progress.accept(read, size + 1);
+            progress.report(LoadProgress.Step.READ, read, size);
         }
     }
 
@@ -113,7 +127,7 @@ public final class SpecLoader {
      * Streams one document: the weight table or remap rows of a discrete spec are read straight into flat arrays, never
      * into a tree (see {@link SpecStream}); every check is the codec's.
      */
-    private static MechanismSpec read(JsonReader r, RuntimePolicy policy) throws InvalidSpecException {
+    private static MechanismSpec read(JsonReader r, RuntimePolicy policy, LoadProgress progress, long fileBytes) throws InvalidSpecException {
         SpecStream.Document doc;
         try {
             doc = SpecStream.read(r);
@@ -123,7 +137,7 @@ public final class SpecLoader {
         } catch (JsonSyntaxException e) {
             throw new InvalidSpecException("", e.getMessage());
         }
-        return SpecCodec.read(doc, policy);
+        return SpecCodec.read(doc, policy, progress, fileBytes);
     }
 
     /** Parses and validates a spec held in a string, under the {@link RuntimePolicy#standard() standard policy}. */
@@ -134,7 +148,7 @@ public final class SpecLoader {
     /** Parses and validates a spec held in a string, then applies a runtime policy. */
     public static MechanismSpec parse(String json, RuntimePolicy policy) throws InvalidSpecException {
         try (JsonReader r = JsonReader.of(json)) {
-            return read(r, policy);
+            return read(r, policy, LoadProgress.none(), json.length());
         }
     }
 

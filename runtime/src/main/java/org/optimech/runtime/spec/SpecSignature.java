@@ -85,6 +85,14 @@ public final class SpecSignature {
 
     /** {@code sealed} with a signature member by {@code key}, named {@code keyId}. The digest must already be in place. */
     public static JsonObject sign(JsonObject sealed, PrivateKey key, String keyId) {
+        return sign(sealed, key, keyId, hashed -> { });
+    }
+
+    /**
+     * As {@link #sign(JsonObject, PrivateKey, String)}, reporting the bytes of the canonical form hashed so far (every 64 KiB,
+     * then once with the total), for a progress display: a big spec's canonical form takes seconds to write.
+     */
+    public static JsonObject sign(JsonObject sealed, PrivateKey key, String keyId, java.util.function.LongConsumer hashed) {
         if (!sealed.has("digest")) {
             throw new IllegalArgumentException("seal the spec (SpecDigest.seal) before signing it");
         }
@@ -94,7 +102,7 @@ public final class SpecSignature {
         try {
             Signature s = Signature.getInstance("Ed25519");
             s.initSign(key);
-            s.update(message(sealed.without("signature")));
+            s.update(message(sealed.without("signature"), hashed));
             JsonObject sig = JsonObject.builder().put("algorithm", ALGORITHM).put("key_id", keyId)
                     .put("value", Base64.getEncoder().encodeToString(s.sign())).build();
             return sealed.without("signature").with("signature", sig);
@@ -105,8 +113,17 @@ public final class SpecSignature {
 
     /** The message {@link #ALGORITHM} signs: {@link #DOMAIN} then the SHA-512 of the canonical form, hashed block by block. */
     static byte[] message(JsonObject doc) throws GeneralSecurityException {
+        return message(doc, hashed -> { });
+    }
+
+    private static byte[] message(JsonObject doc, java.util.function.LongConsumer hashed) throws GeneralSecurityException {
         MessageDigest sha = MessageDigest.getInstance("SHA-512");
-        canonical(doc, sha::update);
+        try (SpecDigest.Counting out = new SpecDigest.Counting(new java.security.DigestOutputStream(OutputStream.nullOutputStream(), sha), hashed)) {
+            JsonWriter.canonical(doc, out);
+            hashed.accept(out.count());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("a digest stream does not fail", e);
+        }
         byte[] domain = DOMAIN.getBytes(StandardCharsets.US_ASCII);
         byte[] digest = sha.digest();
         byte[] m = Arrays.copyOf(domain, domain.length + digest.length);

@@ -82,9 +82,20 @@ public final class CsvStatistic {
      *     record that is not listed, or a statistic given as differences (it has no per-record form)
      */
     public static Result of(Statistic statistic, Reader csv) throws IOException {
-        Objects.requireNonNull(statistic, "statistic");
-        return of(rule(statistic), statistic.dimension(), csv);
+        return of(statistic, csv, records -> { });
     }
+
+    /**
+     * As {@link #of(Statistic, Reader)}, telling {@code recordsRead} how many records have been read so far, every
+     * {@value #REPORT_EVERY} records (for a progress display when the input's size is unknown, as on standard input).
+     */
+    public static Result of(Statistic statistic, Reader csv, java.util.function.LongConsumer recordsRead) throws IOException {
+        Objects.requireNonNull(statistic, "statistic");
+        return of(rule(statistic), statistic.dimension(), csv, recordsRead);
+    }
+
+    /** How often the records read so far are reported. */
+    public static final int REPORT_EVERY = 4096;
 
     /**
      * A count: the number of records whose 0/1 column {@code column} is 1 (a yes/no answer), read as strictly as a
@@ -97,12 +108,17 @@ public final class CsvStatistic {
      * @throws IOException when reading fails
      */
     public static Result count(String column, Reader csv) throws IOException {
+        return count(column, csv, records -> { });
+    }
+
+    /** As {@link #count(String, Reader)}, reporting the records read so far as {@link #of(Statistic, Reader, java.util.function.LongConsumer)} does. */
+    public static Result count(String column, Reader csv, java.util.function.LongConsumer recordsRead) throws IOException {
         Objects.requireNonNull(column, "column");
         Objects.requireNonNull(csv, "csv");
         if (column.isBlank()) {
             throw new IllegalArgumentException("the count's column must be named. Provided value: \"" + column + "\"");
         }
-        return of(new SparseRule(List.of(column.strip()), 1, 1, true, true), 1, csv);
+        return of(new SparseRule(List.of(column.strip()), 1, 1, true, true), 1, csv, recordsRead);
     }
 
     private static RowRule rule(Statistic statistic) {
@@ -114,7 +130,8 @@ public final class CsvStatistic {
                 RankingRule::new, OrderedRule::new));
     }
 
-    private static Result of(RowRule rule, int d, Reader csv) throws IOException {
+    private static Result of(RowRule rule, int d, Reader csv, java.util.function.LongConsumer recordsRead) throws IOException {
+        Objects.requireNonNull(recordsRead, "recordsRead");
         BufferedReader in = new BufferedReader(csv);
         List<String> needed = rule.columns();
         String headerLine = in.readLine();
@@ -156,6 +173,9 @@ public final class CsvStatistic {
                 sum[j] = s;
             }
             records++;
+            if (records % REPORT_EVERY == 0) {
+                recordsRead.accept(records);
+            }
         }
         return new Result(sum, records, clipped, rule.clipRules());
     }

@@ -163,4 +163,29 @@ class BudgetLedgerTest {
         assertEquals(1, basic.size());
         assertEquals(1, basic.get(0)[1]);
     }
+
+    /**
+     * Review 8b (low): basic composition's ε was given as the nearest double, which can lie below the exact sum (3 × 0.1 = 0.3,
+     * whose nearest double is 0.29999999999999998889...): it is an upper bound now, the smallest double at or above the sum, at
+     * the ledger's δ and at another δ alike.
+     */
+    @Test
+    void theBasicCompositionEpsilonIsRoundedUpNeverToNearest() {
+        BudgetLedger ledger = BudgetLedger.of(BigDecimal.TEN, new BigDecimal("0.001"), BudgetLedger.Accounting.BASIC);
+        for (int i = 0; i < 3; i++) {
+            ledger.charge("d", new BigDecimal("0.1"), BigDecimal.ZERO);
+        }
+        BigDecimal exact = new BigDecimal("0.3");
+        assertEquals(exact, ledger.spent("d").epsilon());
+        assertTrue(new BigDecimal(0.3).compareTo(exact) < 0, "the case: the nearest double is below the sum");
+        for (double charged : new double[] {ledger.chargedEpsilon("d"), ledger.chargedEpsilon("d", 1e-9)}) {
+            assertTrue(new BigDecimal(charged).compareTo(exact) >= 0, "an upper bound: " + new BigDecimal(charged));
+            assertTrue(new BigDecimal(Math.nextDown(charged)).compareTo(exact) < 0, "the smallest one: " + new BigDecimal(charged));
+        }
+        // a sum that is a double is given exactly
+        BudgetLedger halves = BudgetLedger.of(BigDecimal.TEN, BigDecimal.ZERO, BudgetLedger.Accounting.BASIC);
+        halves.charge("d", new BigDecimal("0.5"), BigDecimal.ZERO);
+        halves.charge("d", new BigDecimal("0.25"), BigDecimal.ZERO);
+        assertEquals(0.75, halves.chargedEpsilon("d"), 0.0);
+    }
 }

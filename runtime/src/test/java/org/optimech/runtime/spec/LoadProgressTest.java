@@ -15,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 24 (6): loading and re-checking a big spec reported nothing a display could turn into a figure; {@link SpecLoader#load(Path,
- * RuntimePolicy, java.util.function.BiConsumer)} reports the bytes read of the file's size, then the checks as the last unit.
+ * RuntimePolicy, java.util.function.BiConsumer)} reports the bytes read of the file's size, then the checks as the last unit, and
+ * {@link SpecLoader#load(Path, RuntimePolicy, LoadProgress)} gives the checks that take longest (the digest, a table's rows) their
+ * own figures.
  */
 class LoadProgressTest {
     @TempDir
@@ -52,6 +54,64 @@ class LoadProgressTest {
         assertEquals(size, reports.get(reports.size() - 2)[0], "every byte is counted before the checks end");
         assertEquals(size + 1, reports.get(reports.size() - 1)[0], "the last report is the end, after the checks");
         assertTrue(reports.stream().filter(r -> r[0] > 0 && r[0] < size).count() >= 2, "counts in between, not only the start and the end");
+    }
+
+    /** One report of a load's steps. */
+    private record Report(LoadProgress.Step step, long done, long total) {
+    }
+
+    /**
+     * The checks after the reading took as long as the reading itself (a 12 MB table: 0.7 s reading, 1.5 s of digest and rows) and
+     * were one unit; now the bytes digested and the table's rows are counted, each step's counts only grow, and each ends at its
+     * total: the digest's at the canonical form's size, counted here independently from the canonical text.
+     */
+    @Test
+    void theDigestAndTheTableRowsHaveTheirOwnFiguresAfterTheBytesRead() throws Exception {
+        DiscreteMechanismSpec spec = SpecStreamTest.table(new Random(24), 100, 100, 100);
+        Path file = written(dir.resolve("big.spec.json"), spec);
+        long size = Files.size(file);
+        List<Report> reports = new ArrayList<>();
+        MechanismSpec loaded = SpecLoader.load(file, RuntimePolicy.standard(), (LoadProgress) (step, done, total) -> reports.add(new Report(step, done, total)));
+        assertEquals(SpecLoader.load(file, RuntimePolicy.standard()), loaded, "the same spec as the load without progress");
+
+        long canonical = org.optimech.runtime.json.JsonWriter.canonicalBytes(spec.document().without("digest").without("signature")).length;
+        assertTrue(canonical < size && canonical > size / 2, "the canonical form is the file without its layout: " + canonical + " of " + size);
+        assertEquals(List.of(LoadProgress.Step.READ, LoadProgress.Step.DIGEST, LoadProgress.Step.TABLE_ROWS),
+                reports.stream().map(Report::step).distinct().toList(), "the steps, in order, each once");
+        long[][] ends = {{size, size}, {canonical, canonical}, {100, 100}};
+        for (LoadProgress.Step step : LoadProgress.Step.values()) {
+            List<Report> of = reports.stream().filter(r -> r.step() == step).toList();
+            // each step's reports are one run: no other step's report comes between its first and its last
+            assertEquals(of, reports.subList(reports.indexOf(of.get(0)), reports.indexOf(of.get(of.size() - 1)) + 1), step + " is one run");
+            assertEquals(0, of.get(0).done(), step + " starts at 0");
+            long previous = -1;
+            for (Report r : of) {
+                assertTrue(r.done() >= previous && r.done() <= r.total(), step + ": counts only grow, never beyond the total: " + r);
+                previous = r.done();
+            }
+            Report last = of.get(of.size() - 1);
+            assertEquals(ends[step.ordinal()][0], last.done(), step + " ends with every unit done");
+            assertEquals(ends[step.ordinal()][1], last.total(), step + "'s total at the end");
+            assertTrue(of.stream().filter(r -> r.done() > 0 && r.done() < last.done()).count() >= 2, step + ": counts in between, not only the start and the end");
+        }
+        assertTrue(reports.stream().filter(r -> r.step() == LoadProgress.Step.DIGEST && r.done() < canonical).allMatch(r -> r.total() == size),
+                "until its end the digest's total is the file's size, an estimate above the canonical form's size");
+    }
+
+    @Test
+    void aRefusedDigestNeverReportsTheDigestsEndNorTheRows() throws Exception {
+        DiscreteMechanismSpec spec = SpecStreamTest.table(new Random(7), 100, 100, 100);
+        String text = SpecLoader.toText(spec);
+        String w = spec.weights().weight(3, 4).toString();
+        String tampered = text.replaceFirst("\"" + w + "\"", "\"" + spec.weights().weight(3, 4).add(java.math.BigInteger.ONE) + "\"");
+        Path file = Files.writeString(dir.resolve("tampered.spec.json"), tampered);
+        List<Report> reports = new ArrayList<>();
+        InvalidSpecException e = assertThrows(InvalidSpecException.class,
+                () -> SpecLoader.load(file, RuntimePolicy.standard(), (LoadProgress) (step, done, total) -> reports.add(new Report(step, done, total))));
+        assertEquals("/digest/value", e.pointer());
+        assertTrue(reports.stream().anyMatch(r -> r.step() == LoadProgress.Step.DIGEST), "the digest ran");
+        assertTrue(reports.stream().filter(r -> r.step() == LoadProgress.Step.DIGEST).allMatch(r -> r.done() < r.total()), "but never reported its end");
+        assertTrue(reports.stream().noneMatch(r -> r.step() == LoadProgress.Step.TABLE_ROWS), "no step after the refusal");
     }
 
     @Test

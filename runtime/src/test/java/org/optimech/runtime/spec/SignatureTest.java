@@ -51,6 +51,26 @@ class SignatureTest {
         SpecLoader.load(write(signed, "signed2.spec.json"));
     }
 
+    /**
+     * Issue 24 (6): signing a big spec writes its canonical form, seconds for millions of entries; the bytes hashed are reported
+     * (every 64 KiB, then the total), the total being the canonical text's size counted independently, and the signature is the
+     * one signed without progress (Ed25519 is deterministic).
+     */
+    @Test
+    void signingReportsTheBytesOfTheCanonicalFormHashed() throws Exception {
+        JsonObject big = SpecStreamTest.table(new java.util.Random(3), 100, 100, 100).document();
+        java.util.List<Long> reports = new java.util.ArrayList<>();
+        JsonObject signed = SpecSignature.sign(big, PUBLISHER.getPrivate(), "publisher", reports::add);
+        assertEquals(SpecSignature.sign(big, PUBLISHER.getPrivate(), "publisher"), signed);
+        long canonical = JsonWriter.canonicalBytes(big.without("signature")).length;
+        assertTrue(canonical > 2 * 65536, "several 64 KiB blocks: " + canonical);
+        assertEquals(canonical, reports.get(reports.size() - 1), "the last report is the whole canonical form");
+        assertTrue(reports.size() >= 3, "reports in between: " + reports);
+        for (int i = 1; i < reports.size(); i++) {
+            assertTrue(reports.get(i) >= reports.get(i - 1), "the counts only grow: " + reports);
+        }
+    }
+
     @Test
     void anEditWithARecomputedDigestIsRefused() throws Exception {
         JsonObject signed = SpecSignature.sign(GoldenFilesTest.golden("count-path.json"), PUBLISHER.getPrivate(), "publisher");

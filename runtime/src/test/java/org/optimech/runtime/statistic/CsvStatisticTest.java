@@ -24,6 +24,22 @@ class CsvStatisticTest {
                         new PolynomialStatistic.Feature("count_b", List.of(new PolynomialStatistic.Term(new BigDecimal("2"), Map.of("g=b", 1))))));
     }
 
+    /** Issue 24 (6): reading standard input has no size to count against, so the records read are reported as they go. */
+    @Test
+    void theRecordsReadAreReportedEvery4096AndBlankLinesAreNotRecords() throws Exception {
+        StringBuilder csv = new StringBuilder("x,y,g\n");
+        for (int i = 0; i < 10_000; i++) {
+            csv.append(i % 2 == 0 ? "0.5,1,a\n" : "-0.5,0,b\n").append(i % 1000 == 0 ? "\n" : "");
+        }
+        List<Long> reports = new java.util.ArrayList<>();
+        CsvStatistic.Result r = CsvStatistic.of(regression(), new StringReader(csv.toString()), reports::add);
+        assertEquals(10_000, r.records());
+        assertEquals(List.of(4096L, 8192L), reports);
+        List<Long> counted = new java.util.ArrayList<>();
+        assertEquals(5000, CsvStatistic.count("y", new StringReader(csv.toString()), counted::add).value()[0]);
+        assertEquals(List.of(4096L, 8192L), counted);
+    }
+
     @Test
     void sumsTheFeaturesOverTheRecordsClippingToTheBox() throws Exception {
         String csv = "id,y,x,g\n"
