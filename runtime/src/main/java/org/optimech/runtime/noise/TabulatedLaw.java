@@ -1,0 +1,40 @@
+package org.optimech.runtime.noise;
+
+import java.util.Optional;
+import org.optimech.runtime.random.PrefixTable;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * An exact sampler of any law given by certified enclosures ({@link ExactPmf}): its Knuth–Yao walker, fewer than H + 2 random
+ * bits per draw (H the entropy), tabulated over its first {@value Geometric#LOOK_AHEAD} bits ({@link PrefixTable}: a draw
+ * whose walk ends there is one table read, with the same bits consumed as the walk). The law is exactly the enclosed one.
+ *
+ * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
+ */
+public final class TabulatedLaw {
+    private final ExactDdg walker;
+    private final PrefixTable lookAhead;
+
+    private TabulatedLaw(ExactDdg walker) {
+        this.walker = walker;
+        this.lookAhead = PrefixTable.of(1, Geometric.LOOK_AHEAD, (row, random) -> walker.sample(random));
+    }
+
+    /**
+     * The sampler of {@code pmf}, storing at least {@code minLevels} levels of its tree, or empty when they need more than
+     * about 2^21 leaves (the caller then uses a sampler without a table).
+     */
+    public static Optional<TabulatedLaw> of(ExactPmf pmf, int minLevels) {
+        return ExactDdg.of(pmf, minLevels).map(TabulatedLaw::new);
+    }
+
+    /** One outcome m, with probability q_m exactly. */
+    public long sample(RandomSource random) {
+        return lookAhead.sample(0, random);
+    }
+
+    /** An upper bound on the expected random bits of a draw (within the stored levels, exact). */
+    public double expectedBits() {
+        return walker.expectedBits();
+    }
+}
