@@ -6,8 +6,8 @@ import org.optimech.runtime.random.RandomSource;
 
 /**
  * An exact sampler of any law given by certified enclosures ({@link ExactPmf}): its Knuth–Yao walker, fewer than H + 2 random
- * bits per draw (H the entropy), tabulated over its first {@value Geometric#LOOK_AHEAD} bits ({@link PrefixTable}: a draw
- * whose walk ends there is one table read, with the same bits consumed as the walk). The law is exactly the enclosed one.
+ * bits per draw (H the entropy), tabulated over its first {@value Geometric#LOOK_AHEAD} bits when at least half the draws end there ({@link PrefixTable}:
+ * such a draw is one table read, with the same bits consumed as the walk). The law is exactly the enclosed one.
  *
  * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
  */
@@ -17,7 +17,10 @@ public final class TabulatedLaw {
 
     private TabulatedLaw(ExactDdg walker) {
         this.walker = walker;
-        this.lookAhead = PrefixTable.of(1, Geometric.LOOK_AHEAD, (row, random) -> walker.sample(random));
+        PrefixTable table = PrefixTable.of(1, Geometric.LOOK_AHEAD, (row, random) -> walker.sample(random));
+        // a law whose first leaves lie past the look-ahead (a wide radius: no leaf in its first 12 levels) would miss every
+        // time and pay the look-up on top of the walk; the walker reads those leafless levels in one call anyway
+        this.lookAhead = table.hitProbability(0) >= 0.5 ? table : null;
     }
 
     /**
@@ -30,7 +33,7 @@ public final class TabulatedLaw {
 
     /** One outcome m, with probability q_m exactly. */
     public long sample(RandomSource random) {
-        return lookAhead.sample(0, random);
+        return lookAhead != null ? lookAhead.sample(0, random) : walker.sample(random);
     }
 
     /** An upper bound on the expected random bits of a draw (within the stored levels, exact). */
