@@ -28,7 +28,16 @@ public final class TabulatedLaw {
      * about 2^21 leaves (the caller then uses a sampler without a table).
      */
     public static Optional<TabulatedLaw> of(ExactPmf pmf, int minLevels) {
-        return ExactDdg.of(pmf, minLevels).map(TabulatedLaw::new);
+        return of(pmf, minLevels, 62);
+    }
+
+    /**
+     * As {@link #of(ExactPmf, int)} storing at most {@code maxLevels} levels (at most 62): fewer levels build faster, and a
+     * walk passes them with probability below (the outcomes stored plus the mean)·2^−maxLevels, when the next levels are
+     * computed exactly and kept.
+     */
+    public static Optional<TabulatedLaw> of(ExactPmf pmf, int minLevels, int maxLevels) {
+        return ExactDdg.of(pmf, minLevels, Math.min(62, maxLevels)).map(TabulatedLaw::new);
     }
 
     /** One outcome m, with probability q_m exactly. */
