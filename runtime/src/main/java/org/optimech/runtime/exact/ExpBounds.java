@@ -141,14 +141,17 @@ public final class ExpBounds {
         }
     }
 
-    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+    /** ⌈a/b⌉ for a ≥ 0 and b > 0 (fixed-point bounds rounded up). */
+    public static BigInteger ceilDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
     }
 
-    private static BigInteger ceilShift(BigInteger a, int s) {
+    /** ⌈a/2^s⌉ for a ≥ 0 (fixed-point bounds rounded up). */
+    public static BigInteger ceilShift(BigInteger a, int s) {
         BigInteger q = a.shiftRight(s);
-        return q.shiftLeft(s).equals(a) ? q : q.add(BigInteger.ONE);
+        // a is a multiple of 2^s exactly when its lowest set bit is at s or above (or a = 0); no shifted copy to compare
+        return a.signum() == 0 || a.getLowestSetBit() >= s ? q : q.add(BigInteger.ONE);
     }
 
     private static void checkArgument(BigDecimal x) {

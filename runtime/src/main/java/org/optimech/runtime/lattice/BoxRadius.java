@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import org.optimech.runtime.exact.Rational;
 import org.optimech.runtime.noise.ExactBernoulli;
 import org.optimech.runtime.noise.Geometric;
+import org.optimech.runtime.noise.TabulatedLaw;
 import org.optimech.runtime.random.RandomSource;
 
 /**
@@ -30,7 +31,23 @@ final class BoxRadius {
     private final long[] cumulativeLong;
     private final BigInteger p;
     private final BigInteger q;
+    /** The geometric law of N's terms; null when {@link #radius} draws K whole. */
     private final Geometric geometric;
+    /**
+     * A box's whole radius law as one tabulated Knuth–Yao walk ({@link RadiusPmf}), or null (the coefficient-only law, or a
+     * rate so small that its table would pass about 2^21 leaves): then K = J + N as described above.
+     */
+    private final TabulatedLaw radius;
+    /**
+     * Boxes up to this dimension tabulate their radius law: building it costs about D big additions per outcome (tens of
+     * thousands of outcomes at the automatic spacing), cheap for the common bodies and not worth it beyond.
+     */
+    static final int MAX_TABLE_DIMENSION = 12;
+    /**
+     * Levels of the radius walk built at load: a draw passes them with probability about (outcomes + mean)·2^-48 ≈ 10^-10
+     * at the automatic spacing (then the next levels are computed exactly once); 62 levels took 2.4× longer to load at d = 6.
+     */
+    static final int STORED_LEVELS = 48;
     private final long maxAttempts;
     /** D: the coefficients are b_0..b_D and a radius adds D + 1 geometric draws (d for a box in dimension d). */
     private final int degree;
@@ -89,12 +106,18 @@ final class BoxRadius {
         }
         this.levelAcceptance = acceptance;
         maxAttempts = (long) Math.ceil(60 / acceptance);
-        geometric = Geometric.oneSided(p, q);
+        radius = halfWidths == null || halfWidths.length > MAX_TABLE_DIMENSION ? null : TabulatedLaw.of(new RadiusPmf(halfWidths, b, rate), 40, STORED_LEVELS).orElse(null);
+        geometric = radius == null ? Geometric.oneSided(p, q) : null;
     }
 
     /** Σ_i b_i e^{−ri}/Σ_i b_i, computed in doubles when built (relative error about D·10⁻¹⁶): J's acceptance per proposal. */
     double levelAcceptance() {
         return levelAcceptance;
+    }
+
+    /** Whether the radius is one tabulated walk ({@link RadiusPmf}) rather than J + N. */
+    boolean tabulated() {
+        return radius != null;
     }
 
     /** The type-B Eulerian numbers b_0..b_d: the coefficients for m = (1, …, 1), |B_k| = (2k+1)^d. */
@@ -171,6 +194,9 @@ final class BoxRadius {
      * {@code big[0]} (tiny rates on a fine lattice: exact at any size, never a failure).
      */
     long sample(RandomSource random, BigInteger[] big) {
+        if (radius != null) {
+            return radius.sample(random); // below the table's support (at most about 2^21)
+        }
         int d = degree;
         int j = -1;
         for (long attempt = 0; j < 0; attempt++) {

@@ -562,41 +562,40 @@ public final class LatticeSampler {
      * fail.
      */
     public double[] release(double[] statistic, RandomSource random) {
-        long[] y = roundLong(statistic);
-        if (y == null) {
+        if (!roundsToLongs(statistic)) {
             return toDoubles(add(round(statistic), noise(random)), exponent);
         }
         Object z = draw(random);
         if (!(z instanceof long[] zl)) {
-            return toDoubles(add(toBig(y), (BigInteger[]) z), exponent);
+            return toDoubles(add(round(statistic), (BigInteger[]) z), exponent);
         }
-        double[] v = new double[y.length];
+        double[] v = new double[zl.length];
+        double inverseSpacing = Math.scalb(1.0, -exponent); // 2^-e, exact for |e| ≤ 60: x·2^-e is Math.scalb(x, -e)
         for (int j = 0; j < v.length; j++) {
-            long u = y[j] + zl[j]; // both below 2^62 in magnitude: no overflow
+            long u = (long) Math.rint(statistic[j] * inverseSpacing) + zl[j]; // both below 2^62 in magnitude: no overflow
             v[j] = Math.scalb((double) u, exponent); // (double) rounds to nearest-even, as BigInteger.doubleValue does; scaling is exact
         }
         return v;
     }
 
-    /** rint(T/γ) in longs, after the checks of {@link #round}; null when a coordinate reaches 2^61 lattice units. */
-    private long[] roundLong(double[] statistic) {
+    /**
+     * The checks of {@link #round} (length, finite coordinates), and whether rint(T/γ) fits longs (every coordinate below
+     * 2^61 lattice units); no array is made, so the common release allocates only the noise and its output.
+     */
+    private boolean roundsToLongs(double[] statistic) {
         Objects.requireNonNull(statistic, "statistic");
         if (statistic.length != gauge.dimension()) {
             throw new IllegalArgumentException("statistic must have " + gauge.dimension() + " coordinates. Provided: " + statistic.length);
         }
-        long[] y = new long[statistic.length];
-        for (int j = 0; j < y.length; j++) {
+        boolean fits = true;
+        for (int j = 0; j < statistic.length; j++) {
             double x = statistic[j];
             if (!Double.isFinite(x)) {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + x);
             }
-            double s = Math.scalb(x, -exponent);
-            if (!(Math.abs(s) < 0x1p61)) {
-                return null;
-            }
-            y[j] = (long) Math.rint(s);
+            fits &= Math.abs(Math.scalb(x, -exponent)) < 0x1p61;
         }
-        return y;
+        return fits;
     }
 
     /**

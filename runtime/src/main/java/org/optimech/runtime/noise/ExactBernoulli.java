@@ -48,19 +48,24 @@ public final class ExactBernoulli {
             }
         }
         // v: the number of equally likely values c can take (v < 2·bound ≤ 2^63); once v ≥ bound, c < bound is the answer,
-        // else c − bound, uniform among v − bound values, carries over
+        // else c − bound, uniform among v − bound values, carries over. The roller doubles v one bit at a time and looks at
+        // c only once v ≥ bound, so the t bits that first bring v to bound are read in one call: the same bits, in the same
+        // order, and the same answer as bit by bit (v < bound at the top of every pass).
         long v = 1;
         long c = 0;
+        int boundZeros = Long.numberOfLeadingZeros(bound);
         while (true) {
-            v <<= 1;
-            c = (c << 1) | random.nextBit();
-            if (v >= bound) {
-                if (c < bound) {
-                    return c;
-                }
-                v -= bound;
-                c -= bound;
+            int t = Long.numberOfLeadingZeros(v) - boundZeros; // v·2^t has bound's bit length
+            if (v << t < bound) {
+                t++;
             }
+            v <<= t;
+            c = (c << t) | random.nextBits(t);
+            if (c < bound) {
+                return c;
+            }
+            v -= bound;
+            c -= bound;
         }
     }
 

@@ -21,25 +21,13 @@ final class ExactDdg {
     /** Most leaves stored (4 bytes each). */
     static final int MAX_LEAVES = 1 << 21;
 
-    /** Exact enclosures of a distribution's probabilities. */
-    interface Pmf {
-        /**
-         * Enclosures of q_0 … q_{count−1}, scaled by 2^bits: {@code lo[m] ≤ q_m·2^bits ≤ hi[m]}, with widths small against
-         * 2^bits (a few units for bits below a thousand).
-         */
-        void enclose(int count, int bits, BigInteger[] lo, BigInteger[] hi);
-
-        /** A count past which every q_m is below 2^-(level+1) (so it has no 1 in the places ≤ level + 1). */
-        long support(int level);
-    }
-
-    private final Pmf pmf;
+    private final ExactPmf pmf;
     private final int levels;
     private final int[] starts;
     private final int[] leaves;
     private final int skip;
 
-    private ExactDdg(Pmf pmf, int levels, int[] starts, int[] leaves, int skip) {
+    private ExactDdg(ExactPmf pmf, int levels, int[] starts, int[] leaves, int skip) {
         this.pmf = pmf;
         this.levels = levels;
         this.starts = starts;
@@ -51,12 +39,12 @@ final class ExactDdg {
      * The walker for {@code pmf}, storing as many of the first 62 levels as fit {@value #MAX_LEAVES} leaves, and at least
      * {@code minLevels}; empty when even those do not fit (the caller then uses a sampler that needs no table).
      */
-    static java.util.Optional<ExactDdg> of(Pmf pmf, int minLevels) {
+    static java.util.Optional<ExactDdg> of(ExactPmf pmf, int minLevels) {
         return of(pmf, minLevels, 62);
     }
 
-    /** As {@link #of(Pmf, int)} storing at most {@code maxLevels} levels (tests exercise the deep walk with few). */
-    static java.util.Optional<ExactDdg> of(Pmf pmf, int minLevels, int maxLevels) {
+    /** As {@link #of(ExactPmf, int)} storing at most {@code maxLevels} levels (tests exercise the deep walk with few). */
+    static java.util.Optional<ExactDdg> of(ExactPmf pmf, int minLevels, int maxLevels) {
         for (int levels = maxLevels; levels >= minLevels; levels -= 2) {
             long count = pmf.support(levels - 1);
             if (count * levels / 2 > 2L * MAX_LEAVES || count > MAX_LEAVES) {
@@ -93,7 +81,7 @@ final class ExactDdg {
     }
 
     /** ⌊q_m·2^bits⌋ for m < count, exactly: enclosures refined until floor(lo) = floor(hi) for every m. */
-    private static long[] exactFloors(Pmf pmf, int count, int bits) {
+    private static long[] exactFloors(ExactPmf pmf, int count, int bits) {
         BigInteger[] lo = new BigInteger[count];
         BigInteger[] hi = new BigInteger[count];
         for (int guard = 40; ; guard *= 2) {

@@ -9,7 +9,7 @@ import org.optimech.runtime.exact.ExpBounds;
  * recurrence g_{m+1} = g_m·r_m, r_m = e^{-(2m+1)c}, r_{m+1} = r_m·e^{-2c}, each product rounded toward its bound; S adds
  * them until a term rounds to zero and bounds the rest by the geometric tail g_{N}/(1 − r_{N}).
  */
-final class GaussianPmf implements ExactDdg.Pmf {
+final class GaussianPmf implements ExactPmf {
     private final BigInteger a;
     private final BigInteger b;
     private final double sigma;

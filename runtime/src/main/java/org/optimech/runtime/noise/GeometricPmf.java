@@ -9,7 +9,7 @@ import org.optimech.runtime.exact.ExpBounds;
  * q_m = 2(1−α)/(1+α)·α^m for m ≥ 1. α comes from {@link ExpBounds#expMinus}, its powers and the constant factor from
  * fixed-point products rounded toward each bound.
  */
-final class GeometricPmf implements ExactDdg.Pmf {
+final class GeometricPmf implements ExactPmf {
     private static final double LN2 = 0.6931471805599453;
 
     private final BigInteger p;

@@ -157,7 +157,7 @@ class ExactSamplersTest {
         if (law.equals("gaussian")) {
             parameter = parameter.multiply(parameter, MC); // σ² from σ = numerator/denominator
         }
-        ExactDdg.Pmf pmf = law.equals("gaussian") ? new GaussianPmf(BigInteger.valueOf((long) numerator * numerator), BigInteger.valueOf((long) denominator * denominator))
+        ExactPmf pmf = law.equals("gaussian") ? new GaussianPmf(BigInteger.valueOf((long) numerator * numerator), BigInteger.valueOf((long) denominator * denominator))
                 : new GeometricPmf(BigInteger.valueOf(numerator), BigInteger.valueOf(denominator), law.equals("magnitude"));
         ExactDdg walker = ExactDdg.of(pmf, deep ? 4 : 40, deep ? 4 : 62).orElseThrow();
         int window = (int) Math.min(3000, pmf.support(K));

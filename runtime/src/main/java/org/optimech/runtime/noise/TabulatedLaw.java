@@ -1,0 +1,52 @@
+package org.optimech.runtime.noise;
+
+import java.util.Optional;
+import org.optimech.runtime.random.PrefixTable;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * An exact sampler of any law given by certified enclosures ({@link ExactPmf}): its Knuth–Yao walker, fewer than H + 2 random
+ * bits per draw (H the entropy), tabulated over its first {@value Geometric#LOOK_AHEAD} bits when at least half the draws end there ({@link PrefixTable}:
+ * such a draw is one table read, with the same bits consumed as the walk). The law is exactly the enclosed one.
+ *
+ * <p>Immutable and thread-safe; each call takes its own {@link RandomSource}.
+ */
+public final class TabulatedLaw {
+    private final ExactDdg walker;
+    private final PrefixTable lookAhead;
+
+    private TabulatedLaw(ExactDdg walker) {
+        this.walker = walker;
+        PrefixTable table = PrefixTable.of(1, Geometric.LOOK_AHEAD, (row, random) -> walker.sample(random));
+        // a law whose first leaves lie past the look-ahead (a wide radius: no leaf in its first 12 levels) would miss every
+        // time and pay the look-up on top of the walk; the walker reads those leafless levels in one call anyway
+        this.lookAhead = table.hitProbability(0) >= 0.5 ? table : null;
+    }
+
+    /**
+     * The sampler of {@code pmf}, storing at least {@code minLevels} levels of its tree, or empty when they need more than
+     * about 2^21 leaves (the caller then uses a sampler without a table).
+     */
+    public static Optional<TabulatedLaw> of(ExactPmf pmf, int minLevels) {
+        return of(pmf, minLevels, 62);
+    }
+
+    /**
+     * As {@link #of(ExactPmf, int)} storing at most {@code maxLevels} levels (at most 62): fewer levels build faster, and a
+     * walk passes them with probability below (the outcomes stored plus the mean)·2^−maxLevels, when the next levels are
+     * computed exactly and kept.
+     */
+    public static Optional<TabulatedLaw> of(ExactPmf pmf, int minLevels, int maxLevels) {
+        return ExactDdg.of(pmf, minLevels, Math.min(62, maxLevels)).map(TabulatedLaw::new);
+    }
+
+    /** One outcome m, with probability q_m exactly. */
+    public long sample(RandomSource random) {
+        return lookAhead != null ? lookAhead.sample(0, random) : walker.sample(random);
+    }
+
+    /** An upper bound on the expected random bits of a draw (within the stored levels, exact). */
+    public double expectedBits() {
+        return walker.expectedBits();
+    }
+}
