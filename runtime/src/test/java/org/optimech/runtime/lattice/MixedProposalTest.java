@@ -112,7 +112,7 @@ class MixedProposalTest {
     }
 
     /** Hands out a fixed 53-bit prefix of U, then the bits of another source. */
-    private static final class PrefixedBits implements org.optimech.runtime.random.RandomSource {
+    static final class PrefixedBits implements org.optimech.runtime.random.RandomSource {
         private final long first;
         private final SeededRandomBits rest;
         private boolean used;
