@@ -166,20 +166,7 @@ class CountJoinMixedTest {
     }
 
     private static void measured(int d, int k, Rational r, int split, double width, long seed) {
-        LatticeGauge g = CountJoinLatticeTest.join(d, k);
-        StructuredEnvelope env = StructuredEnvelope.joinMixed(g, r, split, width, true);
-        SeededRandomBits bits = new SeededRandomBits(seed);
-        int attempts = 20_000;
-        int accepted = 0;
-        for (int i = 0; i < attempts; i++) {
-            if (env.accept(env.proposal(bits), bits)) {
-                accepted++;
-            }
-        }
-        double rate = (double) accepted / attempts;
-        double se = Math.sqrt(rate * (1 - rate) / attempts);
-        assertTrue(env.acceptance() <= rate + 5.7 * se, "certified " + env.acceptance() + " above measured " + rate);
-        assertTrue(env.acceptance() >= rate / 40, "certified " + env.acceptance() + " far below measured " + rate);
+        MixedProposalTest.assertCertifiedBelowMeasured(StructuredEnvelope.joinMixed(CountJoinLatticeTest.join(d, k), r, split, width, true), seed);
     }
 
     /**
