@@ -24,7 +24,9 @@ import org.optimech.runtime.spec.RuntimePolicy;
  * {@code join} runs only the count join (counts under add/remove) at d = 10, 100, 1000 and the count ball of the last counts;
  * {@code levels} runs the count join at large k (the level proposal, session 8: counts at d = 100 with k = 30, 50, 100 and d = 1000
  * with k = 300, 1000, ordered counts along a chain of 100), with the setup report of {@code between} and the time to build the
- * Eulerian row A(d + 1, ·) from scratch (the load pays it once; later loads share it).
+ * Eulerian row A(d + 1, ·) from scratch (the load pays it once; later loads share it); {@code mixed} runs the count join at
+ * d = 1000 with k = 100, 150, 200, 240, 300 and the count ball at d = 1000, k = 200 (session 9's mixed proposals; -DblockDraws=N,
+ * default 20).
  */
 public final class StructuredLatticeTiming {
     /** Draws per timed block when set (the {@code between} cases are slow per draw). */
@@ -64,6 +66,19 @@ public final class StructuredLatticeTiming {
             };
             blockDraws = 200;
             scanCountJoin();
+        }
+        if (args.length > 0 && args[0].equals("mixed")) {
+            // session 9: the count join between the l1 and level regimes at d = 1000 (the two-level mixed proposal), and the
+            // count ball of counts (substitution) at k = 200 (the sum ball's mixed proposal with 2k)
+            cases = new String[][] {
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 100}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 150}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 240}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 300}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "substitution"},
+            };
+            blockDraws = Integer.parseInt(System.getProperty("blockDraws", "20"));
         }
         if (args.length > 0 && args[0].equals("join")) {
             // the count join (counts under add/remove, exact since session 7) and the count ball of the same counts

@@ -256,7 +256,10 @@ final class InspectCommand implements Callable<Integer> {
                         + " ||z||_K) in lattice units, sampled with integer arithmetic)").orElse("idealized (floating point; the caller must opt in)"));
         if (k.latticeNoise().isEmpty()) {
             try {
-                org.optimech.runtime.spec.KNormSpec.latticeRoundingTerm(k.block());
+                // at the spacing design --numerics exact would choose: the loader's reason if it would refuse it there
+                int e = org.optimech.designer.spec.KNormSpecs.autoExponent(k.sensitivity(), org.optimech.runtime.spec.KNormSpec.latticeRoundingTerm(k.block()));
+                org.optimech.runtime.spec.KNormSpec.latticeRefusal(k.block(), e).ifPresent(reason -> out.printf(
+                        "exact        not available at this dimension and k (automatic spacing 2^%d): %s%n", e, reason));
             } catch (org.optimech.runtime.spec.InvalidSpecException idealizedOnly) {
                 // the loader's own reason (e.g. the permutohedron): this body can only be released idealized
                 out.printf("exact        not available for this body: %s%n", idealizedOnly.detail());

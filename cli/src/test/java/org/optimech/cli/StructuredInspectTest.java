@@ -48,4 +48,28 @@ class StructuredInspectTest {
         assertEquals(0, e.code(), e.err());
         assertTrue(CliTest.run("inspect", exactJoin.toString()).out().contains("numerics exact (lattice"), "the count join with k = d is exact");
     }
+
+    /**
+     * A body that has an exact sampler in general but cannot certify one at its dimension and k (review 8a): the count ball of
+     * counts of 1000 items with k = 200 (substitution; neither its l1 nor its linf proposal reaches 1e-6 there) gets a line with the
+     * loader's reason at the automatic spacing; the count join of the same counts (add/remove), certified since session 9 by its
+     * mixed proposal, gets none.
+     */
+    @Test
+    void aBodyWhoseExactSamplerCannotBeCertifiedHereSaysWhy() throws Exception {
+        Path ball = problem("{\"counts\":{\"dimension\":1000,\"max_nonzero\":200}}", "substitution");
+        Path spec = dir.resolve("ball.spec.json");
+        CliTest.Run design = CliTest.run("design", ball.toString(), "--out", spec.toString(), "--body", "hull", "-q");
+        assertEquals(0, design.code(), design.err());
+        CliTest.Run inspect = CliTest.run("inspect", spec.toString());
+        assertEquals(0, inspect.code(), inspect.err());
+        assertTrue(inspect.out().contains("exact        not available at this dimension and k (automatic spacing 2^")
+                && inspect.out().contains("cannot certify that it accepts"), inspect.out());
+
+        Path join = problem("{\"counts\":{\"dimension\":1000,\"max_nonzero\":200}}", "add-remove");
+        Path joinSpec = dir.resolve("join1000.spec.json");
+        assertEquals(0, CliTest.run("design", join.toString(), "--out", joinSpec.toString(), "--body", "hull", "-q").code());
+        CliTest.Run joinInspect = CliTest.run("inspect", joinSpec.toString());
+        assertFalse(joinInspect.out().contains("not available"), joinInspect.out());
+    }
 }

@@ -31,8 +31,8 @@ import org.optimech.runtime.random.RandomSource;
 final class MixedLevelProposal {
     /** a and b are multiples of r/P and r/(P·k). */
     static final int PARTS = 20;
-    private static final int FIRST_DIGITS = 24;
-    private static final int CERT_BITS = 256;
+    static final int FIRST_DIGITS = 24;
+    static final int CERT_BITS = 256;
     /** Denominator of the envelope's rate λ and slope bound S (rounded to it, toward safety). */
     private static final BigInteger GRID = BigInteger.ONE.shiftLeft(48);
 
@@ -133,12 +133,12 @@ final class MixedLevelProposal {
         return Rational.of(BigInteger.valueOf(p)).divide(Rational.of(BigInteger.valueOf(q)));
     }
 
-    private static Rational floorGrid(double x) {
+    static Rational floorGrid(double x) {
         BigInteger n = new BigDecimal(x).multiply(new BigDecimal(GRID)).setScale(0, RoundingMode.FLOOR).toBigIntegerExact();
         return n.signum() > 0 ? new Rational(n, GRID) : Rational.ZERO;
     }
 
-    private static Rational ceilGrid(Rational x) {
+    static Rational ceilGrid(Rational x) {
         BigInteger[] qr = x.numerator().multiply(GRID).divideAndRemainder(x.denominator());
         BigInteger n = qr[1].signum() > 0 ? qr[0].add(BigInteger.ONE) : qr[0];
         return new Rational(n, GRID);
@@ -335,7 +335,6 @@ final class MixedLevelProposal {
      * decides (it does with probability 1: p(m) is a fixed number and U's bits are independent of it).
      */
     boolean levelCoin(BigInteger m, RandomSource random) {
-        int bits = 53;
         long first = random.nextBits(53);
         if (fastPath && m.bitLength() < 52) {
             // fast path: log p(m) in doubles, widened by a relative 1e-9 of the magnitudes summed (each double operation, and
@@ -345,26 +344,48 @@ final class MixedLevelProposal {
             double logF = Math.log(fDouble(mm));
             double terms = Math.abs(aD * diff) + lambdaD * Math.abs(diff) + offsetD + d * (Math.abs(logF) + Math.abs(logFc));
             double log = -(aD * diff - lambdaD * Math.abs(diff) + offsetD) + d * (logF - logFc);
-            // plus an absolute d·2^-40: the d per-coordinate logarithms' errors stay covered should the selection rule ever
-            // admit levels where the relative term is small (review; measured ample today: 1.5e-6 of the margin at d ≤ 1e5)
-            double delta = 1e-9 * (1 + terms) + d * 0x1.0p-40;
-            double lo = Math.exp(log - delta) * (1 - 0x1.0p-50);
-            double hi = Math.exp(log + delta) * (1 + 0x1.0p-50) + Double.MIN_NORMAL;
-            double uLo = Math.scalb((double) first, -53); // exact: first < 2^53
-            double uHi = Math.scalb((double) (first + 1), -53);
-            if (lo > 1) {
-                throw brokenEnvelope(m, lo);
-            }
-            if (uHi <= lo) {
-                return true;
-            }
-            if (uLo >= hi) {
-                return false;
+            Boolean fast = fastDecision(first, log, terms, d);
+            if (fast != null) {
+                return fast;
             }
         }
+        return decide(first, digits -> probability(m, digits), random);
+    }
+
+    /**
+     * The level coin's double fast path: U &lt; e^{log} decided from U's first 53 bits when they clear exp(log ± δ), δ = 10⁻⁹ of
+     * the magnitudes summed into {@code log} ({@code terms}) plus d·2⁻⁴⁰ (each double operation and Math.exp/log/log1p/expm1
+     * errs by ~10⁻¹⁶ of them); {@code null} when U falls in that sliver (docs/LATTICE_KNORM.md).
+     *
+     * @throws IllegalStateException if exp(log − δ) &gt; 1: the certified envelope would be broken
+     */
+    static Boolean fastDecision(long first, double log, double terms, int d) {
+        // plus an absolute d·2^-40: the d per-coordinate logarithms' errors stay covered should the selection rule ever
+        // admit levels where the relative term is small (review; measured ample today: 1.5e-6 of the margin at d ≤ 1e5)
+        double delta = 1e-9 * (1 + terms) + d * 0x1.0p-40;
+        double lo = Math.exp(log - delta) * (1 - 0x1.0p-50);
+        double hi = Math.exp(log + delta) * (1 + 0x1.0p-50) + Double.MIN_NORMAL;
+        double uLo = Math.scalb((double) first, -53); // exact: first < 2^53
+        double uHi = Math.scalb((double) (first + 1), -53);
+        if (lo > 1) {
+            throw new IllegalStateException("a mixed lattice proposal's level envelope is broken: p >= " + lo + " > 1 (d = " + d + ")");
+        }
+        if (uHi <= lo) {
+            return Boolean.TRUE;
+        }
+        return uLo >= hi ? Boolean.FALSE : null;
+    }
+
+    /**
+     * U &lt; p for U uniform on [0, 1) whose first 53 bits are {@code first} and whose further bits are read from {@code random}
+     * only as needed, against enclosures of p at {@value #FIRST_DIGITS} digits and then doubling precision: exact in
+     * distribution, decided with probability 1 (shared by the sum ball's and the count join's level coins).
+     */
+    static boolean decide(long first, java.util.function.IntFunction<Enclosure> enclosure, RandomSource random) {
+        int bits = 53;
         BigInteger u = BigInteger.valueOf(first);
         int digits = FIRST_DIGITS;
-        Enclosure p = probability(m, digits);
+        Enclosure p = enclosure.apply(digits);
         while (true) {
             BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(bits));
             BigDecimal lo = p.lo.multiply(scale);
@@ -377,7 +398,7 @@ final class MixedLevelProposal {
             }
             if (hi.subtract(lo).compareTo(BigDecimal.valueOf(1L << 12)) > 0 || digits < bits / 3 + 8) {
                 digits *= 2;
-                p = probability(m, digits);
+                p = enclosure.apply(digits);
             } else {
                 u = u.shiftLeft(32).or(BigInteger.valueOf(random.nextBits(32)));
                 bits += 32;
@@ -416,9 +437,9 @@ final class MixedLevelProposal {
                 + " > 1 (d = " + d + ", split = " + split + ", centre = " + c + ", lambda = " + lambda + ")");
     }
 
-    private static final Enclosure UNIT = new Enclosure(BigDecimal.ZERO, BigDecimal.ONE);
+    static final Enclosure UNIT = new Enclosure(BigDecimal.ZERO, BigDecimal.ONE);
 
-    private static MathContext[] contexts(int digits) {
+    static MathContext[] contexts(int digits) {
         return new MathContext[] {new MathContext(digits, RoundingMode.FLOOR), new MathContext(digits, RoundingMode.CEILING)};
     }
 

@@ -48,6 +48,8 @@ final class StructuredEnvelope {
     private final MixedLevelProposal mixed;
     /** The count join's level proposal e^{−r(‖z₊‖∞ + ‖z₋‖∞)} when it certifies better than both product balls; null otherwise. */
     private final JoinLevelProposal levels;
+    /** The count join's mixed proposal e^{−a(‖z₊‖∞ + ‖z₋‖∞) − b‖z‖₁} when it certifies best; null otherwise. */
+    private final JoinMixedProposal joinMixed;
 
     private StructuredEnvelope(LatticeGauge gauge, MixedLevelProposal mixed, Rational rate) {
         this.gauge = gauge;
@@ -57,6 +59,7 @@ final class StructuredEnvelope {
         this.l1 = false;
         this.mixed = mixed;
         this.levels = null;
+        this.joinMixed = null;
         this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k)));
         this.acceptance = mixed.acceptance();
         this.longBound = longBound(gauge.dimension());
@@ -73,9 +76,27 @@ final class StructuredEnvelope {
         this.l1 = false;
         this.mixed = null;
         this.levels = levels;
+        this.joinMixed = null;
         this.unit = rate.divide(Rational.of(BigInteger.valueOf(k)));
         this.acceptance = acceptance;
         this.longBound = longBound(gauge.dimension());
+        this.coordinate = null;
+        this.box = null;
+    }
+
+    /** The count join with its mixed proposal: u = r/(Pk), E = P·G − i·k(‖z₊‖∞ + ‖z₋‖∞) − (P − i)‖z‖₁ (P = {@link JoinMixedProposal#PARTS}). */
+    private StructuredEnvelope(LatticeGauge gauge, JoinMixedProposal joinMixed, Rational rate) {
+        this.gauge = gauge;
+        this.k = gauge.structuredK();
+        this.count = false;
+        this.join = true;
+        this.l1 = false;
+        this.mixed = null;
+        this.levels = null;
+        this.joinMixed = joinMixed;
+        this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) JoinMixedProposal.PARTS * k)));
+        this.acceptance = joinMixed.acceptance();
+        this.longBound = JoinMixedProposal.longBound(gauge.dimension(), k);
         this.coordinate = null;
         this.box = null;
     }
@@ -84,6 +105,7 @@ final class StructuredEnvelope {
         int d = gauge.dimension();
         this.mixed = null;
         this.levels = null;
+        this.joinMixed = null;
         this.gauge = gauge;
         this.k = gauge.structuredK();
         this.count = gauge.countBall();
@@ -136,9 +158,16 @@ final class StructuredEnvelope {
             }
         }
         if (gauge.countJoin()) {
-            StructuredEnvelope levels = joinLevels(gauge, rate, productBound);
-            if (levels != null) {
-                return levels;
+            StructuredEnvelope best = joinLevels(gauge, rate, productBound);
+            double toBeat = best != null ? best.acceptance : productBound;
+            if (toBeat < MIXED_BELOW) {
+                StructuredEnvelope m = joinMixed(gauge, rate);
+                if (m != null && m.acceptance > toBeat) {
+                    best = m;
+                }
+            }
+            if (best != null) {
+                return best;
             }
         }
         Rational unit = useL1 && gauge.countBall() ? l1Rate : perK;
@@ -166,6 +195,31 @@ final class StructuredEnvelope {
             return null;
         }
         return new StructuredEnvelope(gauge, p, rate, Math.max(rough, bound(logTarget - p.logNormalizerUpperBound(r))));
+    }
+
+    /** The count join's mixed proposal at its best split, or null when none certifies. */
+    private static StructuredEnvelope joinMixed(LatticeGauge gauge, Rational rate) {
+        JoinMixedProposal m = JoinMixedProposal.of(gauge.dimension(), gauge.structuredK(), rate,
+                LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), JoinMixedProposal.longBound(gauge.dimension(), gauge.structuredK()));
+        return m == null ? null : new StructuredEnvelope(gauge, m, rate);
+    }
+
+    /**
+     * The count join's mixed proposal at a given split i (a = (i/P)·r) and tangent offset (in spreads), whatever the others certify (tests);
+     * {@code fastPath = false} sends every level coin through BigDecimal.
+     *
+     * @throws IllegalArgumentException for another gauge, or if its envelope does not certify
+     */
+    static StructuredEnvelope joinMixed(LatticeGauge gauge, Rational rate, int split, double width, boolean fastPath) {
+        if (!gauge.countJoin()) {
+            throw new IllegalArgumentException("not a count-join gauge: " + gauge.name());
+        }
+        JoinMixedProposal m = JoinMixedProposal.build(gauge.dimension(), gauge.structuredK(), rate, split, width,
+                LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), JoinMixedProposal.longBound(gauge.dimension(), gauge.structuredK()));
+        if (m == null) {
+            throw new IllegalArgumentException("the count join's mixed proposal does not certify for " + gauge.name() + " at split " + split);
+        }
+        return new StructuredEnvelope(gauge, fastPath ? m : m.withoutFastPath(), rate);
     }
 
     /**
@@ -239,9 +293,9 @@ final class StructuredEnvelope {
         return acceptance;
     }
 
-    /** {@code l1} or {@code linf}: the proposal in use. */
+    /** {@code l1}, {@code linf}, {@code mixed} or {@code levels}: the proposal in use. */
     String proposalName() {
-        return mixed != null ? "mixed" : levels != null ? "levels" : l1 ? "l1" : "linf";
+        return mixed != null || joinMixed != null ? "mixed" : levels != null ? "levels" : l1 ? "l1" : "linf";
     }
 
     /** The mixed proposal, if in use (tests). */
@@ -256,6 +310,9 @@ final class StructuredEnvelope {
         }
         if (levels != null) {
             return levels.draw(random);
+        }
+        if (joinMixed != null) {
+            return joinMixed.attempt(random);
         }
         if (!l1) {
             return box.point(random);
@@ -322,6 +379,10 @@ final class StructuredEnvelope {
         if (levels != null) {
             return g - k * (maxPlus + maxMinus); // both below longBound: k·(sum) < 2^56
         }
+        if (joinMixed != null) {
+            long i = joinMixed.split(); // every term below 2^60 within JoinMixedProposal.longBound
+            return JoinMixedProposal.PARTS * g - i * k * (maxPlus + maxMinus) - (JoinMixedProposal.PARTS - i) * (plus + minus);
+        }
         return l1 ? (count ? 2 * g : g) - plus - minus : g - kMax;
     }
 
@@ -340,7 +401,10 @@ final class StructuredEnvelope {
         }
         BigInteger kMax = max.multiply(BigInteger.valueOf(k));
         BigInteger g = gauge.scaledGauge(z);
-        BigInteger e = levels != null ? g.subtract(maxPlus.add(maxMinus).multiply(BigInteger.valueOf(k))) : mixed != null ? g.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS)).subtract(kMax.multiply(BigInteger.valueOf(mixed.split())))
+        BigInteger e = joinMixed != null ? g.multiply(BigInteger.valueOf(JoinMixedProposal.PARTS))
+                .subtract(maxPlus.add(maxMinus).multiply(BigInteger.valueOf((long) joinMixed.split() * k)))
+                .subtract(norm.multiply(BigInteger.valueOf(JoinMixedProposal.PARTS - joinMixed.split())))
+                : levels != null ? g.subtract(maxPlus.add(maxMinus).multiply(BigInteger.valueOf(k))) : mixed != null ? g.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS)).subtract(kMax.multiply(BigInteger.valueOf(mixed.split())))
                 .subtract(norm.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS - mixed.split()))) : l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
         if (e.signum() < 0) {
             throw new IllegalStateException("the proposal's exponent exceeds the target's: refusing to sample");

@@ -197,6 +197,28 @@ final class BodyChecks {
         return new KNormSpec.LatticeNoise(certified);
     }
 
+    /**
+     * The loader's refusal of an exact lattice release of this block's body at spacing 2^e (its sampler cannot certify an
+     * acceptance rate there), or empty when it would be certified or when the body has no exact gauge at all (then
+     * {@link #latticeRoundingTerm} gives the reason).
+     */
+    static java.util.Optional<String> latticeRefusal(KNormBlock m, int e) throws FieldException {
+        if (m.subspace() != null) {
+            return java.util.Optional.empty();
+        }
+        CheckedBody body = m.body() instanceof StructuredBody s ? StructuredBodyChecks.read(s, m.dimension()) : readBody(m.body(), m.noiseDimension());
+        if (body.lattice == null) {
+            return java.util.Optional.empty();
+        }
+        Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(m.sensitivity()), e, body.lattice.roundingTerm());
+        try {
+            LatticeSampler.certify(body.lattice, e, Rational.of(m.noiseEpsilon()).divide(deltaL), 1);
+            return java.util.Optional.empty();
+        } catch (IllegalArgumentException ex) {
+            return java.util.Optional.of(ex.getMessage());
+        }
+    }
+
     // ---- subspace ----
 
     /** The span of the adjacent outputs: x = basis · x[pivots], exactly. */

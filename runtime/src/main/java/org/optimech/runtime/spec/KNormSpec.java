@@ -92,6 +92,21 @@ public final class KNormSpec extends AbstractMechanismSpec implements MechanismS
         }
     }
 
+    /**
+     * Why an exact lattice release of this block's body at spacing 2^exponent would be refused at load (its sampler cannot certify
+     * an acceptance rate there; the loader's message), or empty when it would load.
+     *
+     * @throws InvalidSpecException when the body has no exact lattice sampler at all ({@link #latticeRoundingTerm} says why)
+     */
+    public static java.util.Optional<String> latticeRefusal(KNormBlock block, int exponent) throws InvalidSpecException {
+        latticeRoundingTerm(block);
+        try {
+            return BodyChecks.latticeRefusal(block, exponent);
+        } catch (FieldException e) {
+            throw InvalidSpecException.of(e);
+        }
+    }
+
     @Override
     public String kind() {
         return KIND;

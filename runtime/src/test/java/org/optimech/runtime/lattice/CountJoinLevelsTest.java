@@ -1,7 +1,6 @@
 package org.optimech.runtime.lattice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
@@ -121,11 +120,11 @@ class CountJoinLevelsTest {
 
     /**
      * Where each proposal certifies at the automatic spacing (Δ/2^e ≥ 1024ρ, ε = 1; Δ = 1 for the join of counts): the level proposal
-     * takes over from ℓ1 at large k (d = 100 from k = 30, every k = d, d = 1000 from k about 240), and d = 1000 keeps a gap
-     * (k = 150, 200) that neither proposal covers.
+     * takes over from ℓ1 at large k (d = 100 from k = 30, every k = d, d = 1000 from k about 300); the gap between them at d = 1000
+     * (k = 150, 200), refused before session 9, is now the mixed proposal's ({@link CountJoinMixedTest}).
      */
     @Test
-    void theLevelProposalCoversLargeKAndTheGapIsRefused() {
+    void theLevelProposalCoversLargeK() {
         int[][] levels = {{100, 30}, {100, 50}, {100, 100}, {1000, 300}, {1000, 1000}};
         for (int[] c : levels) {
             LatticeSampler s = auto(c[0], c[1]);
@@ -133,10 +132,6 @@ class CountJoinLevelsTest {
             assertTrue(s.acceptance() > 1e-3, "d = " + c[0] + ", k = " + c[1] + ": certified " + s.acceptance());
         }
         assertEquals("l1", auto(1000, 20).structuredProposal().orElseThrow());
-        for (int k : new int[] {150, 200}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> auto(1000, k), "k = " + k);
-            assertTrue(e.getMessage().contains("the level one"), e.getMessage());
-        }
     }
 
     /** The sampler at the designer's automatic spacing for counts (Δ = 1), ε = 1: e = −⌈log2(1024ρ)⌉, r = 1/Δ_L. */

@@ -112,7 +112,7 @@ class MixedProposalTest {
     }
 
     /** Hands out a fixed 53-bit prefix of U, then the bits of another source. */
-    private static final class PrefixedBits implements org.optimech.runtime.random.RandomSource {
+    static final class PrefixedBits implements org.optimech.runtime.random.RandomSource {
         private final long first;
         private final SeededRandomBits rest;
         private boolean used;
@@ -151,7 +151,11 @@ class MixedProposalTest {
     }
 
     private static void measured(LatticeGauge g, Rational r, int split, long seed) {
-        StructuredEnvelope env = StructuredEnvelope.mixed(g, r, split);
+        assertCertifiedBelowMeasured(StructuredEnvelope.mixed(g, r, split), seed);
+    }
+
+    /** The envelope's certified acceptance is below the rate measured over 20,000 attempts (5.7 s.e.) and within 40× of it. */
+    static void assertCertifiedBelowMeasured(StructuredEnvelope env, long seed) {
         SeededRandomBits bits = new SeededRandomBits(seed);
         int attempts = 20_000;
         int accepted = 0;

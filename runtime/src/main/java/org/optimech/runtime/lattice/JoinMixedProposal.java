@@ -1,0 +1,415 @@
+package org.optimech.runtime.lattice;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import org.optimech.runtime.exact.ExpBounds;
+import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.noise.Geometric;
+import org.optimech.runtime.random.RandomSource;
+
+/**
+ * The count join's mixed proposal q(z) ∝ e^{−a(A + B) − b‖z‖₁} on ℤ^d, A = ‖z₊‖∞, B = ‖z₋‖∞, a = (i/P)·r and
+ * b = ((P − i)/P)·r/k (P = {@value #PARTS}, so a + bk = r), sampled exactly through its two levels
+ * (docs/LATTICE_KNORM.md, "The count join's mixed proposal"):
+ * <ol>
+ *   <li>q is the mixture over levels (m₊, m₋) ≥ 0 with weights ∝ π(m₊, m₋) = e^{−a(m₊ + m₋)}·F(m₊, m₋)^d,
+ *       F = 1 − y(m₊) − y(m₋), y(m) = e^{−b(m+1)}/(1 + e^{−b}), of d independent two-sided geometrics at rate b truncated to
+ *       [−m₋, m₊]. h = log π is concave on [0, ∞)².</li>
+ *   <li>(m₊, m₋) is drawn by rejection from (c, c) + (D₁, D₂), D₁, D₂ independent two-sided geometrics at rate λ, accepted with
+ *       probability p(m) = (π(m)/π(c, c))·e^{λ(|m₊ − c| + |m₋ − c|) − K}. The envelope is certified when the proposal is built: in
+ *       each quadrant around (c, c) a tangent plane of h at a point (c ± w, c ± w) falls at rate ≥ λ along both axes (exact
+ *       rational checks of the partial derivatives from {@link ExpBounds} enclosures), and K bounds its height at (c, c) above
+ *       h(c, c); then p(m) ≤ 1 for every level.</li>
+ *   <li>The coin is decided like the sum ball's ({@link MixedLevelProposal#decide}): a double fast path with a certified
+ *       margin, else directed-rounding enclosures of p(m) against a lazily read uniform.</li>
+ *   <li>Given the levels, each coordinate is a two-sided geometric at rate b redrawn while outside [−m₋, m₊].</li>
+ * </ol>
+ * Per attempt: O(1) expected work for the levels plus O(d) geometric draws when they are accepted.
+ */
+final class JoinMixedProposal {
+    /** a and b are multiples of r/P and r/(P·k); finer than the sum ball's, since the acceptance is steep in the split here. */
+    static final int PARTS = 100;
+    /** Tangent offsets tried, in units of the level law's spread along an axis. */
+    private static final double[] WIDTHS = {0.25, 0.35, 0.5, 0.7, 1, 1.4, 2};
+
+    private final int d;
+    private final int split;
+    private final Rational a;
+    private final Rational b;
+    private final long c;
+    private final long w;
+    private final Rational lambda;
+    private final Rational offset;
+    private final Geometric level;
+    private final Geometric coordinate;
+    private final double acceptance;
+    private final long longBound;
+    private final boolean fastPath;
+    private final double aD;
+    private final double bD;
+    private final double lambdaD;
+    private final double offsetD;
+    private final double logFc;
+    /** e^{−1}, e^{−b} and F(c, c) enclosed at the first precision, reused by every level coin that reaches the enclosures. */
+    private final MixedLevelProposal.Enclosure firstE1;
+    private final MixedLevelProposal.Enclosure firstEb;
+    private final MixedLevelProposal.Enclosure firstFc;
+
+    private JoinMixedProposal(int d, int split, Rational a, Rational b, long c, long w, Rational lambda, Rational offset,
+            double acceptance, long longBound, boolean fastPath) {
+        this.d = d;
+        this.split = split;
+        this.a = a;
+        this.b = b;
+        this.c = c;
+        this.w = w;
+        this.lambda = lambda;
+        this.offset = offset;
+        this.acceptance = acceptance;
+        this.longBound = longBound;
+        this.fastPath = fastPath;
+        this.level = Geometric.twoSided(lambda.numerator(), lambda.denominator());
+        this.coordinate = Geometric.twoSided(b.numerator(), b.denominator());
+        this.aD = a.doubleValue();
+        this.bD = b.doubleValue();
+        this.lambdaD = lambda.doubleValue();
+        this.offsetD = offset.doubleValue();
+        this.logFc = Math.log(fDouble(bD, c, c));
+        MathContext[] mc = MixedLevelProposal.contexts(MixedLevelProposal.FIRST_DIGITS);
+        this.firstE1 = MixedLevelProposal.expMinus(Rational.of(BigInteger.ONE), mc, null);
+        this.firstEb = MixedLevelProposal.expMinus(b, mc, firstE1);
+        this.firstFc = fAt(BigInteger.valueOf(c), BigInteger.valueOf(c), mc, firstEb, firstE1);
+    }
+
+    /**
+     * The best certified mixed proposal for the count join of dimension d and bound k at lattice rate r, with its certified
+     * acceptance (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when no split
+     * certifies.
+     */
+    static JoinMixedProposal of(int d, int k, Rational rate, double logTargetMass, long longBound) {
+        int bestSplit = -1;
+        double bestWidth = 0;
+        double bestLog = Double.NEGATIVE_INFINITY;
+        for (int i = 1; i < PARTS; i++) {
+            for (double width : WIDTHS) {
+                double est = design(d, k, rate.doubleValue(), i, width, logTargetMass);
+                if (est > bestLog) {
+                    bestLog = est;
+                    bestSplit = i;
+                    bestWidth = width;
+                }
+            }
+        }
+        return bestSplit < 0 ? null : build(d, k, rate, bestSplit, bestWidth, logTargetMass, longBound);
+    }
+
+    /**
+     * The proposal for one split i (a = (i/P)·r) and tangent offset ({@code width} spreads), certified; {@code null} if its
+     * envelope does not certify.
+     */
+    static JoinMixedProposal build(int d, int k, Rational rate, int split, double width, double logTargetMass, long longBound) {
+        Rational a = rate.multiply(frac(split, PARTS));
+        Rational b = rate.multiply(frac(PARTS - split, (long) PARTS * k));
+        Envelope env = envelope(d, a.doubleValue(), b.doubleValue(), width);
+        if (env == null) {
+            return null;
+        }
+        Rational lambda = MixedLevelProposal.floorGrid(env.lambda);
+        for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
+            Rational offset = certify(d, a, b, env.c, env.w, lambda);
+            if (offset != null) {
+                double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(), logTargetMass);
+                double acc = StrictMath.min(1, StrictMath.exp(logAcc) / 2);
+                return new JoinMixedProposal(d, split, a, b, env.c, env.w, lambda, offset, Double.isNaN(acc) ? 0 : acc, longBound, true);
+            }
+            lambda = lambda.divide(Rational.of(BigInteger.TWO));
+        }
+        return null;
+    }
+
+    /**
+     * Coordinates below this many lattice units take the long path: P·G ≤ P·2·max(k, d)·max|z_j| and i·k·(A + B) stay below
+     * 2^60.
+     */
+    static long longBound(int d, int k) {
+        return (1L << 59) / ((long) PARTS * 2 * (Math.max(k, d) + 1L));
+    }
+
+    private static Rational frac(long p, long q) {
+        return Rational.of(BigInteger.valueOf(p)).divide(Rational.of(BigInteger.valueOf(q)));
+    }
+
+    /** The envelope's shape, chosen in doubles (only its certification decides anything): centre (c, c), tangent offset w, rate λ. */
+    private record Envelope(long c, long w, double lambda) {
+    }
+
+    private static double y(double b, double m) {
+        return StrictMath.exp(-b * (m + 1)) / (1 + StrictMath.exp(-b));
+    }
+
+    /** ∂h/∂m₊ at (m₊, m₋) = −a + d·b·y(m₊)/F(m₊, m₋). */
+    private static double slope(int d, double a, double b, double plus, double minus) {
+        return -a + d * b * y(b, plus) / fDouble(b, plus, minus);
+    }
+
+    /** F(m₊, m₋) = 1 − y(m₊) − y(m₋) in doubles, free of cancellation: ((1 − e^{−b(m₊+1)}) + e^{−b}(1 − e^{−b·m₋}))/(1 + e^{−b}). */
+    private static double fDouble(double b, double plus, double minus) {
+        return (-StrictMath.expm1(-b * (plus + 1)) + StrictMath.exp(-b) * -StrictMath.expm1(-b * minus)) / (1 + StrictMath.exp(-b));
+    }
+
+    private static Envelope envelope(int d, double a, double b, double width) {
+        // on the diagonal h'(m) = 0 where y = a/(d·b + 2a)
+        double yStar = a / (d * b + 2 * a);
+        double mode = -StrictMath.log(yStar * (1 + StrictMath.exp(-b))) / b - 1;
+        if (!(mode < 1e15)) {
+            return null;
+        }
+        long c = StrictMath.max(0, StrictMath.round(mode));
+        double y = y(b, c);
+        double f = 1 - 2 * y;
+        double curvature = d * b * b * y * (f + y) / (f * f);
+        long w = StrictMath.max(1, StrictMath.round(width / StrictMath.sqrt(curvature)));
+        if (c - w < 0) {
+            return null; // a tangent point would leave the levels' domain; the sampler falls back to the other proposals
+        }
+        double lambda = StrictMath.min(StrictMath.min(-slope(d, a, b, c + w, c + w), slope(d, a, b, c - w, c - w)),
+                StrictMath.min(-slope(d, a, b, c + w, c - w), slope(d, a, b, c - w, c + w)));
+        lambda *= 0.98;
+        if (!(lambda > 0) || !(lambda < 1e6)) {
+            return null;
+        }
+        return new Envelope(c, w, lambda);
+    }
+
+    /** Estimated log acceptance of one attempt for split i, in doubles (for choosing the split only). */
+    private static double design(int d, int k, double r, int i, double width, double logTargetMass) {
+        double a = r * i / PARTS;
+        double b = r * (PARTS - i) / ((double) PARTS * k);
+        Envelope env = envelope(d, a, b, width);
+        if (env == null) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double offset = 0;
+        for (int[] s : QUADRANTS) {
+            double pPlus = env.c + s[0] * env.w;
+            double pMinus = env.c + s[1] * env.w;
+            offset = Math.max(offset, env.w * (s[0] * (slope(d, a, b, env.c, env.c) - slope(d, a, b, pPlus, pMinus))
+                    + s[1] * (slope(d, a, b, env.c, env.c) - slope(d, a, b, pMinus, pPlus))));
+        }
+        double est = logSuccess(d, a, b, env.c, env.lambda, offset, logTargetMass);
+        return Double.isNaN(est) ? Double.NEGATIVE_INFINITY : est;
+    }
+
+    /** The four quadrants (signs of m₊ − c and m₋ − c). */
+    private static final int[][] QUADRANTS = {{1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+
+    /**
+     * log of the chance that one attempt returns an accepted sample: Σ_z e^{−r‖z‖_K}·tanh(λ/2)² / ((1 − e^{−a})²·e^K·π(c, c)·
+     * coth(b/2)^d), π(c, c) = e^{−2ac}F(c, c)^d (docs/LATTICE_KNORM.md).
+     */
+    private static double logSuccess(int d, double a, double b, long c, double lambda, double offset, double logTargetMass) {
+        double logTanh = StrictMath.log(-StrictMath.expm1(-lambda)) - StrictMath.log1p(StrictMath.exp(-lambda));
+        double logCoth = StrictMath.log1p(StrictMath.exp(-b)) - StrictMath.log(-StrictMath.expm1(-b));
+        return logTargetMass + 2 * logTanh - 2 * StrictMath.log(-StrictMath.expm1(-a)) - offset + 2 * a * c
+                - d * StrictMath.log(fDouble(b, c, c)) - d * logCoth;
+    }
+
+    /**
+     * Certifies the envelope exactly. With T(m₊, m₋) = d·b·y(m₊)/F(m₊, m₋) (so ∂h/∂m₊ = T(m₊, m₋) − a and ∂h/∂m₋ = T(m₋, m₊) − a,
+     * T increasing in both y's), for each quadrant s and its tangent point p = (c + s₊w, c + s₋w): s·∂h(p) ≤ −λ along both axes;
+     * returns the offset K ≥ max_s w·Σ_axes s·(∂h(c, c) − ∂h(p)) (rounded up to the grid), or {@code null} when a check fails.
+     */
+    private static Rational certify(int d, Rational a, Rational b, long c, long w, Rational lambda) {
+        Rational[] tc = derivativeTerm(d, b, c, c);
+        if (tc == null) {
+            return null;
+        }
+        Rational offset = Rational.ZERO;
+        for (int[] s : QUADRANTS) {
+            long pPlus = c + s[0] * w;
+            long pMinus = c + s[1] * w;
+            Rational[] tPlus = derivativeTerm(d, b, pPlus, pMinus);
+            Rational[] tMinus = derivativeTerm(d, b, pMinus, pPlus);
+            if (tPlus == null || tMinus == null || !falls(s[0], tPlus, a, lambda) || !falls(s[1], tMinus, a, lambda)) {
+                return null;
+            }
+            Rational k = rise(s[0], tc, tPlus).add(rise(s[1], tc, tMinus)).multiply(Rational.of(BigInteger.valueOf(w)));
+            if (k.compareTo(offset) > 0) {
+                offset = k;
+            }
+        }
+        return MixedLevelProposal.ceilGrid(offset);
+    }
+
+    /** s·∂h(p) ≤ −λ: T(p) ≤ a − λ for s = +1, T(p) ≥ a + λ for s = −1, on the enclosure's safe end. */
+    private static boolean falls(int s, Rational[] t, Rational a, Rational lambda) {
+        return s > 0 ? t[1].compareTo(a.subtract(lambda)) <= 0 : t[0].compareTo(a.add(lambda)) >= 0;
+    }
+
+    /** An upper bound on s·(∂h(c) − ∂h(p)) = s·(T(c) − T(p)). */
+    private static Rational rise(int s, Rational[] tc, Rational[] tp) {
+        return s > 0 ? tc[1].subtract(tp[0]) : tp[1].subtract(tc[0]);
+    }
+
+    /** {lower, upper} bounds on T(m, other) = d·b·y(m)/(1 − y(m) − y(other)), or null if the enclosure of F reaches 0. */
+    private static Rational[] derivativeTerm(int d, Rational b, long m, long other) {
+        int bits = MixedLevelProposal.CERT_BITS;
+        BigInteger one = BigInteger.ONE.shiftLeft(bits);
+        BigInteger[] e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), bits);
+        Rational[] ym = yBounds(b, m, one, e0, bits);
+        Rational[] yo = yBounds(b, other, one, e0, bits);
+        Rational oneR = Rational.of(BigInteger.ONE);
+        Rational fLo = oneR.subtract(ym[1]).subtract(yo[1]);
+        Rational fHi = oneR.subtract(ym[0]).subtract(yo[0]);
+        if (fLo.signum() <= 0) {
+            return null;
+        }
+        Rational db = b.multiply(Rational.of(BigInteger.valueOf(d)));
+        return new Rational[] {db.multiply(ym[0]).divide(fHi), db.multiply(ym[1]).divide(fLo)};
+    }
+
+    /** {lower, upper} bounds on y(m) = e^{−b(m+1)}/(1 + e^{−b}). */
+    private static Rational[] yBounds(Rational b, long m, BigInteger one, BigInteger[] e0, int bits) {
+        BigInteger[] e1 = ExpBounds.expMinus(b.numerator().multiply(BigInteger.valueOf(m + 1)), b.denominator(), bits);
+        return new Rational[] {new Rational(e1[0], one.add(e0[1])), new Rational(e1[1], one.add(e0[0]))};
+    }
+
+    /** This proposal with the level coin's double fast path off (tests). */
+    JoinMixedProposal withoutFastPath() {
+        return new JoinMixedProposal(d, split, a, b, c, w, lambda, offset, acceptance, longBound, false);
+    }
+
+    /** The certified lower bound on one attempt's chance of returning an accepted sample. */
+    double acceptance() {
+        return acceptance;
+    }
+
+    /** i: a = (i/P)·r. */
+    int split() {
+        return split;
+    }
+
+    /** The level envelope's rate λ (tests). */
+    double lambda() {
+        return lambdaD;
+    }
+
+    /** The envelope's centre c (tests). */
+    long centre() {
+        return c;
+    }
+
+    /** The envelope's tangent offset w (tests). */
+    long width() {
+        return w;
+    }
+
+    /**
+     * One attempt: a proposal z ~ q ({@code long[]}, or {@code BigInteger[]} beyond the long path), or {@code null} when the
+     * levels were rejected.
+     */
+    Object attempt(RandomSource random) {
+        BigInteger plus = BigInteger.valueOf(c).add(level.sampleBig(random));
+        BigInteger minus = BigInteger.valueOf(c).add(level.sampleBig(random));
+        if (plus.signum() < 0 || minus.signum() < 0 || !levelCoin(plus, minus, random)) {
+            return null;
+        }
+        return coordinates(plus, minus, random);
+    }
+
+    /** d independent two-sided geometrics at rate b, each redrawn while outside [−m₋, m₊]. */
+    Object coordinates(BigInteger plus, BigInteger minus, RandomSource random) {
+        BigInteger bound = BigInteger.valueOf(longBound);
+        boolean small = plus.compareTo(bound) < 0 && minus.compareTo(bound) < 0;
+        if (small && coordinate.usesTable()) {
+            long hi = plus.longValueExact();
+            long lo = -minus.longValueExact();
+            long[] z = new long[d];
+            for (int j = 0; j < d; j++) {
+                long x;
+                do {
+                    x = coordinate.sample(random);
+                } while (x > hi || x < lo);
+                z[j] = x;
+            }
+            return z;
+        }
+        BigInteger lo = minus.negate();
+        BigInteger[] z = new BigInteger[d];
+        for (int j = 0; j < d; j++) {
+            BigInteger x;
+            do {
+                x = coordinate.sampleBig(random);
+            } while (x.compareTo(plus) > 0 || x.compareTo(lo) < 0);
+            z[j] = x;
+        }
+        if (small) {
+            long[] l = new long[d];
+            for (int j = 0; j < d; j++) {
+                l[j] = z[j].longValueExact();
+            }
+            return l;
+        }
+        return z;
+    }
+
+    /** U &lt; p(m₊, m₋), exactly: the double fast path when it decides, else enclosures (as the sum ball's level coin). */
+    boolean levelCoin(BigInteger plus, BigInteger minus, RandomSource random) {
+        long first = random.nextBits(53);
+        if (fastPath && plus.bitLength() < 52 && minus.bitLength() < 52) {
+            double dp = plus.longValue() - c;
+            double dm = minus.longValue() - c;
+            double logF = Math.log(fDouble(bD, plus.longValue(), minus.longValue()));
+            double terms = aD * (Math.abs(dp) + Math.abs(dm)) + lambdaD * (Math.abs(dp) + Math.abs(dm)) + offsetD
+                    + d * (Math.abs(logF) + Math.abs(logFc));
+            double log = -(aD * (dp + dm) - lambdaD * (Math.abs(dp) + Math.abs(dm)) + offsetD) + d * (logF - logFc);
+            Boolean fast = MixedLevelProposal.fastDecision(first, log, terms, d);
+            if (fast != null) {
+                return fast;
+            }
+        }
+        return MixedLevelProposal.decide(first, digits -> probability(plus, minus, digits), random);
+    }
+
+    /**
+     * An enclosure of p(m) = e^{−x(m)}·(F(m)/F(c, c))^d, x(m) = a(Δ₊ + Δ₋) − λ(|Δ₊| + |Δ₋|) + K, Δ = m − (c, c), not clipped at 1.
+     *
+     * @throws IllegalStateException if its lower end exceeds 1 (the certified envelope would be broken)
+     */
+    MixedLevelProposal.Enclosure probability(BigInteger plus, BigInteger minus, int digits) {
+        MathContext[] mc = MixedLevelProposal.contexts(digits);
+        boolean first = digits == MixedLevelProposal.FIRST_DIGITS;
+        MixedLevelProposal.Enclosure e1 = first ? firstE1 : MixedLevelProposal.expMinus(Rational.of(BigInteger.ONE), mc, null);
+        MixedLevelProposal.Enclosure eb = first ? firstEb : MixedLevelProposal.expMinus(b, mc, e1);
+        BigInteger cc = BigInteger.valueOf(c);
+        MixedLevelProposal.Enclosure fc = first ? firstFc : fAt(cc, cc, mc, eb, e1);
+        if (fc.lo().signum() <= 0) {
+            return MixedLevelProposal.UNIT; // too coarse to divide: p ∈ [0, 1] holds (the envelope is certified)
+        }
+        BigInteger dp = plus.subtract(cc);
+        BigInteger dm = minus.subtract(cc);
+        Rational x = a.multiply(Rational.of(dp.add(dm))).subtract(lambda.multiply(Rational.of(dp.abs().add(dm.abs())))).add(offset);
+        MixedLevelProposal.Enclosure ratio = fAt(plus, minus, mc, eb, e1).divide(fc, mc);
+        MixedLevelProposal.Enclosure p = MixedLevelProposal.expMinus(x, mc, e1).multiply(ratio.pow(d, mc), mc);
+        if (p.lo().compareTo(BigDecimal.ONE) > 0) {
+            throw new IllegalStateException("the count join's mixed lattice proposal's level envelope is broken: p(" + plus + ", " + minus
+                    + ") >= " + p.lo() + " > 1 (d = " + d + ", split = " + split + ", centre = " + c + ", lambda = " + lambda + ")");
+        }
+        return p;
+    }
+
+    /** F(m₊, m₋) = 1 − (e^{−b(m₊+1)} + e^{−b(m₋+1)})/(1 + e^{−b}), enclosed (clipped below at 0). */
+    private MixedLevelProposal.Enclosure fAt(BigInteger plus, BigInteger minus, MathContext[] mc, MixedLevelProposal.Enclosure eb,
+            MixedLevelProposal.Enclosure e1) {
+        MixedLevelProposal.Enclosure ep = MixedLevelProposal.expMinus(b.multiply(Rational.of(plus.add(BigInteger.ONE))), mc, e1);
+        MixedLevelProposal.Enclosure em = MixedLevelProposal.expMinus(b.multiply(Rational.of(minus.add(BigInteger.ONE))), mc, e1);
+        MixedLevelProposal.Enclosure sum = new MixedLevelProposal.Enclosure(ep.lo().add(em.lo(), mc[0]), ep.hi().add(em.hi(), mc[1]));
+        MixedLevelProposal.Enclosure y = sum.divide(eb.add(BigDecimal.ONE, mc), mc);
+        return MixedLevelProposal.Enclosure.oneMinus(y, mc);
+    }
+
+    private static double fDouble(double b, long plus, long minus) {
+        return fDouble(b, (double) plus, (double) minus);
+    }
+}
