@@ -250,8 +250,11 @@ public final class JsonReader implements Closeable {
         if (t == Token.NUMBER) {
             return readNumbers();
         }
+        if (t == Token.STRING) {
+            return readStrings();
+        }
         if (t == Token.START_ARRAY) {
-            return readRows();
+            return next() == Token.STRING ? readStringRows() : readRows();
         }
         List<JsonValue> elements = new ArrayList<>();
         while (t != Token.END_ARRAY) {
@@ -287,23 +290,27 @@ public final class JsonReader implements Closeable {
         return finishArray(elements);
     }
 
-    /** An array whose first element, the current token, starts an array: rows of numbers packed while they are all alike. */
+    /**
+     * An array whose first element starts an array, and whose current token is that row's first element (or its end): rows
+     * of numbers packed while they are all alike.
+     */
     private JsonArray readRows() throws JsonSyntaxException {
         double[] values = new double[16];
         int n = 0;
         int rows = 0;
         int cols = -1;
-        Token t = token;
+        Token t = Token.START_ARRAY;
         while (t == Token.START_ARRAY) {
             int length = 0;
-            Token u;
+            Token u = rows == 0 ? token : next();
             double d = Double.NaN;
-            while ((u = next()) == Token.NUMBER && (cols < 0 || length < cols) && !Double.isNaN(d = packable(text))) {
+            while (u == Token.NUMBER && (cols < 0 || length < cols) && !Double.isNaN(d = packable(text))) {
                 if (n == values.length) {
                     values = Arrays.copyOf(values, grow(n));
                 }
                 values[n++] = d;
                 length++;
+                u = next();
             }
             if (u != Token.END_ARRAY || length == 0 || cols >= 0 && length != cols) {
                 // this row is not like the others: the rows so far and its numbers so far unpacked, the rest as a tree
@@ -331,6 +338,101 @@ public final class JsonReader implements Closeable {
             elements.add(JsonArray.packed(Arrays.copyOfRange(values, r * cols, (r + 1) * cols), 0, cols));
         }
         return finishArray(elements);
+    }
+
+    /**
+     * An array whose first element, the current token, is a string: held packed in one text while every element is a string
+     * ({@link JsonArray#ofStrings}: a facet's normal, a row of a basis), the rest read as a tree from the first that is not.
+     */
+    private JsonArray readStrings() throws JsonSyntaxException {
+        PackedText packed = new PackedText();
+        Token t = token;
+        while (t == Token.STRING && packed.add(text)) {
+            t = next();
+        }
+        if (t == Token.END_ARRAY) {
+            return JsonArray.packedStrings(packed.text(), packed.ends(), 0, packed.count);
+        }
+        return finishArray(packed.elements(0, packed.count));
+    }
+
+    /**
+     * An array whose first element is an array whose first element, the current token, is a string: rows of strings all of
+     * one length packed in one text (a basis, a matrix of rationals), the rest read as a tree from the first row unlike them.
+     */
+    private JsonArray readStringRows() throws JsonSyntaxException {
+        PackedText packed = new PackedText();
+        int rows = 0;
+        int cols = -1;
+        Token t = Token.START_ARRAY;
+        while (t == Token.START_ARRAY) {
+            int length = 0;
+            Token u = rows == 0 ? token : next();
+            while (u == Token.STRING && (cols < 0 || length < cols) && packed.add(text)) {
+                length++;
+                u = next();
+            }
+            if (u != Token.END_ARRAY || length == 0 || cols >= 0 && length != cols) {
+                // this row is not like the others: the rows so far and its strings so far unpacked, the rest as a tree
+                List<JsonValue> elements = new ArrayList<>(rows + 8);
+                for (int r = 0; r < rows; r++) {
+                    elements.add(JsonArray.adopt(packed.elements(r * cols, cols)));
+                }
+                List<JsonValue> row = packed.elements(packed.count - length, length);
+                elements.add(u == Token.END_ARRAY ? JsonArray.adopt(row) : finishArray(row));
+                next();
+                return finishArray(elements);
+            }
+            cols = length;
+            rows++;
+            t = next();
+        }
+        if (t == Token.END_ARRAY) {
+            return JsonArray.packedStringRows(packed.text(), packed.ends(), rows, cols);
+        }
+        List<JsonValue> elements = new ArrayList<>(rows + 8);
+        for (int r = 0; r < rows; r++) {
+            elements.add(JsonArray.adopt(packed.elements(r * cols, cols)));
+        }
+        return finishArray(elements);
+    }
+
+    /** Strings gathered into one text and the end of each, up to a total that one string can hold. */
+    private static final class PackedText {
+        private static final int MAX_CHARS = 1 << 30;
+        private final StringBuilder text = new StringBuilder();
+        private int[] ends = new int[16];
+        private int count;
+
+        /** Appends s, or returns false when the text would grow past {@link #MAX_CHARS} (then the rest is read as a tree). */
+        boolean add(String s) {
+            if (text.length() + (long) s.length() > MAX_CHARS) {
+                return false;
+            }
+            if (count == ends.length) {
+                ends = Arrays.copyOf(ends, grow(count));
+            }
+            text.append(s);
+            ends[count++] = text.length();
+            return true;
+        }
+
+        String text() {
+            return text.toString();
+        }
+
+        int[] ends() {
+            return Arrays.copyOf(ends, count);
+        }
+
+        /** Strings [from, from + size) as tree elements, in a list the caller may add to. */
+        List<JsonValue> elements(int from, int size) {
+            List<JsonValue> out = new ArrayList<>(size + 8);
+            for (int i = from; i < from + size; i++) {
+                out.add(new JsonString(text.substring(i == 0 ? 0 : ends[i - 1], ends[i])));
+            }
+            return out;
+        }
     }
 
     /** The elements read so far, then the value at the current token and the rest of the array, read as a tree. */
