@@ -18,7 +18,8 @@ import org.optimech.runtime.spec.SpecLoader;
  * <ul>
  *   <li>{@code write FILE REPS}: loads FILE (a {@link SpecScale} K-norm spec: unchecked sensitivity allowed), then writes it
  *       REPS times to a discarding stream, printing the median wall and thread-CPU seconds of a write;
- *   <li>{@code rewrite IN OUT}: loads IN and writes it to OUT once (to compare the bytes two runtimes write);
+ *   <li>{@code rewrite IN OUT}: loads IN (any input policy allowed) and writes it to OUT once (to compare the bytes two
+ *       runtimes write);
  *   <li>{@code format N REPS}: formats N doubles (half coordinates in (-1, 1) as the designer writes them, half of any
  *       decimal magnitude) REPS times with {@link Es6NumberFormat#format}, printing the median thread-CPU ns a number.
  * </ul>
@@ -33,7 +34,9 @@ public final class SealedWriteTiming {
         if (args.length == 3 && args[0].equals("write")) {
             write(Path.of(args[1]), Integer.parseInt(args[2]));
         } else if (args.length == 3 && args[0].equals("rewrite")) {
-            MechanismSpec spec = SpecLoader.load(Path.of(args[1]), RuntimePolicy.builder().allowUncheckedSensitivity().build());
+            RuntimePolicy any = RuntimePolicy.builder().allowUncheckedSensitivity().inputPolicies(java.util.EnumSet.allOf(org.optimech.runtime.spec.InputPolicy.class))
+                    .build();
+            MechanismSpec spec = SpecLoader.load(Path.of(args[1]), any);
             try (OutputStream out = Files.newOutputStream(Path.of(args[2]))) {
                 SpecLoader.write(spec, out);
             }
