@@ -115,7 +115,12 @@ public final class SpecScale {
         KNormBlock block = new KNormBlock(d, null, new Body.Ball(LpNorm.LINF), new BigDecimal(max).setScale(20, RoundingMode.CEILING), BigDecimal.ONE,
                 new KNormBlock.AdjacentPoints(KNormBlock.PointSource.ASSERTED, points), null);
         points = null;
-        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + n + " points in " + d + " dimensions").build();
+        writeKNorm(block, "gen-knorm n=" + n + " d=" + d, n + " points in " + d + " dimensions", file);
+    }
+
+    /** Seals a K-norm spec of {@code block} and writes it, timing both. */
+    private static void writeKNorm(KNormBlock block, String label, String note, Path file) throws Exception {
+        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + note).build();
         JsonObject provenance = JsonObject.builder().put("tool", "SpecScale").build();
         long t0 = System.nanoTime();
         KNormSpec spec = KNormSpec.of(block, Relation.ADD_REMOVE, BigDecimal.ONE, BigDecimal.ONE, design, provenance);
@@ -124,7 +129,7 @@ public final class SpecScale {
             SpecLoader.write(spec, out);
         }
         long t2 = System.nanoTime();
-        System.out.printf("gen-knorm n=%d d=%d of=%.2fs write=%.2fs bytes=%d%n", n, d, (t1 - t0) / 1e9, (t2 - t1) / 1e9, Files.size(file));
+        System.out.printf("%s of=%.2fs write=%.2fs bytes=%d%n", label, (t1 - t0) / 1e9, (t2 - t1) / 1e9, Files.size(file));
     }
 
     static void genFacets(int n, int d, Path file) throws Exception {
@@ -162,15 +167,7 @@ public final class SpecScale {
         }
         KNormBlock block = new KNormBlock(d, null, new Body.Halfspaces(facets, cube, cube, BigDecimal.ONE, 10), BigDecimal.ONE, BigDecimal.ONE,
                 new KNormBlock.AdjacentPoints(KNormBlock.PointSource.ASSERTED, points), null);
-        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + n + " facets in " + d + " dimensions").build();
-        JsonObject provenance = JsonObject.builder().put("tool", "SpecScale").build();
-        long t0 = System.nanoTime();
-        KNormSpec spec = KNormSpec.of(block, Relation.ADD_REMOVE, BigDecimal.ONE, BigDecimal.ONE, design, provenance);
-        long t1 = System.nanoTime();
-        try (java.io.OutputStream out = Files.newOutputStream(file)) {
-            SpecLoader.write(spec, out);
-        }
-        System.out.printf("gen-facets n=%d d=%d of=%.2fs write=%.2fs bytes=%d%n", n, d, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, Files.size(file));
+        writeKNorm(block, "gen-facets n=" + n + " d=" + d, n + " facets in " + d + " dimensions", file);
     }
 
     static void load(Path file) throws Exception {
