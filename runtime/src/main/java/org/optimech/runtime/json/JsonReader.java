@@ -312,10 +312,24 @@ public final class JsonReader implements Closeable {
         /** Takes the element at token {@code t} (the reader's current one), or returns false when it cannot hold it. */
         abstract boolean take(Token t);
 
-        abstract int count();
+        /** Elements taken so far. */
+        int n;
+
+        final int count() {
+            return n;
+        }
+
+        /** Element i as a tree element. */
+        abstract JsonValue element(int i);
 
         /** Elements [from, from + size) as tree elements, in a list the caller may add to. */
-        abstract List<JsonValue> elements(int from, int size);
+        final List<JsonValue> elements(int from, int size) {
+            List<JsonValue> out = new ArrayList<>(size + 8);
+            for (int i = from; i < from + size; i++) {
+                out.add(element(i));
+            }
+            return out;
+        }
 
         /** Elements [from, from + size) as a packed array (none is taken afterwards). */
         abstract JsonArray row(int from, int size);
@@ -341,7 +355,6 @@ public final class JsonReader implements Closeable {
      */
     private final class PackedNumbers extends Packed {
         private double[] values = new double[16];
-        private int n;
 
         @Override
         boolean take(Token t) {
@@ -357,17 +370,8 @@ public final class JsonReader implements Closeable {
         }
 
         @Override
-        int count() {
-            return n;
-        }
-
-        @Override
-        List<JsonValue> elements(int from, int size) {
-            List<JsonValue> out = new ArrayList<>(size + 8);
-            for (int k = from; k < from + size; k++) {
-                out.add(JsonNumber.of(values[k]));
-            }
-            return out;
+        JsonValue element(int i) {
+            return JsonNumber.of(values[i]);
         }
 
         @Override
@@ -389,7 +393,6 @@ public final class JsonReader implements Closeable {
         private static final int MAX_CHARS = 1 << 30;
         private final StringBuilder builder = new StringBuilder();
         private int[] ends = new int[16];
-        private int n;
         private String text; // the builder's text once nothing more is taken
 
         @Override
@@ -406,17 +409,8 @@ public final class JsonReader implements Closeable {
         }
 
         @Override
-        int count() {
-            return n;
-        }
-
-        @Override
-        List<JsonValue> elements(int from, int size) {
-            List<JsonValue> out = new ArrayList<>(size + 8);
-            for (int i = from; i < from + size; i++) {
-                out.add(new JsonString(builder.substring(i == 0 ? 0 : ends[i - 1], ends[i])));
-            }
-            return out;
+        JsonValue element(int i) {
+            return new JsonString(builder.substring(i == 0 ? 0 : ends[i - 1], ends[i]));
         }
 
         @Override
