@@ -33,10 +33,15 @@ import org.optimech.runtime.spec.SpecLoader;
  *       from its exact largest neighbour ratio) with {@link SpecLoader#toText};
  *   <li>{@code gen-knorm N D FILE}: writes a K-norm spec (ℓ∞ ball) storing N adjacent points in D dimensions (random
  *       17-digit doubles, as the designer writes them) with {@link SpecLoader#write}, timing the factory and the write;
+ *   <li>{@code gen-facets N D FILE}: writes a K-norm spec whose body is N random facets (integer normals in [-3, 3]^D,
+ *       written as strings, each touching the cube [-1, 1]^D at a corner) and the cube's 2D own facets, to measure the heap a
+ *       body of many facets keeps;
  *   <li>{@code load FILE}: loads it with {@link SpecLoader#load(Path)} and prints the seconds, the peak heap of the JVM
  *       (every heap pool's peak, garbage included) and the heap retained by the loaded spec after a full GC. A K-norm spec
  *       (whose stored points are the designer's word) is loaded under a policy that allows unchecked sensitivity.
  * </ul>
+ * {@code parse FILE} prints the same for the JSON document alone ({@link org.optimech.runtime.json.JsonParser#parse(Path)}),
+ * the part of a loaded spec the codec's packing decides.
  * Run each {@code load} in its own JVM with a fixed {@code -Xmx}; alternate the builds being compared.
  */
 public final class SpecScale {
@@ -48,10 +53,14 @@ public final class SpecScale {
             gen(Integer.parseInt(args[1]), Path.of(args[2]));
         } else if (args.length == 4 && args[0].equals("gen-knorm")) {
             genKNorm(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Path.of(args[3]));
+        } else if (args.length == 4 && args[0].equals("gen-facets")) {
+            genFacets(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Path.of(args[3]));
+        } else if (args.length == 2 && args[0].equals("parse")) {
+            parse(Path.of(args[1]));
         } else if (args.length == 2 && args[0].equals("load")) {
             load(Path.of(args[1]));
         } else {
-            System.err.println("usage: SpecScale gen N FILE | gen-knorm N D FILE | load FILE");
+            System.err.println("usage: SpecScale gen N FILE | gen-knorm N D FILE | gen-facets N D FILE | parse FILE | load FILE");
             System.exit(2);
         }
     }
@@ -106,7 +115,12 @@ public final class SpecScale {
         KNormBlock block = new KNormBlock(d, null, new Body.Ball(LpNorm.LINF), new BigDecimal(max).setScale(20, RoundingMode.CEILING), BigDecimal.ONE,
                 new KNormBlock.AdjacentPoints(KNormBlock.PointSource.ASSERTED, points), null);
         points = null;
-        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + n + " points in " + d + " dimensions").build();
+        writeKNorm(block, "gen-knorm n=" + n + " d=" + d, n + " points in " + d + " dimensions", file);
+    }
+
+    /** Seals a K-norm spec of {@code block} and writes it, timing both. */
+    private static void writeKNorm(KNormBlock block, String label, String note, Path file) throws Exception {
+        JsonObject design = JsonObject.builder().put("note", "SpecScale: " + note).build();
         JsonObject provenance = JsonObject.builder().put("tool", "SpecScale").build();
         long t0 = System.nanoTime();
         KNormSpec spec = KNormSpec.of(block, Relation.ADD_REMOVE, BigDecimal.ONE, BigDecimal.ONE, design, provenance);
@@ -115,7 +129,45 @@ public final class SpecScale {
             SpecLoader.write(spec, out);
         }
         long t2 = System.nanoTime();
-        System.out.printf("gen-knorm n=%d d=%d of=%.2fs write=%.2fs bytes=%d%n", n, d, (t1 - t0) / 1e9, (t2 - t1) / 1e9, Files.size(file));
+        System.out.printf("%s of=%.2fs write=%.2fs bytes=%d%n", label, (t1 - t0) / 1e9, (t2 - t1) / 1e9, Files.size(file));
+    }
+
+    static void genFacets(int n, int d, Path file) throws Exception {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        java.util.List<Body.Facet> facets = new java.util.ArrayList<>();
+        for (int j = 0; j < d; j++) {
+            for (int sign : new int[] {1, -1}) {
+                java.math.BigInteger[] unit = new java.math.BigInteger[d];
+                java.util.Arrays.fill(unit, java.math.BigInteger.ZERO);
+                unit[j] = java.math.BigInteger.valueOf(sign);
+                facets.add(new Body.Facet(unit, BigDecimal.ONE));
+            }
+        }
+        while (facets.size() < n + 2 * d) {
+            java.math.BigInteger[] normal = new java.math.BigInteger[d];
+            long l1 = 0;
+            for (int j = 0; j < d; j++) {
+                int a = random.nextInt(-3, 4);
+                normal[j] = java.math.BigInteger.valueOf(a);
+                l1 += Math.abs(a);
+            }
+            if (l1 > 0) {
+                facets.add(new Body.Facet(normal, BigDecimal.valueOf(l1))); // the largest of a.x on the cube
+            }
+        }
+        double[] lower = new double[d];
+        double[] upper = new double[d];
+        java.util.Arrays.fill(lower, -1);
+        java.util.Arrays.fill(upper, 1);
+        Body.Box cube = new Body.Box(lower, upper);
+        double[][] points = new double[2 * d][d];
+        for (int j = 0; j < d; j++) {
+            points[2 * j][j] = 1;
+            points[2 * j + 1][j] = -1;
+        }
+        KNormBlock block = new KNormBlock(d, null, new Body.Halfspaces(facets, cube, cube, BigDecimal.ONE, 10), BigDecimal.ONE, BigDecimal.ONE,
+                new KNormBlock.AdjacentPoints(KNormBlock.PointSource.ASSERTED, points), null);
+        writeKNorm(block, "gen-facets n=" + n + " d=" + d, n + " facets in " + d + " dimensions", file);
     }
 
     static void load(Path file) throws Exception {
@@ -132,6 +184,17 @@ public final class SpecScale {
         long retained = usedAfterGc() - before;
         System.out.printf("load file=%s bytes=%d seconds=%.2f cpu_seconds=%.2f peak_heap_mb=%.0f retained_mb=%.0f kind=%s max_heap_mb=%d%n", file.getFileName(), Files.size(file),
                 s, cpu, peak / 1e6, retained / 1e6, spec.kind(), Runtime.getRuntime().maxMemory() / 1_000_000);
+    }
+
+    static void parse(Path file) throws Exception {
+        System.gc();
+        long before = usedAfterGc();
+        long t0 = System.nanoTime();
+        org.optimech.runtime.json.JsonValue document = org.optimech.runtime.json.JsonParser.parse(file);
+        double s = (System.nanoTime() - t0) / 1e9;
+        long retained = usedAfterGc() - before;
+        System.out.printf("parse file=%s bytes=%d seconds=%.2f retained_mb=%.1f type=%s%n", file.getFileName(), Files.size(file), s, retained / 1e6,
+                document.typeName());
     }
 
     private static long usedAfterGc() {

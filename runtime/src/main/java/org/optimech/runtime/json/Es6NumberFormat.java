@@ -10,9 +10,8 @@ import java.math.RoundingMode;
  * closer, then the even, digit string), laid out in plain or exponent form by its magnitude.
  *
  * <p>Java 17's {@code Double.toString} does not always give the shortest digits (JDK-4511638, fixed
- * in 19), so the digits are found here from the exact binary value: for each length p, the two
- * p-digit decimals around the value are the only candidates that can be closest, and the first
- * length at which one of them reads back as the double gives the answer.
+ * in 19), so the digits are found by {@link ShortestDecimal} with integer arithmetic. The slower
+ * definition from the exact binary value, {@link #formatExact}, is kept as the tests' reference.
  */
 public final class Es6NumberFormat {
     private Es6NumberFormat() {
@@ -26,8 +25,23 @@ public final class Es6NumberFormat {
         if (value == 0.0) {
             return "0";
         }
+        return ShortestDecimal.format(value);
+    }
+
+    /**
+     * The same string as {@link #format}, from the exact binary value with BigDecimal: for each length p, the two p-digit
+     * decimals around the value are the only candidates that can be closest, and the first length at which one of them reads
+     * back as the double gives the answer. The reference the fast path is tested against.
+     */
+    static String formatExact(double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("not a finite double: " + value);
+        }
+        if (value == 0.0) {
+            return "0";
+        }
         if (value < 0) {
-            return "-" + format(-value);
+            return "-" + formatExact(-value);
         }
         if (value >= Double.MIN_NORMAL) {
             // Double.toString reads back; with at most 15 digits no other decimal that short reads as this double (DBL_DIG)
@@ -37,10 +51,10 @@ public final class Es6NumberFormat {
             }
         }
         BigDecimal shortest = shortestDecimal(value);
-        String digits = shortest.unscaledValue().toString();
-        int k = digits.length();
+        char[] digits = shortest.unscaledValue().toString().toCharArray();
+        int k = digits.length;
         int n = k - shortest.scale();
-        return layout(digits, k, n);
+        return layout(false, digits, 0, k, n);
     }
 
     /**
@@ -105,8 +119,7 @@ public final class Es6NumberFormat {
         if (k > 15 || n < -300 || n > 300) {
             return null;
         }
-        String laid = layout(new String(digits, first, k), k, n);
-        return negative ? "-" + laid : laid;
+        return layout(negative, digits, first, k, n);
     }
 
     private static BigDecimal shortestDecimal(double value) {
@@ -158,20 +171,45 @@ public final class Es6NumberFormat {
         return d.stripTrailingZeros();
     }
 
-    private static String layout(String digits, int k, int n) {
+    /** The ECMAScript layout of f 10^e (f > 0, trailing zeros allowed). */
+    static String layout(boolean negative, long f, int e) {
+        while (f % 10 == 0) {
+            f /= 10;
+            e++;
+        }
+        char[] digits = new char[19];
+        int from = digits.length;
+        for (; f != 0; f /= 10) {
+            digits[--from] = (char) ('0' + f % 10);
+        }
+        int k = digits.length - from;
+        return layout(negative, digits, from, k, k + e);
+    }
+
+    /** The ECMAScript layout of the k digits from {@code from} (no leading or trailing zero) times 10^(n - k). */
+    private static String layout(boolean negative, char[] digits, int from, int k, int n) {
         StringBuilder sb = new StringBuilder(k + 8);
+        if (negative) {
+            sb.append('-');
+        }
         if (k <= n && n <= 21) {
-            sb.append(digits);
-            sb.append("0".repeat(n - k));
+            sb.append(digits, from, k);
+            for (int i = k; i < n; i++) {
+                sb.append('0');
+            }
         } else if (0 < n && n <= 21) {
-            sb.append(digits, 0, n).append('.').append(digits, n, k);
+            sb.append(digits, from, n).append('.').append(digits, from + n, k - n);
         } else if (-6 < n && n <= 0) {
-            sb.append("0.").append("0".repeat(-n)).append(digits);
+            sb.append("0.");
+            for (int i = n; i < 0; i++) {
+                sb.append('0');
+            }
+            sb.append(digits, from, k);
         } else {
             int e = n - 1;
-            sb.append(digits.charAt(0));
+            sb.append(digits[from]);
             if (k > 1) {
-                sb.append('.').append(digits, 1, k);
+                sb.append('.').append(digits, from + 1, k - 1);
             }
             sb.append('e').append(e < 0 ? '-' : '+').append(Math.abs(e));
         }

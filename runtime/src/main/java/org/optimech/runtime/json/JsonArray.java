@@ -139,8 +139,30 @@ public final class JsonArray implements JsonValue {
         return new JsonArray(new PackedRows(values, rows, cols));
     }
 
+    /**
+     * An array of strings, held packed: their characters in one string (a byte each when they are Latin-1) and the end of
+     * each, instead of a tree node and a string object each; element i is made on demand as a {@link JsonString}, so the
+     * array equals and writes as the array of those.
+     */
     public static JsonArray ofStrings(Collection<String> values) {
-        return map(values, JsonString::new);
+        StringBuilder text = new StringBuilder();
+        int[] ends = new int[values.size()];
+        int n = 0;
+        for (String v : values) {
+            text.append(Objects.requireNonNull(v, "array element"));
+            ends[n++] = text.length();
+        }
+        return packedStrings(text.toString(), ends, 0, n);
+    }
+
+    /** Strings {@code [from, from + size)} of the strings ending at {@code ends} in {@code text} (never changed afterwards), packed. */
+    static JsonArray packedStrings(String text, int[] ends, int from, int size) {
+        return new JsonArray(new PackedStrings(text, ends, from, size));
+    }
+
+    /** {@code rows} rows of {@code cols} ≥ 1 strings, row-major as in {@link #packedStrings}, packed. */
+    static JsonArray packedStringRows(String text, int[] ends, int rows, int cols) {
+        return new JsonArray(new PackedStringRows(text, ends, rows, cols));
     }
 
     /** The elements; unmodifiable. */
@@ -206,6 +228,11 @@ public final class JsonArray implements JsonValue {
         return elements instanceof PackedNumbers || elements instanceof PackedRows;
     }
 
+    /** Whether the strings (or rows of strings) are held packed in one text. */
+    boolean isPackedStrings() {
+        return elements instanceof PackedStrings || elements instanceof PackedStringRows;
+    }
+
     /** Whether this is a {@link #viewOfIntegers}. */
     boolean hasIntegerView() {
         return elements instanceof View v && v.isInteger != null;
@@ -249,6 +276,57 @@ public final class JsonArray implements JsonValue {
         @Override
         public JsonValue get(int index) {
             return packed(values, Objects.checkIndex(index, rows) * cols, cols);
+        }
+
+        @Override
+        public int size() {
+            return rows;
+        }
+    }
+
+    /** Strings held as one text and the end of each, each made into a {@link JsonString} when asked for. */
+    private static final class PackedStrings extends AbstractList<JsonValue> implements RandomAccess {
+        private final String text;
+        private final int[] ends;
+        private final int from;
+        private final int size;
+
+        PackedStrings(String text, int[] ends, int from, int size) {
+            this.text = text;
+            this.ends = ends;
+            this.from = from;
+            this.size = size;
+        }
+
+        @Override
+        public JsonValue get(int index) {
+            int i = from + Objects.checkIndex(index, size);
+            return new JsonString(text.substring(i == 0 ? 0 : ends[i - 1], ends[i]));
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
+    /** Rows of strings in one text, each row made into a packed array when asked for. */
+    private static final class PackedStringRows extends AbstractList<JsonValue> implements RandomAccess {
+        private final String text;
+        private final int[] ends;
+        private final int rows;
+        private final int cols;
+
+        PackedStringRows(String text, int[] ends, int rows, int cols) {
+            this.text = text;
+            this.ends = ends;
+            this.rows = rows;
+            this.cols = cols;
+        }
+
+        @Override
+        public JsonValue get(int index) {
+            return packedStrings(text, ends, Objects.checkIndex(index, rows) * cols, cols);
         }
 
         @Override

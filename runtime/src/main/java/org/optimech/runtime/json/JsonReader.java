@@ -206,8 +206,8 @@ public final class JsonReader implements Closeable {
 
     /**
      * Reads the value that starts at the current token into a tree; afterwards the current token is the value's last
-     * ({@code END_OBJECT}, {@code END_ARRAY} or the scalar itself). Arrays of numbers, and arrays of rows of numbers, are
-     * held packed as doubles where that gives the same literals back (see {@link #readArray}).
+     * ({@code END_OBJECT}, {@code END_ARRAY} or the scalar itself). Arrays of numbers or strings, and arrays of rows of
+     * them, are held packed where that gives the same text back (see {@link #readArray}).
      *
      * @throws IllegalStateException if the current token does not start a value
      */
@@ -238,20 +238,20 @@ public final class JsonReader implements Closeable {
     }
 
     /**
-     * The array at the current {@code START_ARRAY}. An array of numbers, or of rows of numbers all of one length, is held
-     * packed as doubles ({@link JsonArray#ofDoubles}, {@link JsonArray#ofDoubleRows}: 8 bytes a number instead of about a
-     * hundred as a tree), so a spec of millions of stored points is never a tree of them. Faithful by construction: a number
-     * is packed only when its literal is exactly RFC 8785's form of its double ({@link #packable}), which is the literal the
-     * packed element gives back; at the first element that is not, the array so far is unpacked and the rest read as a
-     * tree, so the result equals, writes and hashes as the tree would.
+     * The array at the current {@code START_ARRAY}. An array of numbers or of strings, or of rows of them all of one length,
+     * is held packed ({@link PackedNumbers}, {@link PackedStrings}); at the first element that cannot be, the array so far
+     * is unpacked and the rest read as a tree, so the result equals, writes and hashes as the tree would.
      */
     private JsonArray readArray() throws JsonSyntaxException {
         Token t = next();
         if (t == Token.NUMBER) {
-            return readNumbers();
+            return readPacked(new PackedNumbers());
+        }
+        if (t == Token.STRING) {
+            return readPacked(new PackedStrings());
         }
         if (t == Token.START_ARRAY) {
-            return readRows();
+            return next() == Token.STRING ? readRows(new PackedStrings()) : readRows(new PackedNumbers());
         }
         List<JsonValue> elements = new ArrayList<>();
         while (t != Token.END_ARRAY) {
@@ -261,60 +261,38 @@ public final class JsonReader implements Closeable {
         return JsonArray.adopt(elements);
     }
 
-    /** An array whose first element, the current token, is a number. */
-    private JsonArray readNumbers() throws JsonSyntaxException {
-        double[] values = new double[8];
-        int n = 0;
+    /** An array whose first element is the current token: packed while {@code packed} takes its elements, then a tree. */
+    private JsonArray readPacked(Packed packed) throws JsonSyntaxException {
         Token t = token;
-        while (t == Token.NUMBER) {
-            double d = packable(text);
-            if (Double.isNaN(d)) {
-                break;
-            }
-            if (n == values.length) {
-                values = Arrays.copyOf(values, grow(n));
-            }
-            values[n++] = d;
+        while (packed.take(t)) {
             t = next();
         }
         if (t == Token.END_ARRAY) {
-            return JsonArray.packed(Arrays.copyOf(values, n), 0, n);
+            return packed.row(0, packed.count());
         }
-        List<JsonValue> elements = new ArrayList<>(n + 8);
-        for (int k = 0; k < n; k++) {
-            elements.add(JsonNumber.of(values[k]));
-        }
-        return finishArray(elements);
+        return finishArray(packed.elements(0, packed.count()));
     }
 
-    /** An array whose first element, the current token, starts an array: rows of numbers packed while they are all alike. */
-    private JsonArray readRows() throws JsonSyntaxException {
-        double[] values = new double[16];
-        int n = 0;
+    /**
+     * An array whose first element starts an array, and whose current token is that row's first element (or its end): rows
+     * all of one length packed while {@code packed} takes their elements; from the first row unlike them (a different
+     * length, an element it does not take), the rows so far stay packed and the rest is read as a tree.
+     */
+    private JsonArray readRows(Packed packed) throws JsonSyntaxException {
         int rows = 0;
         int cols = -1;
-        Token t = token;
+        Token t = Token.START_ARRAY;
         while (t == Token.START_ARRAY) {
             int length = 0;
-            Token u;
-            double d = Double.NaN;
-            while ((u = next()) == Token.NUMBER && (cols < 0 || length < cols) && !Double.isNaN(d = packable(text))) {
-                if (n == values.length) {
-                    values = Arrays.copyOf(values, grow(n));
-                }
-                values[n++] = d;
+            Token u = rows == 0 ? token : next();
+            while ((cols < 0 || length < cols) && packed.take(u)) {
                 length++;
+                u = next();
             }
             if (u != Token.END_ARRAY || length == 0 || cols >= 0 && length != cols) {
-                // this row is not like the others: the rows so far and its numbers so far unpacked, the rest as a tree
-                List<JsonValue> elements = new ArrayList<>(rows + 8);
-                for (int r = 0; r < rows; r++) {
-                    elements.add(JsonArray.packed(Arrays.copyOfRange(values, r * cols, (r + 1) * cols), 0, cols));
-                }
-                List<JsonValue> row = new ArrayList<>(length + 8);
-                for (int k = n - length; k < n; k++) {
-                    row.add(JsonNumber.of(values[k]));
-                }
+                // this row is not like the others: the rows so far packed, its elements so far and the rest as a tree
+                List<JsonValue> elements = packed.rowList(rows, cols);
+                List<JsonValue> row = packed.elements(packed.count() - length, length);
                 elements.add(u == Token.END_ARRAY ? JsonArray.adopt(row) : finishArray(row));
                 next();
                 return finishArray(elements);
@@ -324,13 +302,134 @@ public final class JsonReader implements Closeable {
             t = next();
         }
         if (t == Token.END_ARRAY) {
+            return packed.packedRows(rows, cols);
+        }
+        return finishArray(packed.rowList(rows, cols));
+    }
+
+    /** The elements of an array (or of its rows) read so far, held packed. */
+    private abstract static class Packed {
+        /** Takes the element at token {@code t} (the reader's current one), or returns false when it cannot hold it. */
+        abstract boolean take(Token t);
+
+        /** Elements taken so far. */
+        int n;
+
+        final int count() {
+            return n;
+        }
+
+        /** Element i as a tree element. */
+        abstract JsonValue element(int i);
+
+        /** Elements [from, from + size) as tree elements, in a list the caller may add to. */
+        final List<JsonValue> elements(int from, int size) {
+            List<JsonValue> out = new ArrayList<>(size + 8);
+            for (int i = from; i < from + size; i++) {
+                out.add(element(i));
+            }
+            return out;
+        }
+
+        /** Elements [from, from + size) as a packed array (none is taken afterwards). */
+        abstract JsonArray row(int from, int size);
+
+        /** The first {@code rows} rows of {@code cols} as one packed array (none is taken afterwards). */
+        abstract JsonArray packedRows(int rows, int cols);
+
+        /** The first {@code rows} rows of {@code cols}, each packed, in a list the caller may add to. */
+        final List<JsonValue> rowList(int rows, int cols) {
+            List<JsonValue> out = new ArrayList<>(rows + 8);
+            for (int r = 0; r < rows; r++) {
+                out.add(row(r * cols, cols));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * Numbers as doubles ({@link JsonArray#ofDoubles}, {@link JsonArray#ofDoubleRows}: 8 bytes a number instead of about a
+     * hundred as a tree), so a spec of millions of stored points is never a tree of them. Faithful by construction: a number
+     * is taken only when its literal is exactly RFC 8785's form of its double ({@link #packable}), which is the literal the
+     * packed element gives back; the first that is not ends the packing, so the array equals, writes and hashes as the tree.
+     */
+    private final class PackedNumbers extends Packed {
+        private double[] values = new double[16];
+
+        @Override
+        boolean take(Token t) {
+            double d;
+            if (t != Token.NUMBER || Double.isNaN(d = packable(text))) {
+                return false;
+            }
+            if (n == values.length) {
+                values = Arrays.copyOf(values, grow(n));
+            }
+            values[n++] = d;
+            return true;
+        }
+
+        @Override
+        JsonValue element(int i) {
+            return JsonNumber.of(values[i]);
+        }
+
+        @Override
+        JsonArray row(int from, int size) {
+            return JsonArray.packed(Arrays.copyOfRange(values, from, from + size), 0, size);
+        }
+
+        @Override
+        JsonArray packedRows(int rows, int cols) {
             return JsonArray.packedRows(Arrays.copyOf(values, n), rows, cols);
         }
-        List<JsonValue> elements = new ArrayList<>(rows + 8);
-        for (int r = 0; r < rows; r++) {
-            elements.add(JsonArray.packed(Arrays.copyOfRange(values, r * cols, (r + 1) * cols), 0, cols));
+    }
+
+    /**
+     * Strings in one text and the end of each ({@link JsonArray#ofStrings}: a facet's normal, a basis), up to a total that
+     * one string can hold; the first element that is not a string ends the packing.
+     */
+    private final class PackedStrings extends Packed {
+        private static final int MAX_CHARS = 1 << 30;
+        private final StringBuilder builder = new StringBuilder();
+        private int[] ends = new int[16];
+        private String text; // the builder's text once nothing more is taken
+
+        @Override
+        boolean take(Token t) {
+            if (t != Token.STRING || builder.length() + (long) JsonReader.this.text.length() > MAX_CHARS) {
+                return false;
+            }
+            if (n == ends.length) {
+                ends = Arrays.copyOf(ends, grow(n));
+            }
+            builder.append(JsonReader.this.text);
+            ends[n++] = builder.length();
+            return true;
         }
-        return finishArray(elements);
+
+        @Override
+        JsonValue element(int i) {
+            return new JsonString(builder.substring(i == 0 ? 0 : ends[i - 1], ends[i]));
+        }
+
+        @Override
+        JsonArray row(int from, int size) {
+            return JsonArray.packedStrings(text(), ends, from, size);
+        }
+
+        @Override
+        JsonArray packedRows(int rows, int cols) {
+            return JsonArray.packedStringRows(text(), ends, rows, cols);
+        }
+
+        private String text() {
+            if (text == null) {
+                text = builder.toString();
+                ends = Arrays.copyOf(ends, n);
+            }
+            return text;
+        }
     }
 
     /** The elements read so far, then the value at the current token and the rest of the array, read as a tree. */
