@@ -43,7 +43,7 @@ final class StructuralRisk {
             return n;
         }
         // α^W ≤ e^{-45}/max(1, maxLoss): what is left out is below 3e-20 in loss units
-        double w = (45 + Math.log(Math.max(1, maxLoss))) / epsilon;
+        double w = (45 + StrictMath.log(Math.max(1, maxLoss))) / epsilon;
         return (int) Math.min(n, Math.ceil(w));
     }
 
