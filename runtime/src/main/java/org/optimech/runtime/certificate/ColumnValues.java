@@ -40,6 +40,17 @@ final class ColumnValues {
         int moments = squared ? 3 : 2; // the absolute loss needs no second moment
         left = new double[moments][n + 1];
         right = new double[moments][n + 2];
+        // the two sides are independent sequential recurrences: one thread each
+        java.util.stream.IntStream.range(0, 2).parallel().forEach(side -> {
+            if (side == 0) {
+                leftMoments();
+            } else {
+                rightMoments();
+            }
+        });
+    }
+
+    private void leftMoments() {
         for (int z = 0; z <= n; z++) {
             double p0 = z > 0 ? left[0][z - 1] : 0;
             double p1 = z > 0 ? left[1][z - 1] : 0;
@@ -50,6 +61,9 @@ final class ColumnValues {
                 left[2][z] = a * (p2 + 2 * p1 + p0);
             }
         }
+    }
+
+    private void rightMoments() {
         for (int z = n; z >= 0; z--) {
             right[0][z] = a * right[0][z + 1] + q[z];
             right[1][z] = a * (right[1][z + 1] + right[0][z + 1]);
@@ -81,24 +95,26 @@ final class ColumnValues {
         }
         boolean allDirect = total <= budget;
         double[] b = new double[n + 1];
-        long summed = 0;
-        for (int z = 0; z <= n; z++) {
+        // each b_z is independent of the others: in parallel, the same doubles in any order
+        long summed = java.util.stream.IntStream.rangeClosed(0, n).parallel().mapToLong(z -> {
+            long terms = 0;
             if (remap.isDeterministic()) {
                 double c = offset(loss, remap.outputAt(z, 0), xFrom, z);
                 boolean direct = allDirect || m.terms(z, c) <= shortRun;
-                summed += direct ? m.terms(z, c) : 0;
+                terms += direct ? m.terms(z, c) : 0;
                 b[z] = Math.max(0, m.value(z, c, direct));
             } else {
                 double s = 0;
                 for (int k = 0, width = remap.width(z); k < width; k++) {
                     double c = offset(loss, remap.outputAt(z, k), xFrom, z);
                     boolean direct = allDirect || m.terms(z, c) <= shortRun;
-                    summed += direct ? m.terms(z, c) : 0;
+                    terms += direct ? m.terms(z, c) : 0;
                     s += remap.probabilityAt(z, k) * Math.max(0, m.value(z, c, direct));
                 }
                 b[z] = s;
             }
-        }
+            return terms;
+        }).sum();
         return new GeometricDual.Columns(b, summed, allDirect);
     }
 

@@ -285,8 +285,10 @@ public final class GeometricDual {
         }
         double aLo = Math.nextDown(alpha * (1 - 1e-14));
         double aHi = Math.nextUp(alpha * (1 + 1e-14));
-        double[] tailLeft = radius < 0 ? null : tails(prior, f, u, radius, aLo, aHi, -1);
-        double[] tailRight = radius < 0 ? null : tails(prior, f, u, radius, aLo, aHi, 1);
+        // the two sides are independent sequential recurrences: one thread each
+        double[][] sides = radius < 0 ? null : IntStream.of(-1, 1).parallel().mapToObj(step -> tails(prior, f, u, radius, aLo, aHi, step)).toArray(double[][]::new);
+        double[] tailLeft = radius < 0 ? null : sides[0];
+        double[] tailRight = radius < 0 ? null : sides[1];
         // a ray with maximum 1 inside a window of `width` inputs has its entries at levels 0..width−1: no lumping
         double[] powLo = new double[width + 1];
         double[] powHi = new double[width + 1];
