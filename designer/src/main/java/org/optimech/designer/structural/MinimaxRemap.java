@@ -92,7 +92,7 @@ final class MinimaxRemap {
     static Result solve(Loss loss, Geometric g, int outputCount, List<LpSolver> solvers, Duration timeLimit, Progress progress) throws DesignException {
         int n = g.n();
         int m = loss.outputs();
-        int window = (int) Math.min(n, Math.ceil((30 + Math.log(Math.max(1, loss.max()))) / g.epsilon()));
+        int window = (int) Math.min(n, Math.ceil((30 + StrictMath.log(Math.max(1, loss.max()))) / g.epsilon()));
         double[] uniform = new double[n + 1];
         Arrays.fill(uniform, 1.0 / (n + 1));
         @SuppressWarnings("unchecked")

@@ -43,7 +43,7 @@ final class StructuralRisk {
             return n;
         }
         // α^W ≤ e^{-45}/max(1, maxLoss): what is left out is below 3e-20 in loss units
-        double w = (45 + Math.log(Math.max(1, maxLoss))) / epsilon;
+        double w = (45 + StrictMath.log(Math.max(1, maxLoss))) / epsilon;
         return (int) Math.min(n, Math.ceil(w));
     }
 
@@ -103,20 +103,47 @@ final class StructuralRisk {
         }
         long shift = form.inputs().from() - form.outputs().from();
         boolean squared = form.power() == 2;
+        // κ_z·α^d for the inner columns, the product the general loop forms first ((κ_z·α^d)·L, left to right)
+        double[] inner = new double[w + 1];
+        for (int d = 0; d <= w; d++) {
+            inner[d] = g.kappa(1) * pw[d];
+        }
         java.util.stream.IntStream.rangeClosed(0, n).parallel().forEach(i -> {
             int zLo = Math.max(0, i - w);
             int zHi = Math.min(n, i + w);
             double c = form.scaleAt(i);
             long xi = shift + i;
+            // the same terms in the same order (z ascending), split so that no term needs |i − z| or κ_z looked up:
+            // the end columns 0 and n (their own κ), then the inner columns left of i and from i on
             double r = 0;
-            for (int z = zLo; z <= zHi; z++) {
-                double d = Math.abs((double) (xi - out[z]));
-                double l = c * (squared ? d * d : d);
-                r += kappa[z] * pw[Math.abs(i - z)] * l;
+            int from = zLo;
+            int to = zHi;
+            if (zLo == 0) {
+                r += kappa[0] * pw[i] * entry(c, xi - out[0], squared);
+                from = 1;
+            }
+            boolean last = zHi == n && n > 0;
+            if (last) {
+                to = n - 1;
+            }
+            for (int z = from, stop = Math.min(i - 1, to); z <= stop; z++) {
+                r += inner[i - z] * entry(c, xi - out[z], squared);
+            }
+            for (int z = Math.max(i, from); z <= to; z++) {
+                r += inner[z - i] * entry(c, xi - out[z], squared);
+            }
+            if (last) {
+                r += kappa[n] * pw[n - i] * entry(c, xi - out[n], squared);
             }
             double outside = (zLo > 0 ? g.tailBeyond(i - zLo) : 0) + (zHi < n ? g.tailBeyond(zHi - i) : 0);
             lower[i] = r;
             upper[i] = outside == 0 ? r : r + outside * loss.rowMax(i);
         });
+    }
+
+    /** c·|x − y|^power as {@link Loss.DistanceForm#at} computes it: the long difference, then its double. */
+    private static double entry(double c, long xMinusY, boolean squared) {
+        double d = Math.abs((double) xMinusY);
+        return c * (squared ? d * d : d);
     }
 }

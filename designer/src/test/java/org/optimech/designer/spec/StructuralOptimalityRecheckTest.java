@@ -181,6 +181,22 @@ class StructuralOptimalityRecheckTest {
         assertEquals("/design/optimality/gap_tolerance", refused(edit(doc, "/design/optimality/gap_tolerance", JsonNumber.of(1))).pointer());
     }
 
+    /**
+     * Review 8b (low): the verification encloses e^-ε by α(1 ± 1e-14), proven only up to ε ≈ 88, and the runtime took any
+     * recorded ε. A bound stated for a recorded ε above the designer's limit of 50 is refused naming that ε, even where a
+     * bound of −1000 would pass every other check; 50 itself is re-derived.
+     */
+    @Test
+    void aRecordedEpsilonBeyondTheEnclosureIsRefused() throws Exception {
+        JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,20]}}");
+        JsonObject modest = edit(edit(edit(doc, "/design/optimality/certified", JsonBoolean.FALSE), "/design/optimality/lower_bound", JsonNumber.of(-1000)),
+                "/design/optimality/relative_gap", JsonNumber.of(1e12));
+        assertTrue(load(edit(modest, "/design/problem/epsilon", JsonNumber.of(50))).optimalityRechecked());
+        InvalidSpecException e = refused(edit(modest, "/design/problem/epsilon", JsonNumber.of(60)));
+        assertEquals("/design/problem/epsilon", e.pointer(), e.getMessage());
+        assertTrue(e.getMessage().contains("Provided value: 60"), e.getMessage());
+    }
+
     /** The value at a JSON pointer of plain names and indices. */
     private static JsonValue at(JsonObject doc, String pointer) {
         JsonValue v = doc;

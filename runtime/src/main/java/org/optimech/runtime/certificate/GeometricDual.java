@@ -29,6 +29,11 @@ public final class GeometricDual {
     public static final double NEGLIGIBLE = 1e-9;
     /** Inputs up to which the column values sum over every input (beyond, over a window whose remainder is below 3e-20). */
     static final int FULL_WINDOW = 4000;
+    /**
+     * Largest ε verified (the designer's limit): the enclosure α(1 ± 1e-14) of e^{−ε} covers the double ε's half-ulp error
+     * and exp's ulp only up to ε ≈ 88.
+     */
+    public static final double MAX_EPSILON = 50;
 
     /**
      * @param lowerBound a certified lower bound on the optimal Bayes risk (NaN when not computed)
@@ -125,100 +130,38 @@ public final class GeometricDual {
     }
 
     /**
-     * b_z = Σ_i p_i·α^{|i−z|}·Σ_k R[z][k]·L(i, ω_k) for a remap R: the column values whose KMS inverse is the dual. A
-     * deterministic remap by moments in O(n) (see {@link #deterministicColumnValues}), a randomized one summed over
-     * |i − z| ≤ W, W as {@link #window}, in O(n·W). What is left out (below 3e-20 in loss units) and the rounding only
-     * loosen the bound, never invalidate it: whatever u is, it is verified.
+     * b_z = Σ_i p_i·α^{|i−z|}·Σ_k R[z][k]·L(i, ω_k) for a remap R: the column values whose KMS inverse is the dual, from
+     * exponentially weighted moments in O(n + W + entries of R) whatever the remap ({@link ColumnValues}), W as
+     * {@link #window}. What is left out (below 3e-20 in loss units) and the rounding only loosen the bound, never invalidate
+     * it: whatever u is, it is verified.
      */
     public static double[] columnValues(double[] prior, Distance loss, double epsilon, Remap remap) {
+        return columns(prior, loss, epsilon, remap).values();
+    }
+
+    /**
+     * {@link #columnValues} and how they were summed.
+     *
+     * @param values b_z (not copied: the caller owns the only reference)
+     * @param directTerms absolute-loss correction terms summed one by one (at most 32 per remap entry beyond a budget of 2^26)
+     * @param allDirect whether every correction was summed term by term, the arithmetic of the designer before the budget
+     *     existed (false: a spec written then may state a bound a few ulps apart; measured 5e-11 relative at most)
+     */
+    public record Columns(double[] values, long directTerms, boolean allDirect) {
+    }
+
+    /** {@link #columnValues} with how they were summed. */
+    public static Columns columns(double[] prior, Distance loss, double epsilon, Remap remap) {
+        return columns(prior, loss, epsilon, remap, ColumnValues.BUDGET, ColumnValues.SHORT);
+    }
+
+    /** {@link #columns} with the direct-summing budget and short run given. */
+    static Columns columns(double[] prior, Distance loss, double epsilon, Remap remap, long budget, int shortRun) {
         int n = prior.length - 1;
         if (remap.rows() != n + 1) {
             throw new IllegalArgumentException("the remap has " + remap.rows() + " rows; the prior has " + (n + 1) + " inputs");
         }
-        double[] pow = powers(epsilon, window(n, epsilon, loss.max()));
-        int w = pow.length - 1;
-        double[] b = new double[n + 1];
-        if (remap.isDeterministic()) {
-            return deterministicColumnValues(prior, loss, pow, remap);
-        }
-        IntStream.rangeClosed(0, n).parallel().forEach(z -> {
-            int width = remap.width(z);
-            double s = 0;
-            for (int i = Math.max(0, z - w), hi = Math.min(n, z + w); i <= hi; i++) {
-                double l = 0;
-                for (int k = 0; k < width; k++) {
-                    l += remap.probabilityAt(z, k) * loss.at(i, remap.outputAt(z, k));
-                }
-                s += prior[i] * pow[Math.abs(i - z)] * l;
-            }
-            b[z] = s;
-        });
-        return b;
-    }
-
-    /**
-     * {@link #columnValues} of a deterministic remap in O(n + Σ_z min(|c_z|, W)), c_z the distance from x_z to its output:
-     * with q_i = p_i·c_i, the exponentially weighted moments of q about z from either side, M_e = Σ q_i·α^{|i−z|}·|i−z|^e
-     * (positive recurrences), give b_z in closed form for the squared loss, and for the absolute loss up to the inputs
-     * between z and its output, which are summed directly (at most W of them: beyond, α^W is negligible).
-     */
-    private static double[] deterministicColumnValues(double[] prior, Distance loss, double[] pow, Remap remap) {
-        int n = prior.length - 1;
-        int w = pow.length - 1;
-        double a = pow.length > 1 ? pow[1] : StrictMath.exp(-1); // α (any value serves when the window is empty: n = 0)
-        double[] q = new double[n + 1];
-        for (int i = 0; i <= n; i++) {
-            q[i] = prior[i] * loss.scaleAt(i);
-        }
-        // left moments over i ≤ z of q_i·α^{z−i}·(z−i)^e, right moments over i ≥ z of q_i·α^{i−z}·(i−z)^e
-        double[][] left = new double[3][n + 1];
-        double[][] right = new double[3][n + 2];
-        for (int z = 0; z <= n; z++) {
-            double p0 = z > 0 ? left[0][z - 1] : 0;
-            double p1 = z > 0 ? left[1][z - 1] : 0;
-            double p2 = z > 0 ? left[2][z - 1] : 0;
-            left[0][z] = a * p0 + q[z];
-            left[1][z] = a * (p1 + p0);
-            left[2][z] = a * (p2 + 2 * p1 + p0);
-        }
-        for (int z = n; z >= 0; z--) {
-            right[0][z] = a * right[0][z + 1] + q[z];
-            right[1][z] = a * (right[1][z + 1] + right[0][z + 1]);
-            right[2][z] = a * (right[2][z + 1] + 2 * right[1][z + 1] + right[0][z + 1]);
-        }
-        long xFrom = loss.inputs().from();
-        boolean squared = loss.power() == 2;
-        double[] b = new double[n + 1];
-        for (int z = 0; z <= n; z++) {
-            // the output sits c inputs from z: x_i − y = (i − z) − c
-            double c = (double) (loss.outputs().longValueAt(remap.outputAt(z, 0)) - xFrom - z);
-            // moments over i ≥ z + 1 of q_i·α^{i−z}·d^e, d = i − z ≥ 1, from the right sums at z + 1 (d = d' + 1)
-            double r0 = a * right[0][z + 1];
-            double r1 = a * (right[1][z + 1] + right[0][z + 1]);
-            double r2 = a * (right[2][z + 1] + 2 * right[1][z + 1] + right[0][z + 1]);
-            double l0 = left[0][z];
-            double l1 = left[1][z];
-            double v;
-            if (squared) {
-                // Σ_left q·α^{z−i}·((z−i) + c)² + Σ_right q·α^{d}·(d − c)²
-                v = left[2][z] + 2 * c * l1 + c * c * l0 + r2 - 2 * c * r1 + c * c * r0;
-            } else if (c >= 0) {
-                // left: (z−i) + c; right: d − c, plus twice (c − d) where d < c
-                v = l1 + c * l0 + r1 - c * r0;
-                for (int d = 1, stop = (int) Math.min(c - 1, w); d <= stop && z + d <= n; d++) {
-                    v += 2 * q[z + d] * pow[d] * (c - d);
-                }
-            } else {
-                // right: d − c = d + |c|; left: (z−i) − |c|, plus twice (|c| − (z−i)) where z−i < |c|
-                double m = -c;
-                v = r1 + m * r0 + l1 - m * l0;
-                for (int d = 0, stop = (int) Math.min(m - 1, w); d <= stop && z - d >= 0; d++) {
-                    v += 2 * q[z - d] * pow[d] * (m - d);
-                }
-            }
-            b[z] = Math.max(0, v);
-        }
-        return b;
+        return ColumnValues.of(prior, loss, powers(epsilon, window(n, epsilon, loss.max())), remap, budget, shortRun);
     }
 
     /**
@@ -263,6 +206,9 @@ public final class GeometricDual {
     public static Bound full(double[] prior, Entries loss, int m, double epsilon, double alpha, double[] b) {
         int n = prior.length - 1;
         int depth = depth(n, epsilon);
+        if (!(epsilon <= MAX_EPSILON)) {
+            return beyondEnclosure(epsilon, "dual verification");
+        }
         if (!fits(n, m, epsilon)) {
             return new Bound(Double.NaN, Double.NaN, depth, "dual verification skipped: " + (n + 1) + " inputs x " + m + " outputs x " + (depth + 1)
                     + " levels exceeds " + (long) WORK_LIMIT + " steps");
@@ -313,6 +259,9 @@ public final class GeometricDual {
     public static Bound windowed(double[] prior, Distance f, double epsilon, double alpha, double[] b) {
         int n = prior.length - 1;
         int m = f.outputs().size();
+        if (!(epsilon <= MAX_EPSILON)) {
+            return beyondEnclosure(epsilon, "windowed dual verification");
+        }
         double[] u = kmsSolve(b, alpha);
         String nonFinite = nonFinite(prior, b, u);
         if (nonFinite != null) {
@@ -336,8 +285,10 @@ public final class GeometricDual {
         }
         double aLo = Math.nextDown(alpha * (1 - 1e-14));
         double aHi = Math.nextUp(alpha * (1 + 1e-14));
-        double[] tailLeft = radius < 0 ? null : tails(prior, f, u, radius, aLo, aHi, -1);
-        double[] tailRight = radius < 0 ? null : tails(prior, f, u, radius, aLo, aHi, 1);
+        // the two sides are independent sequential recurrences: one thread each
+        double[][] sides = radius < 0 ? null : IntStream.of(-1, 1).parallel().mapToObj(step -> tails(prior, f, u, radius, aLo, aHi, step)).toArray(double[][]::new);
+        double[] tailLeft = radius < 0 ? null : sides[0];
+        double[] tailRight = radius < 0 ? null : sides[1];
         // a ray with maximum 1 inside a window of `width` inputs has its entries at levels 0..width−1: no lumping
         double[] powLo = new double[width + 1];
         double[] powHi = new double[width + 1];
@@ -378,6 +329,11 @@ public final class GeometricDual {
             return worst;
         }).max().orElse(0);
         return finiteOrRefused(paid(u, deficit, depth), "windowed dual verification");
+    }
+
+    private static Bound beyondEnclosure(double epsilon, String check) {
+        return new Bound(Double.NaN, Double.NaN, -1, check + ": epsilon " + epsilon + " is above " + MAX_EPSILON
+                + ", beyond which the enclosure of e^-epsilon is not proven, nothing is certified");
     }
 
     /** The first non-finite prior, b or dual entry, described, or null: every comparison with NaN is false, so none may pass. */
