@@ -284,6 +284,23 @@ class CliProgressTest {
                     && err.indexOf("bytes digested, of about the file's size): done") < err.indexOf("weight table rows checked): done"), "in order: " + err);
         }
 
+        // a signed spec under a trusted key is hashed again to verify the signature: the last step, with its own figure (it had
+        // the stage's heartbeat only, as long as the digest)
+        assertEquals(0, CliTest.run("keygen", "--key-id", "pub", "--out", dir.resolve("keys").toString(), "--quiet").code());
+        Path signed = dir.resolve("big.signed.json");
+        CliTest.Run sign = CliTest.run("sign", spec.toString(), "--key", dir.resolve("keys/pub.private.key").toString(), "--key-id", "pub", "--out",
+                signed.toString(), "--quiet");
+        assertEquals(0, sign.code(), sign.err());
+        long signedSize = Files.size(signed);
+        CliTest.Run trusted = CliTest.run("verify", signed.toString(), "--trusted-key", "pub=" + dir.resolve("keys/pub.public.key"), "--require-signature");
+        assertEquals(0, trusted.code(), trusted.err());
+        String hashed = Pattern.quote("loading big.signed.json (bytes hashed for the signature, of about the file's size): ");
+        assertTrue(Pattern.compile(hashed + "[0-9]+/" + signedSize + left).matcher(trusted.err()).find(), trusted.err());
+        assertTrue(Pattern.compile(hashed + "done, [0-9]+ in [0-9.]+ s").matcher(trusted.err()).find(), trusted.err());
+        assertTrue(trusted.err().indexOf("weight table rows checked): done") < trusted.err().indexOf("bytes hashed for the signature, of about the file's size): done"),
+                "after the rows: " + trusted.err());
+        assertFalse(CliTest.run("verify", signed.toString(), "--trusted-key", "pub=" + dir.resolve("keys/pub.public.key"), "--quiet").err().contains("hashed"));
+
         for (String[] args : new String[][] {{"verify", spec.toString(), "--quiet"}, {"sample", spec.toString(), "--input", "3", "--seed", "1", "--quiet"},
                 {"design", problem.toString(), "--out", dir.resolve("q.spec.json").toString(), "--method", "lp", "--quiet"}}) {
             CliTest.Run quiet = CliTest.run(args);

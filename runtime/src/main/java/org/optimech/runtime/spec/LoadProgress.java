@@ -20,7 +20,7 @@ public interface LoadProgress {
         return (step, done, total) -> { };
     }
 
-    /** The long steps of a load, in order. Checks not listed (the policy, the exact privacy re-check) follow the last one. */
+    /** The long steps of a load, in order. Checks not listed (the exact privacy re-check, the rest of the policy) take little time. */
     enum Step {
         /** Bytes read of the file's size. */
         READ("bytes read of the file's size"),
@@ -31,7 +31,12 @@ public interface LoadProgress {
          */
         DIGEST("bytes digested, of about the file's size"),
         /** Rows of a weight table checked (each sums to the denominator) and built; only for a discrete table. */
-        TABLE_ROWS("weight table rows checked");
+        TABLE_ROWS("weight table rows checked"),
+        /**
+         * Bytes of the canonical form hashed to verify a signature against the policy's trusted keys; only for a signed spec
+         * under a policy with trusted keys (a second pass as long as the digest). Its total is an estimate as the digest's is.
+         */
+        SIGNATURE("bytes hashed for the signature, of about the file's size");
 
         private final String unit;
 

@@ -100,6 +100,21 @@ public final class RuntimePolicy {
         return new RuntimePolicy(b);
     }
 
+    private String verified(JsonObject document, LoadProgress progress, long fileBytes) throws FieldException {
+        if (!document.has("signature")) {
+            return SpecSignature.verify(document, trustedKeys); // refused: nothing to hash
+        }
+        progress.report(LoadProgress.Step.SIGNATURE, 0, fileBytes);
+        long[] last = {0};
+        // the estimate is raised, never passed, as the digest's: a canonical form larger than the file still ends at its total
+        String signer = SpecSignature.verify(document, trustedKeys, hashed -> {
+            progress.report(LoadProgress.Step.SIGNATURE, hashed, Math.max(fileBytes, hashed));
+            last[0] = hashed;
+        });
+        progress.report(LoadProgress.Step.SIGNATURE, last[0], last[0]);
+        return signer;
+    }
+
     /** The relations a spec may state (all by default). */
     public Set<Relation> relations() {
         return relations;
@@ -122,12 +137,21 @@ public final class RuntimePolicy {
      * @throws InvalidSpecException naming the field that the policy refuses
      */
     public String check(MechanismSpec spec) throws InvalidSpecException {
+        return check(spec, LoadProgress.none(), 1);
+    }
+
+    /**
+     * As {@link #check(MechanismSpec)}, reporting a signature's verification as {@link LoadProgress.Step#SIGNATURE} (bytes
+     * hashed, of about {@code fileBytes}; the last report, after the signature verified, gives the count as both done and
+     * total).
+     */
+    String check(MechanismSpec spec, LoadProgress progress, long fileBytes) throws InvalidSpecException {
         JsonObject document = spec.document();
         try {
             String signer = null;
             if (document.has("signature") || requireSignature) {
                 if (!trustedKeys.isEmpty() || requireSignature) {
-                    signer = SpecSignature.verify(document, trustedKeys);
+                    signer = verified(document, progress, fileBytes);
                 } else {
                     SpecSignature.checkShape(document);
                 }

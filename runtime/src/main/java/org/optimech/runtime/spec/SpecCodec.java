@@ -207,7 +207,7 @@ public final class SpecCodec {
 
     /**
      * As {@link #read(JsonValue, RuntimePolicy)}, for a document read by {@link SpecStream} (its large member held flat),
-     * reporting the digest and the table's rows to {@code progress}.
+     * reporting the digest, the table's rows and a signature's verification to {@code progress}.
      *
      * @param fileBytes the size of the file read, the digest's estimated total
      */
@@ -218,7 +218,7 @@ public final class SpecCodec {
         } catch (FieldException e) {
             throw InvalidSpecException.of(e);
         }
-        policy.check(spec);
+        policy.check(spec, progress, fileBytes);
         return spec;
     }
 

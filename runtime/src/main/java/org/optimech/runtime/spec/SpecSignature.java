@@ -188,6 +188,11 @@ public final class SpecSignature {
      * @throws FieldException if the signature is missing, names an untrusted key, or does not verify
      */
     static String verify(JsonObject doc, Map<String, PublicKey> trusted) throws FieldException {
+        return verify(doc, trusted, hashed -> { });
+    }
+
+    /** As {@link #verify(JsonObject, Map)}, reporting the bytes of the canonical form hashed so far (as {@link #sign}). */
+    static String verify(JsonObject doc, Map<String, PublicKey> trusted, java.util.function.LongConsumer hashed) throws FieldException {
         if (!doc.has("signature")) {
             throw new FieldException("/signature", "is required by the runtime policy but missing: the spec is unsigned");
         }
@@ -206,7 +211,7 @@ public final class SpecSignature {
             if (sig.get("algorithm").orElseThrow().asString().equals(LEGACY)) {
                 canonical(signed, s::update); // the JDK buffers this message whole
             } else {
-                s.update(message(signed));
+                s.update(message(signed, hashed));
             }
             if (!s.verify(Base64.getDecoder().decode(sig.get("value").orElseThrow().asString()))) {
                 throw new FieldException("/signature/value", "does not verify with trusted key " + Fields.quote(id)

@@ -79,7 +79,7 @@ class LoadProgressTest {
         assertEquals(List.of(LoadProgress.Step.READ, LoadProgress.Step.DIGEST, LoadProgress.Step.TABLE_ROWS),
                 reports.stream().map(Report::step).distinct().toList(), "the steps, in order, each once");
         long[][] ends = {{size, size}, {canonical, canonical}, {100, 100}};
-        for (LoadProgress.Step step : LoadProgress.Step.values()) {
+        for (LoadProgress.Step step : List.of(LoadProgress.Step.READ, LoadProgress.Step.DIGEST, LoadProgress.Step.TABLE_ROWS)) {
             List<Report> of = reports.stream().filter(r -> r.step() == step).toList();
             // each step's reports are one run: no other step's report comes between its first and its last
             assertEquals(of, reports.subList(reports.indexOf(of.get(0)), reports.indexOf(of.get(of.size() - 1)) + 1), step + " is one run");
@@ -96,6 +96,51 @@ class LoadProgressTest {
         }
         assertTrue(reports.stream().filter(r -> r.step() == LoadProgress.Step.DIGEST && r.done() < canonical).allMatch(r -> r.total() == size),
                 "until its end the digest's total is the file's size, an estimate above the canonical form's size");
+    }
+
+    /**
+     * A signed spec under a policy that trusts its key is hashed a second time to verify the signature, as long as the digest:
+     * that pass is the last step, counted from 0 to the canonical form's size (counted here independently); a signature that
+     * does not verify never reports the step's end. An unsigned load, or a policy without keys, has no such step.
+     */
+    @Test
+    void aSignaturesVerificationIsTheLastStepWithItsOwnFigure() throws Exception {
+        DiscreteMechanismSpec spec = SpecStreamTest.table(new Random(25), 100, 100, 100);
+        org.optimech.runtime.json.JsonObject signed = SpecSignature.sign(spec.document(), SignatureTest.PUBLISHER.getPrivate(), "publisher");
+        Path file = Files.writeString(dir.resolve("signed.spec.json"), org.optimech.runtime.json.JsonWriter.pretty(signed));
+        long size = Files.size(file);
+        RuntimePolicy trusting = SignatureTest.strict();
+        List<Report> reports = new ArrayList<>();
+        MechanismSpec loaded = SpecLoader.load(file, trusting, (LoadProgress) (step, done, total) -> reports.add(new Report(step, done, total)));
+        assertEquals(SpecLoader.load(file, trusting), loaded, "the same spec as the load without progress");
+
+        assertEquals(List.of(LoadProgress.Step.READ, LoadProgress.Step.DIGEST, LoadProgress.Step.TABLE_ROWS, LoadProgress.Step.SIGNATURE),
+                reports.stream().map(Report::step).distinct().toList(), "the signature's pass comes last");
+        List<Report> of = reports.stream().filter(r -> r.step() == LoadProgress.Step.SIGNATURE).toList();
+        assertEquals(of, reports.subList(reports.indexOf(of.get(0)), reports.size()), "one run, at the end");
+        long canonical = org.optimech.runtime.json.JsonWriter.canonicalBytes(signed.without("signature")).length;
+        assertEquals(new Report(LoadProgress.Step.SIGNATURE, 0, size), of.get(0), "starts at 0 of the file's size");
+        assertEquals(new Report(LoadProgress.Step.SIGNATURE, canonical, canonical), of.get(of.size() - 1), "ends at the canonical form's size");
+        long previous = -1;
+        for (Report r : of) {
+            assertTrue(r.done() >= previous && r.done() <= r.total(), "counts only grow, never beyond the total: " + r);
+            previous = r.done();
+        }
+        assertTrue(of.stream().filter(r -> r.done() > 0 && r.done() < canonical).count() >= 2, "counts in between: " + of.size());
+
+        List<Report> unsigned = new ArrayList<>();
+        SpecLoader.load(file, RuntimePolicy.standard(), (LoadProgress) (step, done, total) -> unsigned.add(new Report(step, done, total)));
+        assertTrue(unsigned.stream().noneMatch(r -> r.step() == LoadProgress.Step.SIGNATURE), "no trusted key: nothing to verify");
+
+        // another key's signature over the same spec: hashed, refused, and the step never ends
+        org.optimech.runtime.json.JsonObject forged = SpecSignature.sign(spec.document(), SignatureTest.OTHER.getPrivate(), "publisher");
+        Path bad = Files.writeString(dir.resolve("forged.spec.json"), org.optimech.runtime.json.JsonWriter.pretty(forged));
+        List<Report> refused = new ArrayList<>();
+        InvalidSpecException e = assertThrows(InvalidSpecException.class,
+                () -> SpecLoader.load(bad, trusting, (LoadProgress) (step, done, total) -> refused.add(new Report(step, done, total))));
+        assertEquals("/signature/value", e.pointer());
+        assertTrue(refused.stream().anyMatch(r -> r.step() == LoadProgress.Step.SIGNATURE), "the signature was hashed");
+        assertTrue(refused.stream().filter(r -> r.step() == LoadProgress.Step.SIGNATURE).allMatch(r -> r.done() < r.total()), "but never reported its end");
     }
 
     @Test
