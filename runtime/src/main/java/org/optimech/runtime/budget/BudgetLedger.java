@@ -272,8 +272,9 @@ public final class BudgetLedger {
         if (accounting == Accounting.PRIVACY_LOSS_DISTRIBUTION) {
             PrivacyLossDistribution before = losses.get(dataset);
             composed = before == null ? loss : before.compose(loss);
-            double pldEpsilon = composed.epsilon(totalDelta.doubleValue());
-            if (!basicFits && !(pldEpsilon <= totalEpsilon.doubleValue())) {
+            // the total δ and ε taken as doubles at or below their exact values: to nearest, either could pass by one ulp
+            double pldEpsilon = composed.epsilon(org.optimech.runtime.exact.Dyadic.doubleAtMost(totalDelta));
+            if (!basicFits && !(pldEpsilon <= org.optimech.runtime.exact.Dyadic.doubleAtMost(totalEpsilon))) {
                 throw new BudgetExceededException("privacy budget exceeded for dataset \"" + dataset + "\": after " + now.releases() + " releases, "
                         + (releases == 1 ? "one more" : releases + " more") + " would spend epsilon " + (Double.isInfinite(pldEpsilon) ? "inf" : pldEpsilon)
                         + " at delta " + totalDelta.toPlainString() + " of the total epsilon " + totalEpsilon.toPlainString()
@@ -343,7 +344,7 @@ public final class BudgetLedger {
         // rounded up, never to nearest: the exact sum of the charged ε can lie above its nearest double (3 × 0.1 = 0.3 > (double) 0.3)
         double basic = s.delta().compareTo(delta) <= 0 ? org.optimech.runtime.exact.Dyadic.doubleAtLeast(s.epsilon()) : Double.POSITIVE_INFINITY;
         PrivacyLossDistribution p = losses.get(dataset);
-        return p == null ? basic : Math.min(basic, p.epsilon(delta.doubleValue()));
+        return p == null ? basic : Math.min(basic, p.epsilon(org.optimech.runtime.exact.Dyadic.doubleAtMost(delta))); // ε at a δ not above the asked one: an upper bound
     }
 
     /** A dataset's composed distribution (privacy-loss-distribution accounting), if anything was charged to it. */
