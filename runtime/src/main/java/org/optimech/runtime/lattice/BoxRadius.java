@@ -195,7 +195,7 @@ final class BoxRadius {
      */
     long sample(RandomSource random, BigInteger[] big) {
         if (radius != null) {
-            return radius.sample(random); // below the table's support (at most about 2^21)
+            return radius.sample(random); // the stored levels' outcomes, or rarely an outcome of a deeper level computed exactly (TabulatedLaw)
         }
         int d = degree;
         int j = -1;

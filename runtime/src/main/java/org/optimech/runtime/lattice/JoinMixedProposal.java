@@ -84,25 +84,33 @@ final class JoinMixedProposal {
 
     /**
      * The best certified mixed proposal for the count join of dimension d and bound k at lattice rate r, with its certified
-     * acceptance (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when no split
-     * certifies.
+     * acceptance (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when none of
+     * the {@value #CERTIFY_TRIES} best designs certifies.
      */
     static JoinMixedProposal of(int d, int k, Rational rate, double logTargetMass, long longBound) {
-        int bestSplit = -1;
-        double bestWidth = 0;
-        double bestLog = Double.NEGATIVE_INFINITY;
+        // every (split, width) estimated in doubles; the best few are certified in turn (review 9: a design whose exact check
+        // fails at a tangent point should not drop the proposal while a neighbouring one certifies)
+        java.util.List<double[]> designs = new java.util.ArrayList<>();
         for (int i = 1; i < PARTS; i++) {
             for (double width : WIDTHS) {
                 double est = design(d, k, rate.doubleValue(), i, width, logTargetMass);
-                if (est > bestLog) {
-                    bestLog = est;
-                    bestSplit = i;
-                    bestWidth = width;
+                if (est > Double.NEGATIVE_INFINITY) {
+                    designs.add(new double[] {est, i, width});
                 }
             }
         }
-        return bestSplit < 0 ? null : build(d, k, rate, bestSplit, bestWidth, logTargetMass, longBound);
+        designs.sort((x, y) -> Double.compare(y[0], x[0]));
+        for (int t = 0; t < StrictMath.min(CERTIFY_TRIES, designs.size()); t++) {
+            JoinMixedProposal p = build(d, k, rate, (int) designs.get(t)[1], designs.get(t)[2], logTargetMass, longBound);
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
     }
+
+    /** How many of the best designs (by their estimate in doubles) are certified before the proposal is given up. */
+    private static final int CERTIFY_TRIES = 4;
 
     /**
      * The proposal for one split i (a = (i/P)·r) and tangent offset ({@code width} spreads), certified; {@code null} if its
