@@ -44,9 +44,4 @@ public final class TabulatedLaw {
     public long sample(RandomSource random) {
         return lookAhead != null ? lookAhead.sample(0, random) : walker.sample(random);
     }
-
-    /** An upper bound on the expected random bits of a draw (within the stored levels, exact). */
-    public double expectedBits() {
-        return walker.expectedBits();
-    }
 }
