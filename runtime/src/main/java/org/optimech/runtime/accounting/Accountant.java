@@ -109,9 +109,11 @@ public final class Accountant {
      * N releases of one spec on the same data, on a grid chosen for the requested width of the ε bracket (upper minus lower
      * bound) rather than from N and the loss range alone. The lower bound rounds every loss down on a grid
      * 4 times finer than the guarantee's, so it sits at most N·step/4 below
-     * the truth; the step is chosen so that this is a quarter of the requested width, leaving the rest for the guarantee's
-     * grid (connect the dots: no first-order drift, none measured on the bundled count spec; a grid rounding losses up, as the
-     * Gaussian's, drifts N·step/2, half the width). The width is thus proven for the lower side and a target for the upper.
+     * the truth from rounding; the step is chosen so that this is a quarter of the requested width, leaving the rest for the
+     * guarantee's grid (connect the dots: no first-order drift, none measured on the bundled count spec; a grid rounding losses
+     * up, as the Gaussian's, drifts about N·step/2 for large N and up to N·step for small N). At small δ each side also moves
+     * by what the stated error of its computed masses moves ε (for a Gaussian at μ = 0.79, N = 4, δ = 1e-9: 0.0035 more on
+     * the lower side). The width is thus a target, met by the rounding alone on the lower side.
      * A wide bracket takes a coarser grid, and less time; a narrow one a finer grid, up to 2^19 points for the N-fold support
      * (and no finer than {@link #MIN_STEP}), which the method description states when it binds. Specs accounted in closed form (K-norm, Gaussian) have no grid: their bracket is
      * already narrow and the width is ignored.

@@ -63,10 +63,32 @@ class AccountantBracketTest {
         }
     }
 
-    /** The Gaussian on the grid the accountant picks for a width: the exact μ√N-GDP ε lies in a bracket at most that wide. */
+    /**
+     * The Gaussian on the grid the accountant picks for a width: the exact μ√N-GDP ε lies in the bracket, the lower bound at
+     * most N·h/{@value Accountant#LOWER_REFINEMENT} below it (each of the N losses rounded down by less than h/4, proven) and the
+     * upper one at most N·h above it (rounded up by less than h), each also moved by the shift of ε its stated numerical error
+     * makes at small δ. With h = w/N the lower side's rounding stays within w/4; the upper side's drift is about N·h/2 for
+     * large N but may reach N·h for small N, so the width w is a target
+     * ({@link #gaussianBracketAtFourReleasesMayExceedTheTargetWidth}), as {@code Accountant.releases} documents.
+     */
     @Property(tries = 40)
-    void gaussianBracketOnTheChosenGridHoldsMuGdpAndIsAsWideAsAsked(@ForAll @DoubleRange(min = 0.2, max = 1) double mu,
+    void gaussianBracketOnTheChosenGridHoldsMuGdpWithinTheProvenDrifts(@ForAll @DoubleRange(min = 0.2, max = 1) double mu,
             @ForAll @IntRange(min = 2, max = 60) int n, @ForAll @DoubleRange(min = 0.02, max = 1) double w) {
+        checkGaussianBracket(mu, n, w);
+    }
+
+    /**
+     * Regression (CI, seed 20261128): μ = 0.79, N = 4, w = 0.02 gave a bracket 0.02013 wide at δ = 1e-9, which the old test
+     * asserted to be at most w from the measured N·h/2 drift of large N. The lower side was 0.0085 below the truth where its
+     * rounding allows 0.005: the plain composition's stated error, 2.3e-11, moves ε at δ = 1e-9 by the rest. The proven
+     * drifts hold.
+     */
+    @Test
+    void gaussianBracketAtFourReleasesMayExceedTheTargetWidth() {
+        checkGaussianBracket(0.79, 4, 0.02);
+    }
+
+    private static void checkGaussianBracket(double mu, int n, double w) {
         double range = 2 * (mu * mu / 2 + 12 * mu); // the loss range the Gaussian's grid spans, about
         double support = Math.min(n * range, 9 * range * Math.sqrt(n)) + range;
         double step = Accountant.gridStep(support, n, w);
@@ -81,12 +103,19 @@ class AccountantBracketTest {
             for (PrivacyLossDistribution p : los) {
                 lo = Math.max(lo, p.epsilon(delta));
             }
-            assertTrue(lo <= exact * (1 + 1e-9) && exact <= up * (1 + 1e-9), "mu " + mu + " n " + n + " at " + delta + ": " + lo + " <= " + exact + " <= " + up);
-            // the Gaussian's upper grid rounds up (drift up to N·h/2, measured N·h/2), its lower one down on a grid 4 times finer
-            // (N·h/4): with h = w/N both fit in w; when the grid's point cap makes h coarser the width is not promised
-            if (step <= w / n * (1 + 1e-12)) {
-                assertTrue(up - lo <= w, "mu " + mu + " n " + n + " w " + w + " at " + delta + ": width " + (up - lo));
-            }
+            String where = "mu " + mu + " n " + n + " w " + w + " step " + step + " at " + delta + ": " + lo + " <= " + exact + " <= " + up;
+            assertTrue(lo <= exact * (1 + 1e-9) && exact <= up * (1 + 1e-9), where);
+            // the proven drifts, through the plain composition (the first; the bracket is at least as narrow as its): every
+            // loss rounded down by less than h/4 (up by less than h), and δ(ε) moved by at most twice the slack each bound
+            // allows for its computed masses' error (once the error, once the slack itself)
+            double sLo = los.get(0).error() + 8 * 0x1.0p-53;
+            double sUp = ups.get(0).error() + 8 * 0x1.0p-53;
+            double shiftedLo = Releases.invert(e -> GaussianProfile.delta(e, muN, 1), delta + 2 * sLo, true);
+            double shiftedUp = delta > 2 * sUp ? Releases.invert(e -> GaussianProfile.delta(e, muN, 1), delta - 2 * sUp, true) : Double.POSITIVE_INFINITY;
+            assertTrue(lo >= (shiftedLo - n * step / Accountant.LOWER_REFINEMENT) * (1 - 1e-9), "lower drift " + (exact - lo) + " (slack " + sLo
+                    + ", allowed " + (exact - shiftedLo + n * step / Accountant.LOWER_REFINEMENT) + "), " + where);
+            assertTrue(up <= (shiftedUp + n * step) * (1 + 1e-9), "upper drift " + (up - exact) + " (slack " + sUp + ", allowed "
+                    + (shiftedUp - exact + n * step) + "), " + where);
         }
     }
 
