@@ -78,7 +78,7 @@ class AccountantBracketTest {
     }
 
     /**
-     * Regression (CI, seed 20261128): μ = 0.79, N = 4, w = 0.02 gave a bracket 0.02013 wide at δ = 1e-9, which the old test
+     * Regression (CI of stop 32, a random try): μ = 0.79, N = 4, w = 0.02 gave a bracket 0.02013 wide at δ = 1e-9, which the old test
      * asserted to be at most w from the measured N·h/2 drift of large N. The lower side was 0.0085 below the truth where its
      * rounding allows 0.005: the plain composition's stated error, 2.3e-11, moves ε at δ = 1e-9 by the rest. The proven
      * drifts hold.
