@@ -64,6 +64,14 @@ def highs(n, eps=0.5):
         n, t1 - t0, t2 - t1, t3 - t2, res.status, res.fun, k * k, r + k, a_ub.nnz + a_eq.nnz))
 
 
+def launcher_java_opts():
+    """The JVM options the optimech launcher adds by default (its default_java_opts line), so ours runs as users run it."""
+    import re
+    with open(os.path.join(ROOT, "optimech")) as f:
+        m = re.search(r'^default_java_opts="([^"]*)"', f.read(), re.M)
+    return m.group(1) if m else ""
+
+
 def timed(cmd):
     """Runs cmd under /usr/bin/time: (wall s, peak RSS MB, its stdout's last line)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
@@ -82,7 +90,8 @@ def main():
     ap.add_argument("--reps", type=int, default=1)
     ap.add_argument("--classpath")
     ap.add_argument("--baseline-classpath")
-    ap.add_argument("--java-opts", default="")
+    ap.add_argument("--java-opts", default=launcher_java_opts(),
+                    help="JVM options for ours (default: the optimech launcher's, %(default)r)")
     a = ap.parse_args()
     if a.highs is not None:
         highs(a.highs)
@@ -96,7 +105,7 @@ def main():
         bench = os.path.join(ROOT, "benchmarks", "target")
         with open(os.path.join(bench, "bench.classpath")) as f:
             cp = os.path.join(bench, "classes") + ":" + f.read().strip()
-    print("load average at start: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
+    print("load average at start: %s; JVM options for ours: %r" % (" ".join(open("/proc/loadavg").read().split()[:3]), a.java_opts))
     print("%5s %-6s %8s %8s   %s" % ("n", "who", "wall s", "peak MB", "detail"))
     spec = tempfile.mkdtemp(prefix="lp-vs-highs")
     for n in [int(x) for x in a.n.split(",")]:

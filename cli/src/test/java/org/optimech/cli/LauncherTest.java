@@ -61,6 +61,23 @@ class LauncherTest {
         tellsWhetherStderrIsATerminal(repo, "optimech-spark");
     }
 
+    /**
+     * Issue 23 (LP memory): the launcher runs the serial collector unless {@code OPTIMECH_JAVA_OPTS} chooses a collector (two
+     * collector flags would stop the JVM), and keeps the user's other options either way.
+     */
+    @Test
+    void usesTheSerialCollectorUnlessTheUserChoosesOne() throws Exception {
+        Path repo = standIn();
+        Path fakeBin = dir.resolve("fake-jdk/bin");
+        assertTrue(launch(repo.resolve("optimech"), fakeBin, dir, null).contains("java -XX:+UseSerialGC -Doptimech.stderr.tty"));
+        String sized = launch(repo.resolve("optimech"), fakeBin, dir, "-Xmx1g");
+        assertTrue(sized.contains("java -XX:+UseSerialGC -Xmx1g -Doptimech.stderr.tty"), sized);
+        for (String gc : new String[] {"-XX:+UseG1GC", "-Xmx2g -XX:+UseZGC", "-XX:+UseParallelGC -Xms1g"}) {
+            String out = launch(repo.resolve("optimech"), fakeBin, dir, gc);
+            assertTrue(out.contains("java " + gc + " -Doptimech.stderr.tty") && !out.contains("UseSerialGC"), gc + ": " + out);
+        }
+    }
+
     private void tellsWhetherStderrIsATerminal(Path repo, String launcher) throws Exception {
         Path fakeBin = dir.resolve("fake-jdk/bin");
         assertTrue(launch(repo.resolve(launcher), fakeBin, dir).contains("-Doptimech.stderr.tty=false -cp"));
@@ -97,9 +114,17 @@ class LauncherTest {
     }
 
     private static String launch(Path launcher, Path fakeBin, Path cwd) throws Exception {
+        return launch(launcher, fakeBin, cwd, null);
+    }
+
+    /** Runs the launcher with OPTIMECH_JAVA_OPTS set to {@code javaOpts}, or unset when it is null. */
+    private static String launch(Path launcher, Path fakeBin, Path cwd, String javaOpts) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(List.of("bash", launcher.toString(), "--version")).directory(cwd.toFile()).redirectErrorStream(true);
         pb.environment().put("PATH", fakeBin + ":" + System.getenv("PATH"));
         pb.environment().remove("OPTIMECH_JAVA_OPTS");
+        if (javaOpts != null) {
+            pb.environment().put("OPTIMECH_JAVA_OPTS", javaOpts);
+        }
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
