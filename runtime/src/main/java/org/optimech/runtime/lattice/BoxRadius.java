@@ -44,8 +44,9 @@ final class BoxRadius {
      */
     static final int MAX_TABLE_DIMENSION = 12;
     /**
-     * Levels of the radius walk built at load: a draw passes them with probability about (outcomes + mean)·2^-48 ≈ 10^-10
-     * at the automatic spacing (then the next levels are computed exactly once); 62 levels took 2.4× longer to load at d = 6.
+     * Levels of the radius walk's table: a draw passes them with probability about (outcomes + mean)·2^-48 ≈ 10^-10 at the
+     * automatic spacing and goes on through the levels below, built at load too (compactly) until a draw passes them with
+     * probability below 2^-64 ({@link TabulatedLaw#PASS_BITS}); 62 table levels took 2.4× longer to load at d = 6.
      */
     static final int STORED_LEVELS = 48;
     private final long maxAttempts;
