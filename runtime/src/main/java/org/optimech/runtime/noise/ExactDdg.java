@@ -127,14 +127,15 @@ final class ExactDdg {
 
     /**
      * The floors at the precision T whose levels a walk passes with probability below 2^−passBits: T is first estimated from
-     * the support (the walk passes level T − 1 with probability R·2^−T, R = 2^T − Σ⌊q_m·2^T⌋ below about the outcome count
-     * plus one), then checked exactly and raised while R is too large; T stays within 63 levels of {@code levels}. Null when
+     * the support (the walk passes level T − 1 with probability R·2^−T, R = 2^T − Σ⌊q_m·2^T⌋, about half the outcome count:
+     * each outcome leaves its fractional part), then checked exactly and raised while R is too large; T stays within 63 levels
+     * of {@code levels}. Null when
      * the outcomes are too many to enclose at load (then the deep levels are computed on demand, as before).
      */
     private static Floors deepFloors(ExactPmf pmf, int levels, int passBits) {
-        int t = passBits + 2;
+        int t = passBits + 1;
         for (int i = 0; i < 8; i++) {
-            int next = passBits + 2 + (64 - Long.numberOfLeadingZeros(pmf.support(t - 1)));
+            int next = passBits + 1 + (64 - Long.numberOfLeadingZeros(pmf.support(t - 1)));
             if (next <= t) {
                 break;
             }
