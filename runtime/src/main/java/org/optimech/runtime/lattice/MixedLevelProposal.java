@@ -119,7 +119,7 @@ final class MixedLevelProposal {
         for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
             Rational offset = certify(d, a, b, env, lambda);
             if (offset != null && coinRangeRefusal(a, lambda, env.c, offset, 1) != null) {
-                return null; // k near 10⁶ or beyond (review 9, low 5): refused here, never thrown in a release
+                return null; // d above about 2^30 (review 9, low 5): refused here, never thrown in a release
             }
             if (offset != null) {
                 double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(),
@@ -243,8 +243,9 @@ final class MixedLevelProposal {
      * Why the level coin could not enclose e^{−x(m)} at some level, or null when it can at every level. The coin's exponent
      * x(m) = a·Σ(m_i − c) − λ·Σ|m_i − c| + offset over {@code levels} levels m_i ≥ 0 is smallest, offset − levels·(a + λ)·c, with
      * every level at 0 (a &gt; λ: above c it only grows), and {@link #expMinus} encloses e^{−x} by powers of e^{−1} to an int
-     * exponent; large positive x needs no such power ({@link #expMinus} bounds e^{−x} by e^{−(2^31 − 1)} there). Reached only
-     * for k near 10⁶ and beyond (review 9, low 5): the proposal is then not built, and the sampler takes another or refuses.
+     * exponent; large positive x needs no such power ({@link #expMinus} bounds e^{−x} by e^{−(2^31 − 1)} there). Since
+     * a·c ≤ d + a and λ &lt; a, reached only for d above about 2^30 (review 9, low 5; docs/LATTICE_KNORM.md): the proposal is
+     * then not built, and the sampler takes another or refuses.
      */
     static String coinRangeRefusal(Rational a, Rational lambda, long c, Rational offset, int levels) {
         Rational low = offset.subtract(a.add(lambda).multiply(Rational.of(BigInteger.valueOf((long) levels * c))));
@@ -252,7 +253,7 @@ final class MixedLevelProposal {
             return null;
         }
         return String.format("the mixed proposal's level coin would need e^%.4g at the levels near 0 (centre %d, %d level%s), beyond the "
-                + "exact enclosures' e^(2^31 - 1): the body's k is far too large for this proposal", -low.doubleValue(), c, levels, levels == 1 ? "" : "s");
+                + "exact enclosures' e^(2^31 - 1): the dimension is far too large for this proposal", -low.doubleValue(), c, levels, levels == 1 ? "" : "s");
     }
 
     /** The largest power of e^{−1} {@link #expMinus} forms (an int exponent). */

@@ -382,7 +382,7 @@ class MixedProposalTest {
         long limit = Integer.MAX_VALUE; // 2^31 − 1
         assertEquals(null, MixedLevelProposal.coinRangeRefusal(one, zero, limit - 1, zero, 1));
         String refusal = MixedLevelProposal.coinRangeRefusal(one, zero, limit, zero, 1);
-        assertTrue(refusal != null && refusal.contains("k is far too large") && refusal.contains("centre " + limit), String.valueOf(refusal));
+        assertTrue(refusal != null && refusal.contains("dimension is far too large") && refusal.contains("centre " + limit), String.valueOf(refusal));
         assertEquals(null, MixedLevelProposal.coinRangeRefusal(one, zero, (limit - 1) / 2, zero, 2));
         assertTrue(MixedLevelProposal.coinRangeRefusal(one, zero, (limit + 1) / 2, zero, 2) != null, "two levels at 0 double the exponent");
         // the offset and λ enter exactly: offset 1 lifts the low end back inside, λ = 1/2^40 pushes it out again
