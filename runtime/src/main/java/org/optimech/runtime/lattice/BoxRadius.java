@@ -31,21 +31,31 @@ final class BoxRadius {
     private final long[] cumulativeLong;
     private final BigInteger p;
     private final BigInteger q;
-    /** The geometric law of N's terms; null when {@link #radius} draws K whole. */
-    private final Geometric geometric;
+    private final Rational rate;
+    /** b_0..b_D (not copied: the constructors pass arrays of their own). */
+    private final BigInteger[] weights;
     /**
-     * A box's whole radius law as one tabulated Knuth–Yao walk ({@link RadiusPmf}), or null (the coefficient-only law, or a
-     * rate so small that its table would pass about 2^21 leaves): then K = J + N as described above.
+     * The draw's tables, built on first use ({@link #prepare}): a sampler builds them when it is made, while certification
+     * alone (the loader's check, {@code inspect}, designer loops) never pays for them (review 9, low 4: 0.2–0.4 s).
      */
-    private final TabulatedLaw radius;
+    private volatile Walk walk;
+
+    /**
+     * {@code radius}: a box's whole radius law as one tabulated Knuth–Yao walk ({@link RadiusPmf}), or null (the
+     * coefficient-only law, or a rate so small that its table would pass about 2^21 leaves): then K = J + N as described above,
+     * N's terms from {@code geometric} (null when the radius is drawn whole).
+     */
+    private record Walk(TabulatedLaw radius, Geometric geometric) {
+    }
     /**
      * Boxes up to this dimension tabulate their radius law: building it costs about D big additions per outcome (tens of
      * thousands of outcomes at the automatic spacing), cheap for the common bodies and not worth it beyond.
      */
     static final int MAX_TABLE_DIMENSION = 12;
     /**
-     * Levels of the radius walk built at load: a draw passes them with probability about (outcomes + mean)·2^-48 ≈ 10^-10
-     * at the automatic spacing (then the next levels are computed exactly once); 62 levels took 2.4× longer to load at d = 6.
+     * Levels of the radius walk's table: a draw passes them with probability about (outcomes + mean)·2^-48 ≈ 10^-10 at the
+     * automatic spacing and goes on through the levels below, built at load too (compactly) until a draw passes them with
+     * probability below 2^-64 ({@link TabulatedLaw#PASS_BITS}); 62 table levels took 2.4× longer to load at d = 6.
      */
     static final int STORED_LEVELS = 48;
     private final long maxAttempts;
@@ -106,9 +116,36 @@ final class BoxRadius {
         }
         this.levelAcceptance = acceptance;
         maxAttempts = (long) Math.ceil(60 / acceptance);
-        radius = halfWidths == null || halfWidths.length > MAX_TABLE_DIMENSION ? null : TabulatedLaw.of(new RadiusPmf(halfWidths, b, rate), 40, STORED_LEVELS).orElse(null);
-        geometric = radius == null ? Geometric.oneSided(p, q) : null;
+        this.rate = rate;
+        this.weights = b;
     }
+
+    /** Builds the draw's tables now if they are not built yet (once; thread-safe): a sampler calls it when it is made. */
+    void prepare() {
+        walk();
+    }
+
+    private Walk walk() {
+        Walk w = walk;
+        if (w == null) {
+            synchronized (this) {
+                w = walk;
+                if (w == null) {
+                    TabulatedLaw radius = halfWidths == null || halfWidths.length > MAX_TABLE_DIMENSION ? null
+                            : TabulatedLaw.of(new RadiusPmf(halfWidths, weights, rate), 40, STORED_LEVELS).orElse(null);
+                    w = new Walk(radius, radius == null ? Geometric.oneSided(p, q) : null);
+                    walk = w;
+                }
+            }
+        }
+        return w;
+    }
+
+    /** Whether the draw's tables are built (tests: certification alone must not build them). */
+    boolean prepared() {
+        return walk != null;
+    }
+
 
     /** Σ_i b_i e^{−ri}/Σ_i b_i, computed in doubles when built (relative error about D·10⁻¹⁶): J's acceptance per proposal. */
     double levelAcceptance() {
@@ -117,7 +154,7 @@ final class BoxRadius {
 
     /** Whether the radius is one tabulated walk ({@link RadiusPmf}) rather than J + N. */
     boolean tabulated() {
-        return radius != null;
+        return walk().radius() != null;
     }
 
     /** The type-B Eulerian numbers b_0..b_d: the coefficients for m = (1, …, 1), |B_k| = (2k+1)^d. */
@@ -194,9 +231,11 @@ final class BoxRadius {
      * {@code big[0]} (tiny rates on a fine lattice: exact at any size, never a failure).
      */
     long sample(RandomSource random, BigInteger[] big) {
-        if (radius != null) {
-            return radius.sample(random); // the stored levels' outcomes, or rarely an outcome of a deeper level computed exactly (TabulatedLaw)
+        Walk w = walk();
+        if (w.radius() != null) {
+            return w.radius().sample(random); // the stored levels' outcomes, or (below 2^-64 per draw) of a deeper level computed exactly (TabulatedLaw)
         }
+        Geometric geometric = w.geometric();
         int d = degree;
         int j = -1;
         for (long attempt = 0; j < 0; attempt++) {

@@ -60,6 +60,11 @@ final class JoinLevelProposal {
         return logNormalizerUpperBound(d, r, levels.levelAcceptance());
     }
 
+    /** Builds the level law's draw tables now (a sampler calls it when it is made; certification alone does not). */
+    void prepare() {
+        levels.prepare();
+    }
+
     /** One proposal: a {@code long[]} while the level is below 2^60, else a {@code BigInteger[]} (the choice depends on the level only). */
     Object draw(RandomSource random) {
         BigInteger[] big = new BigInteger[1];

@@ -126,6 +126,9 @@ final class JoinMixedProposal {
         Rational lambda = MixedLevelProposal.floorGrid(env.lambda);
         for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
             Rational offset = certify(d, a, b, env.c, env.w, lambda);
+            if (offset != null && MixedLevelProposal.coinRangeRefusal(a, lambda, env.c, offset, 2) != null) {
+                return null; // d above about 2^30 (review 9, low 5): refused here, never thrown in a release
+            }
             if (offset != null) {
                 double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(), logTargetMass);
                 double acc = StrictMath.min(1, StrictMath.exp(logAcc) / 2);

@@ -108,6 +108,11 @@ public final class LatticeSampler {
         public Rational rate() {
             return rate;
         }
+
+        /** The structured body's envelope, null for other gauges (tests). */
+        StructuredEnvelope envelope() {
+            return envelope;
+        }
     }
 
     /**
@@ -186,6 +191,12 @@ public final class LatticeSampler {
         this.acceptance = certified.acceptance;
         this.maxAttempts = certified.maxAttempts;
         this.box = gauge.name().equals("l1") || envelope != null ? null : new BoxRadius(m, proposalRate);
+        if (box != null) {
+            box.prepare(); // the sampler is being made: its tables now, not in the first release
+        }
+        if (envelope != null) {
+            envelope.prepare();
+        }
         this.coordinate = gauge.name().equals("l1") ? Geometric.twoSided(rate.numerator(), rate.denominator()) : null;
         this.rateLo = lower(rate);
         this.rateHi = upper(rate);

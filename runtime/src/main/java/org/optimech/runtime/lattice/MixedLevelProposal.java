@@ -118,6 +118,9 @@ final class MixedLevelProposal {
         Rational lambda = floorGrid(env.lambda);
         for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
             Rational offset = certify(d, a, b, env, lambda);
+            if (offset != null && coinRangeRefusal(a, lambda, env.c, offset, 1) != null) {
+                return null; // d above about 2^30 (review 9, low 5): refused here, never thrown in a release
+            }
             if (offset != null) {
                 double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(),
                         logTargetMass);
@@ -235,6 +238,26 @@ final class MixedLevelProposal {
         long width = Math.max(env.right - env.c, env.c - env.left);
         return lambda.add(ceilGrid(s)).multiply(Rational.of(BigInteger.valueOf(width)));
     }
+
+    /**
+     * Why the level coin could not enclose e^{−x(m)} at some level, or null when it can at every level. The coin's exponent
+     * x(m) = a·Σ(m_i − c) − λ·Σ|m_i − c| + offset over {@code levels} levels m_i ≥ 0 is smallest, offset − levels·(a + λ)·c, with
+     * every level at 0 (a &gt; λ: above c it only grows), and {@link #expMinus} encloses e^{−x} by powers of e^{−1} to an int
+     * exponent; large positive x needs no such power ({@link #expMinus} bounds e^{−x} by e^{−(2^31 − 1)} there). Since
+     * a·c ≤ d + a and λ &lt; a, reached only for d above about 2^30 (review 9, low 5; docs/LATTICE_KNORM.md): the proposal is
+     * then not built, and the sampler takes another or refuses.
+     */
+    static String coinRangeRefusal(Rational a, Rational lambda, long c, Rational offset, int levels) {
+        Rational low = offset.subtract(a.add(lambda).multiply(Rational.of(BigInteger.valueOf((long) levels * c))));
+        if (low.compareTo(Rational.of(BigInteger.valueOf(-MAX_POWER))) > 0) {
+            return null;
+        }
+        return String.format("the mixed proposal's level coin would need e^%.4g at the levels near 0 (centre %d, %d level%s), beyond the "
+                + "exact enclosures' e^(2^31 - 1): the dimension is far too large for this proposal", -low.doubleValue(), c, levels, levels == 1 ? "" : "s");
+    }
+
+    /** The largest power of e^{−1} {@link #expMinus} forms (an int exponent). */
+    static final long MAX_POWER = Integer.MAX_VALUE;
 
     /** {lower, upper} bounds on d·b·y(m)/(1 − y(m)), or null if the enclosure of y reaches 1. */
     private static Rational[] derivativeTerm(int d, Rational b, long m) {
@@ -478,13 +501,19 @@ final class MixedLevelProposal {
         if (n.signum() == 0) {
             return frac;
         }
-        if (n.bitLength() > 31) {
-            throw new IllegalStateException("the lattice sampler's level coin met an exponent beyond 2^31 (probability below e^-1000000)");
-        }
         Enclosure one = eMinusOne;
         if (one == null) {
             BigInteger[] e = ExpBounds.expMinus(BigInteger.ONE, BigInteger.ONE, bits);
             one = new Enclosure(new BigDecimal(e[0]).divide(scale), new BigDecimal(e[1]).divide(scale));
+        }
+        if (n.compareTo(BigInteger.valueOf(MAX_POWER)) >= 0) {
+            // x ≥ 2^31 − 1 (a level ~2^31/a past the centre, or e^{−b(m+1)} for such an m): 0 ≤ e^{−x} ≤ e^{−(2^31 − 1)}, an
+            // enclosure that decides U < p as soon as U has a 1 among its first ~3·10⁹ bits
+            return new Enclosure(BigDecimal.ZERO, one.pow((int) MAX_POWER, mc).hi());
+        }
+        if (n.bitLength() > 31) {
+            throw new IllegalStateException("the lattice sampler's level coin met e^" + n.negate() + ": the proposal's build check "
+                    + "(coinRangeRefusal) excludes such levels");
         }
         Enclosure power = one.pow(n.abs().intValueExact(), mc);
         return (n.signum() > 0 ? power : power.reciprocal(mc)).multiply(frac, mc);

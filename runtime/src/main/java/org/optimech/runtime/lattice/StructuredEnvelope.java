@@ -288,6 +288,24 @@ final class StructuredEnvelope {
         return Double.isNaN(a) ? 0 : Math.min(1, a);
     }
 
+    /**
+     * Builds the proposal's draw tables now (the ℓ∞ radius table, the level law's): a sampler calls it when it is made, while
+     * certification alone, which makes an envelope too, never builds them (review 9, low 4).
+     */
+    void prepare() {
+        if (box != null) {
+            box.prepare();
+        }
+        if (levels != null) {
+            levels.prepare();
+        }
+    }
+
+    /** Whether the ℓ∞ proposal's radius table is built (tests); false for the other proposals. */
+    boolean prepared() {
+        return box != null && box.prepared();
+    }
+
     /** The certified lower bound on one proposal's acceptance probability. */
     double acceptance() {
         return acceptance;

@@ -13,7 +13,9 @@ import org.optimech.runtime.random.RandomSource;
  * <p>The first L levels are built once from the exact integers ⌊q_m·2^L⌋ (decided from certified enclosures of q_m, refined
  * until they decide), flat like {@link org.optimech.runtime.discrete.KnuthYaoRows}: a draw there is a few array reads per
  * bit and no big integer. A walk that passes level L, which happens with probability below (the outcomes with q_m ≥ 2^-L
- * plus the mean) · 2^-L, reads each further level's leaves from enclosures at that level's precision: slow, exact, rare.
+ * plus the mean) · 2^-L, goes on through the levels built at load below them, if asked for ({@link DeepLevels}: a scan of
+ * one long per outcome), and past those reads each further level's leaves from enclosures at that level's precision: slow,
+ * exact, and with the deep levels built, below a stated probability (2^-64 for {@link TabulatedLaw}).
  *
  * <p>Immutable and thread-safe.
  */
@@ -26,9 +28,12 @@ final class ExactDdg {
     private final int[] starts;
     private final int[] leaves;
     private final int skip;
+    /** The levels below the stored ones built at load, or null (each then computed on demand). */
+    private final DeepLevels below;
 
-    private ExactDdg(ExactPmf pmf, int levels, int[] starts, int[] leaves, int skip) {
+    private ExactDdg(ExactPmf pmf, int levels, int[] starts, int[] leaves, int skip, DeepLevels below) {
         this.pmf = pmf;
+        this.below = below;
         this.levels = levels;
         this.starts = starts;
         this.leaves = leaves;
@@ -45,12 +50,38 @@ final class ExactDdg {
 
     /** As {@link #of(ExactPmf, int)} storing at most {@code maxLevels} levels (tests exercise the deep walk with few). */
     static java.util.Optional<ExactDdg> of(ExactPmf pmf, int minLevels, int maxLevels) {
+        return of(pmf, minLevels, maxLevels, 0);
+    }
+
+    /**
+     * As {@link #of(ExactPmf, int, int)}, and when {@code passBits} exceeds the levels stored, also the levels below them
+     * ({@link DeepLevels}) until a walk passes them all with probability below 2^−passBits (or, if that would need more than
+     * 63 further levels, 63 of them): then a draw computes a level itself only with that probability. Both come from one
+     * pass of exact floors at the deepest level's precision, the table's floors by shifting them.
+     */
+    static java.util.Optional<ExactDdg> of(ExactPmf pmf, int minLevels, int maxLevels, int passBits) {
+        Floors fine = null;
         for (int levels = maxLevels; levels >= minLevels; levels -= 2) {
             long count = pmf.support(levels - 1);
             if (count * levels / 2 > 2L * MAX_LEAVES || count > MAX_LEAVES) {
                 continue;
             }
-            long[] w = exactFloors(pmf, (int) count, levels);
+            if (passBits > levels && fine == null) {
+                fine = deepFloors(pmf, levels, passBits);
+            }
+            boolean deep = fine != null && fine.bits > levels;
+            long[] w = new long[(int) count];
+            if (deep) {
+                // ⌊⌊q·2^T⌋/2^(T−L)⌋ = ⌊q·2^L⌋; outcomes past the support at level T − 1 have q < 2^−T, floor 0 at L bits too
+                for (int m = 0; m < Math.min(w.length, fine.floors.length); m++) {
+                    w[m] = fine.floors[m].shiftRight(fine.bits - levels).longValueExact();
+                }
+            } else {
+                BigInteger[] f = exactFloors(pmf, (int) count, levels);
+                for (int m = 0; m < w.length; m++) {
+                    w[m] = f[m].longValueExact();
+                }
+            }
             long total = 0;
             for (long x : w) {
                 total += Long.bitCount(x);
@@ -75,23 +106,69 @@ final class ExactDdg {
                 }
             }
             starts[levels] = next;
-            return java.util.Optional.of(new ExactDdg(pmf, levels, starts, leaves, Math.max(0, skip < 0 ? levels : skip)));
+            DeepLevels below = deep ? fine.below(levels) : null;
+            return java.util.Optional.of(new ExactDdg(pmf, levels, starts, leaves, Math.max(0, skip < 0 ? levels : skip), below));
         }
         return java.util.Optional.empty();
     }
 
+    /** Exact floors ⌊q_m·2^bits⌋ of every outcome below the support at level bits − 1. */
+    private record Floors(int bits, BigInteger[] floors) {
+        /** The levels from {@code from} on, at most 63 of them (the floors shifted to that depth when they go deeper). */
+        DeepLevels below(int from) {
+            int to = Math.min(bits, from + 63);
+            BigInteger[] at = floors.clone();
+            for (int m = 0; m < at.length; m++) {
+                at[m] = at[m].shiftRight(bits - to);
+            }
+            return DeepLevels.of(from, to, at);
+        }
+    }
+
+    /**
+     * The floors at the precision T whose levels a walk passes with probability below 2^−passBits: T is first estimated from
+     * the support (the walk passes level T − 1 with probability R·2^−T, R = 2^T − Σ⌊q_m·2^T⌋, about half the outcome count:
+     * each outcome leaves its fractional part), then checked exactly and raised while R is too large; T stays within 63 levels
+     * of {@code levels}. Null when
+     * the outcomes are too many to enclose at load (then the deep levels are computed on demand, as before).
+     */
+    private static Floors deepFloors(ExactPmf pmf, int levels, int passBits) {
+        int t = passBits + 1;
+        for (int i = 0; i < 8; i++) {
+            int next = passBits + 1 + (64 - Long.numberOfLeadingZeros(pmf.support(t - 1)));
+            if (next <= t) {
+                break;
+            }
+            t = next;
+        }
+        for (t = Math.min(t, levels + 63); ; t = Math.min(t + 2, levels + 63)) {
+            long count = pmf.support(t - 1);
+            if (count > 2L * MAX_LEAVES) {
+                return null;
+            }
+            BigInteger[] f = exactFloors(pmf, (int) count, t);
+            BigInteger sum = BigInteger.ZERO;
+            for (BigInteger x : f) {
+                sum = sum.add(x);
+            }
+            BigInteger residual = BigInteger.ONE.shiftLeft(t).subtract(sum);
+            if (residual.bitLength() <= t - passBits || t == levels + 63) {
+                return new Floors(t, f);
+            }
+        }
+    }
+
     /** ⌊q_m·2^bits⌋ for m < count, exactly: enclosures refined until floor(lo) = floor(hi) for every m. */
-    private static long[] exactFloors(ExactPmf pmf, int count, int bits) {
+    private static BigInteger[] exactFloors(ExactPmf pmf, int count, int bits) {
         BigInteger[] lo = new BigInteger[count];
         BigInteger[] hi = new BigInteger[count];
         for (int guard = 40; ; guard *= 2) {
             pmf.enclose(count, bits + guard, lo, hi);
-            long[] w = new long[count];
+            BigInteger[] w = new BigInteger[count];
             boolean decided = true;
             for (int m = 0; m < count && decided; m++) {
-                BigInteger a = lo[m].shiftRight(guard);
-                decided = a.equals(hi[m].shiftRight(guard));
-                w[m] = a.longValueExact();
+                w[m] = lo[m].shiftRight(guard);
+                decided = w[m].equals(hi[m].shiftRight(guard));
             }
             if (decided) {
                 return w;
@@ -114,9 +191,24 @@ final class ExactDdg {
         return deepWalk(d, random);
     }
 
-    /** Levels below the stored ones: each level's leaves from enclosures at its precision, in increasing m. */
+    /**
+     * Levels below the stored ones: those built at load ({@link DeepLevels}), then each further level's leaves from enclosures
+     * at its precision, in increasing m.
+     */
     private long deepWalk(long d, RandomSource random) {
-        for (int c = levels; ; c++) {
+        int first = levels;
+        if (below != null) {
+            for (int c = levels; c < below.to(); c++) {
+                d = (d << 1) | random.nextBit();
+                int h = below.count(c);
+                if (d < h) {
+                    return below.leaf(c, d);
+                }
+                d -= h;
+            }
+            first = below.to();
+        }
+        for (int c = first; ; c++) {
             d = (d << 1) | random.nextBit();
             long[] level = deepLevel(c);
             if (d < level.length) {
@@ -179,6 +271,11 @@ final class ExactDdg {
 
     int storedLevels() {
         return levels;
+    }
+
+    /** The levels built at load below the stored ones, if any (tests and load reports). */
+    java.util.Optional<DeepLevels> below() {
+        return java.util.Optional.ofNullable(below);
     }
 
     @Override

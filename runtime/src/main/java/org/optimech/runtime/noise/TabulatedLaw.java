@@ -32,13 +32,16 @@ public final class TabulatedLaw {
     }
 
     /**
-     * As {@link #of(ExactPmf, int)} storing at most {@code maxLevels} levels (at most 62): fewer levels build faster, and a
-     * walk passes them with probability below (the outcomes stored plus the mean)·2^−maxLevels, when the next levels are
-     * computed exactly and kept.
+     * As {@link #of(ExactPmf, int)} storing at most {@code maxLevels} levels (at most 62): fewer levels build faster. The
+     * levels below them are built at load too, compactly, until a walk passes them all with probability below 2^−{@value
+     * #PASS_BITS} per draw; only then does a draw compute a level itself (exactly, and kept).
      */
     public static Optional<TabulatedLaw> of(ExactPmf pmf, int minLevels, int maxLevels) {
-        return ExactDdg.of(pmf, minLevels, Math.min(62, maxLevels)).map(TabulatedLaw::new);
+        return ExactDdg.of(pmf, minLevels, Math.min(62, maxLevels), PASS_BITS).map(TabulatedLaw::new);
     }
+
+    /** A draw of {@link #of(ExactPmf, int, int)}'s walker computes a level during the release with probability below 2^−this. */
+    public static final int PASS_BITS = 64;
 
     /** One outcome m, with probability q_m exactly. */
     public long sample(RandomSource random) {

@@ -370,6 +370,45 @@ class MixedProposalTest {
     }
 
     /** Equal-width bins on [−800, 800] (the coordinate's spread is about 300 there), tails clamped. */
+    /**
+     * Review 9, low 5: the level coin's enclosures form e^{−x} from an int power of e^{−1}. The exponent's low end, offset −
+     * levels·(a + λ)·c (every level at 0), is checked when the proposal is built: refused, with the reason, from −(2^31 − 1) on
+     * (the boundary exactly, for one level and for two), never thrown in a release.
+     */
+    @Test
+    void theCoinsExponentRangeIsCheckedWhenTheProposalIsBuilt() {
+        Rational one = Rational.of(BigInteger.ONE);
+        Rational zero = Rational.ZERO;
+        long limit = Integer.MAX_VALUE; // 2^31 − 1
+        assertEquals(null, MixedLevelProposal.coinRangeRefusal(one, zero, limit - 1, zero, 1));
+        String refusal = MixedLevelProposal.coinRangeRefusal(one, zero, limit, zero, 1);
+        assertTrue(refusal != null && refusal.contains("dimension is far too large") && refusal.contains("centre " + limit), String.valueOf(refusal));
+        assertEquals(null, MixedLevelProposal.coinRangeRefusal(one, zero, (limit - 1) / 2, zero, 2));
+        assertTrue(MixedLevelProposal.coinRangeRefusal(one, zero, (limit + 1) / 2, zero, 2) != null, "two levels at 0 double the exponent");
+        // the offset and λ enter exactly: offset 1 lifts the low end back inside, λ = 1/2^40 pushes it out again
+        assertEquals(null, MixedLevelProposal.coinRangeRefusal(one, zero, limit, one, 1));
+        assertTrue(MixedLevelProposal.coinRangeRefusal(one, rate(1, 1L << 30), limit, one, 1) != null, "λ·c = 2 − 2^-30 more");
+        // the proposals the sampler certifies today are far inside: d = 1000, k = 300 and the count join at d = 2000, k = 600
+        assertTrue(MixedLevelProposal.of(1000, 300, rate(1, 1000), 0, 1L << 40) != null);
+        assertTrue(JoinMixedProposal.of(2000, 600, rate(1, 1000), 0, JoinMixedProposal.longBound(2000, 600)) != null);
+    }
+
+    /**
+     * A level far past the centre (x(m) and b·(m + 1) beyond 2^31, chance about e^{−λ·2^31/a} per attempt) is enclosed as
+     * [0, e^{−(2^31 − 1)}] and rejected, where the coin used to throw: a release never fails there.
+     */
+    @Test
+    void aLevelFarPastTheCentreIsRejectedNotThrown() {
+        MixedLevelProposal.Enclosure e = MixedLevelProposal.expMinus(Rational.of(BigInteger.ONE.shiftLeft(40)), MixedLevelProposal.contexts(24), null);
+        assertEquals(0, e.lo().signum());
+        assertTrue(e.hi().signum() > 0 && e.hi().compareTo(new BigDecimal("1e-932000000")) < 0, "e^-(2^31 - 1) is below 10^-932000000: " + e.hi().precision());
+        MixedLevelProposal p = MixedLevelProposal.build(6, 2, rate(1, 1), 10, 0, 1L << 40).withoutFastPath();
+        SeededRandomBits bits = new SeededRandomBits(5);
+        for (int i = 0; i < 20; i++) {
+            assertTrue(!p.levelCoin(BigInteger.ONE.shiftLeft(40 + i), bits), "level 2^" + (40 + i));
+        }
+    }
+
     private static int bin(double x, int bins) {
         int b = (int) Math.floor((x + 800) / 1600 * bins);
         return Math.max(0, Math.min(bins - 1, b));

@@ -109,6 +109,20 @@ class RadiusTableTest {
         assertFalse(new BoxRadius(ones(2), new Rational(BigInteger.ONE, BigInteger.ONE.shiftLeft(70))).tabulated(), "a rate of 2^-70");
     }
 
+    /**
+     * Certifying a sampler (what the loader, {@code inspect} and the designer's loops do) does not build the radius table
+     * (review 9, low 4: 0.2–0.4 s); making the sampler does, so the first release does not pay for it either.
+     */
+    @Test
+    void onlyMakingTheSamplerBuildsTheRadiusTable() {
+        LatticeGauge sumBall = LatticeGauge.sumBall(4, 3, org.optimech.runtime.knorm.SumBallBody.of(4, 3).logVolume() - 1e-9);
+        LatticeSampler.Certified certified = LatticeSampler.certify(sumBall, 0, rate(200), 1);
+        assertTrue(certified.envelope().proposalName().equals("linf"), "the sum ball d = 4, k = 3 takes the cube's proposal");
+        assertFalse(certified.envelope().prepared(), "certified only");
+        LatticeSampler.of(certified);
+        assertTrue(certified.envelope().prepared(), "the sampler is made");
+    }
+
     @Test
     void theTabulatedLinfRadiusInDimensionThreeMatchesTheShellCounts() {
         // P(‖z‖∞ = m) ∝ ((2m+1)^3 − (2m−1)^3)·e^{−rm} (1 at m = 0), r = 1/40: the radius comes from the table

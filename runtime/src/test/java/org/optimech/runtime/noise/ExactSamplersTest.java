@@ -139,12 +139,15 @@ class ExactSamplersTest {
 
     /**
      * The exact Knuth–Yao walker reaches m exactly ⌊q_m·2^K⌋ times over all K-bit strings, whether its levels are stored
-     * (62) or read from enclosures level by level (4 stored: the deep walk from the fifth level on).
+     * (62), read from enclosures level by level (4 stored: the deep walk from the fifth level on), or read from the levels
+     * built at load below the 4 stored ({@link DeepLevels}, asked to pass with probability below 2^-6, so that a walk goes on
+     * to levels computed on demand within K bits when the law has few outcomes).
      */
     @Property(tries = 12)
     void exactWalkerReachesEachOutcomeForTheTruncationOfItsProbability(@ForAll @IntRange(min = 0, max = 2) int lawIndex,
             @ForAll @IntRange(min = 1, max = 400) int numeratorDrawn, @ForAll @IntRange(min = 1, max = 100) int denominatorDrawn,
-            @ForAll boolean deep) {
+            @ForAll @IntRange(min = 0, max = 2) int depth) {
+        boolean deep = depth > 0;
         int numerator = numeratorDrawn;
         int denominator = denominatorDrawn;
         String law = new String[] {"magnitude", "one-sided", "gaussian"}[lawIndex];
@@ -159,7 +162,8 @@ class ExactSamplersTest {
         }
         ExactPmf pmf = law.equals("gaussian") ? new GaussianPmf(BigInteger.valueOf((long) numerator * numerator), BigInteger.valueOf((long) denominator * denominator))
                 : new GeometricPmf(BigInteger.valueOf(numerator), BigInteger.valueOf(denominator), law.equals("magnitude"));
-        ExactDdg walker = ExactDdg.of(pmf, deep ? 4 : 40, deep ? 4 : 62).orElseThrow();
+        ExactDdg walker = ExactDdg.of(pmf, deep ? 4 : 40, deep ? 4 : 62, depth == 2 ? 6 : 0).orElseThrow();
+        assertEquals(depth == 2, walker.below().isPresent(), "levels built below the stored ones");
         int window = (int) Math.min(3000, pmf.support(K));
         long[] counts = exhaust(window + 1, s -> walker.sample(s));
         BigDecimal[] q = probabilities(law, parameter, window);
@@ -170,6 +174,38 @@ class ExactSamplersTest {
         }
         assertEquals(0, counts[window], "nothing past the support bound");
         assertEquals((1L << K) - reached, counts[window + 1], "strings that need more than K bits");
+    }
+
+    /**
+     * The levels built below the stored ones (review 9, low 1): the walk passes them with probability R·2^-T, R = 2^T − Σ
+     * ⌊q_m·2^T⌋, as asked (below 2^-64 with 16 stored levels: the 63 levels the builder may add suffice); R recomputed from
+     * the 400-digit probabilities agrees exactly; and every K-bit string reaches each outcome ⌊q_m·2^K⌋ times with 4 stored
+     * levels (asked for 2^-40), so that levels 4 to K − 1 come from the levels built below.
+     */
+    @Test
+    void theLevelsBuiltBelowTheTablePassWithTheStatedProbabilityAndKeepTheLaw() {
+        for (int[] rate : new int[][] {{1, 2}, {3, 7}, {1, 40}}) {
+            BigDecimal parameter = new BigDecimal(rate[0]).divide(new BigDecimal(rate[1]), MC);
+            GeometricPmf pmf = new GeometricPmf(BigInteger.valueOf(rate[0]), BigInteger.valueOf(rate[1]), true);
+            DeepLevels below = ExactDdg.of(pmf, 16, 16, 64).orElseThrow().below().orElseThrow();
+            String where = "magnitude law at rate " + rate[0] + "/" + rate[1];
+            assertEquals(16, below.from(), where);
+            assertTrue(below.passBits() >= 64, where + ": passes with probability 2^-" + below.passBits());
+            int t = below.to();
+            BigDecimal[] q = probabilities("magnitude", parameter, (int) pmf.support(t - 1) + 50);
+            BigInteger reached = BigInteger.ZERO;
+            for (BigDecimal p : q) {
+                reached = reached.add(p.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(t))).setScale(0, RoundingMode.FLOOR).toBigIntegerExact());
+            }
+            double independent = t - Math.log(BigInteger.ONE.shiftLeft(t).subtract(reached).doubleValue()) / Math.log(2);
+            assertEquals(independent, below.passBits(), 1e-9, where + ": probability of passing level " + t);
+            ExactDdg walker = ExactDdg.of(pmf, 4, 4, 40).orElseThrow();
+            assertTrue(walker.below().orElseThrow().to() > K, where);
+            long[] counts = exhaust(q.length + 1, walker::sample);
+            for (int m = 0; m < q.length; m++) {
+                assertEquals(floorScaled(q[m], K), counts[m], where + ": outcome " + m);
+            }
+        }
     }
 
     /** Fewer than H + 2 random bits per draw (Knuth–Yao), from the tree and counted over 100,000 draws. */
