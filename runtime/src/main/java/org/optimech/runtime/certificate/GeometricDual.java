@@ -126,7 +126,32 @@ public final class GeometricDual {
      * Bayes design, which the designer stores and the loader re-derives from the spec's numbers.
      */
     public static Bound ofRemap(double[] prior, Distance loss, double epsilon, Remap remap) {
-        return bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columnValues(prior, loss, epsilon, remap));
+        return derive(prior, loss, epsilon, remap).bound();
+    }
+
+    /**
+     * The certificate of a stored remap with the column values it came from.
+     *
+     * @param columns the column values at ε ({@link #columns}; their array is shared: read it, never change it)
+     * @param bound {@link #bound} from them
+     */
+    public record Derived(Columns columns, Bound bound) {
+    }
+
+    /**
+     * {@link #ofRemap} with its column values. The last derivation is kept with its numbers ({@link RemapDerivations}), so
+     * deriving again from the same remap object and equal prior, loss and ε (the spec of a design just certified) returns it
+     * instead of verifying the same windows twice; any other numbers, and every spec read from a file, are derived afresh.
+     */
+    public static Derived derive(double[] prior, Distance loss, double epsilon, Remap remap) {
+        Derived known = RemapDerivations.lookup(prior, loss, epsilon, remap);
+        if (known != null) {
+            return known;
+        }
+        Columns columns = columns(prior, loss, epsilon, remap);
+        Derived d = new Derived(columns, bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columns.values()));
+        RemapDerivations.remember(prior, loss, epsilon, remap, d);
+        return d;
     }
 
     /**
