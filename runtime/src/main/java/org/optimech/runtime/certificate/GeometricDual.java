@@ -126,7 +126,10 @@ public final class GeometricDual {
      * Bayes design, which the designer stores and the loader re-derives from the spec's numbers.
      */
     public static Bound ofRemap(double[] prior, Distance loss, double epsilon, Remap remap) {
-        return derive(prior, loss, epsilon, remap).bound();
+        Derived d = computed(prior, loss, epsilon, remap);
+        // kept for the spec of this design, which re-derives the bound from the same numbers (GeometricRemapSpec.of)
+        RemapDerivations.remember(prior, loss, epsilon, remap, d);
+        return d.bound();
     }
 
     /**
@@ -139,19 +142,20 @@ public final class GeometricDual {
     }
 
     /**
-     * {@link #ofRemap} with its column values. The last derivation is kept with its numbers ({@link RemapDerivations}), so
-     * deriving again from the same remap object and equal prior, loss and ε (the spec of a design just certified) returns it
-     * instead of verifying the same windows twice; any other numbers, and every spec read from a file, are derived afresh.
+     * {@link #ofRemap} with its column values, for the re-check of a stored bound. When these are the very numbers of the
+     * last {@link #ofRemap} (the remap object, and the prior, loss and ε entry by entry: the spec of a design just certified),
+     * that derivation is returned instead of verifying the same windows twice ({@link RemapDerivations}); otherwise, and for
+     * every spec read from a file, it is derived afresh (and not kept: a loaded spec holds no second copy of its numbers).
      */
     public static Derived derive(double[] prior, Distance loss, double epsilon, Remap remap) {
         Derived known = RemapDerivations.lookup(prior, loss, epsilon, remap);
-        if (known != null) {
-            return known;
-        }
+        return known != null ? known : computed(prior, loss, epsilon, remap);
+    }
+
+    private static Derived computed(double[] prior, Distance loss, double epsilon, Remap remap) {
+        RemapDerivations.counted();
         Columns columns = columns(prior, loss, epsilon, remap);
-        Derived d = new Derived(columns, bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columns.values()));
-        RemapDerivations.remember(prior, loss, epsilon, remap, d);
-        return d;
+        return new Derived(columns, bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columns.values()));
     }
 
     /**
