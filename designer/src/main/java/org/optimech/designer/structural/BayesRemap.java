@@ -1,6 +1,7 @@
 package org.optimech.designer.structural;
 
 import org.optimech.designer.problem.Loss;
+import org.optimech.runtime.discrete.Remap;
 
 /**
  * The Bayes-optimal deterministic remap of the truncated geometric mechanism for a prior: for each
@@ -8,18 +9,28 @@ import org.optimech.designer.problem.Loss;
  *
  * <p>Losses in {@link Loss.DistanceForm distance form} c_i·|x_i − ω|^power use exponentially
  * weighted prefix sums (positive recurrences, no cancellation): the weighted median (power 1) or
- * mean (power 2), clipped to the output range, in O(log n) per z plus the walk to evaluate it.
- * Other losses are evaluated densely, O(n²·|Ω|).
+ * mean (power 2), clipped to the output range, in O(log n) per z. The absolute loss's value at the median is a walk from z,
+ * one step per unit of distance, while all walks together take at most {@link #WALK_BUDGET} steps; beyond that (outputs far
+ * from most noisy values at a small ε: 4.4·10⁹ steps, 27 s, at n = 10⁵) every value comes from the runtime's column values
+ * ({@link org.optimech.runtime.certificate.GeometricDual#columns}, O(n + window) by moments), the same quantity in other
+ * roundings. The values only choose the dual of a bound that is verified whatever they are. Other losses are evaluated
+ * densely, O(n²·|Ω|).
  */
 final class BayesRemap {
     /** Largest n²·|Ω| the dense engine accepts. */
     static final double DENSE_LIMIT = 2e9;
+    /**
+     * Steps of the absolute loss's walks in all up to which each value is walked (the arithmetic every design so far was
+     * made with, so their numbers stay the same; about 0.1 s of work).
+     */
+    static final long WALK_BUDGET = 1L << 26;
 
     /**
      * @param target output index per z
      * @param value b_z = Σ_i p_i·α^{|i−z|}·L(i, target[z]) (column scale α^{|i−z|}, not κ_z·α^{|i−z|})
+     * @param steps the work beyond the O(log n) searches: steps walked plus correction terms the column values summed one by one
      */
-    record Result(int[] target, double[] value) {
+    record Result(int[] target, double[] value, long steps) {
     }
 
     private BayesRemap() {
@@ -65,11 +76,16 @@ final class BayesRemap {
             target[z] = arg;
             value[z] = best;
         }
-        return new Result(target, value);
+        return new Result(target, value, 0);
     }
 
     /** Distance form: recurrences for the exponentially weighted moments about z. */
     static Result distance(double[] prior, Loss.DistanceForm f, Geometric g) {
+        return distance(prior, f, g, WALK_BUDGET);
+    }
+
+    /** {@link #distance} with the walks' budget given (tests force the column values with −1). */
+    static Result distance(double[] prior, Loss.DistanceForm f, Geometric g, long walkBudget) {
         int n = g.n();
         double a = g.alpha();
         double[] wt = new double[n + 1];
@@ -121,12 +137,29 @@ final class BayesRemap {
                 v = Math.min(v1, v2);
             } else {
                 k = clip(mo.median(z, m0), kLo, kHi);
-                v = mo.absolute(z, m0, l1[z] + s1r, k);
+                v = 0; // below, once every walk's length is known
             }
             target[z] = (int) (k - shift);
             value[z] = v;
         }
-        return new Result(target, value);
+        if (f.power() == 2) {
+            return new Result(target, value, 0);
+        }
+        long steps = 0;
+        for (int z = 0; z <= n && steps <= walkBudget; z++) {
+            steps += Moments.steps(n, z, target[z] + shift);
+        }
+        if (steps > walkBudget) {
+            org.optimech.runtime.certificate.GeometricDual.Columns columns = org.optimech.runtime.certificate.GeometricDual.columns(prior,
+                    GeometricDual.distance(f), g.epsilon(), Remap.deterministic(f.outputs().size(), target));
+            return new Result(target, columns.values(), columns.directTerms());
+        }
+        for (int z = 0; z <= n; z++) {
+            double m0 = l0[z] + a * r0[z + 1];
+            double s1r = a * (r1[z + 1] + r0[z + 1]);
+            value[z] = mo.absolute(z, m0, l1[z] + s1r, target[z] + shift);
+        }
+        return new Result(target, value, steps);
     }
 
     /** Σ w (i − z − t)² from the moments about z. */
@@ -168,6 +201,11 @@ final class BayesRemap {
 
         private boolean atLeastHalf(int z, double m0, long k) {
             return k >= z ? 2 * right(z, k) <= m0 : 2 * left(z, k) >= m0;
+        }
+
+        /** The steps {@link #absolute} walks from z to k. */
+        static long steps(int n, int z, long k) {
+            return k > z ? Math.min(k, n) - z : k < z ? z - Math.max(k, 0) : 0;
         }
 
         /** Σ_i wt_i·α^{|i−z|}·|i − k|, walking from z: each unit step changes it by mass(≤ j) − mass(> j). */

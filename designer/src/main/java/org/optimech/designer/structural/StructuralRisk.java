@@ -108,37 +108,90 @@ final class StructuralRisk {
         for (int d = 0; d <= w; d++) {
             inner[d] = g.kappa(1) * pw[d];
         }
-        java.util.stream.IntStream.rangeClosed(0, n).parallel().forEach(i -> {
-            int zLo = Math.max(0, i - w);
-            int zHi = Math.min(n, i + w);
-            double c = form.scaleAt(i);
-            long xi = shift + i;
-            // the same terms in the same order (z ascending), split so that no term needs |i − z| or κ_z looked up:
-            // the end columns 0 and n (their own κ), then the inner columns left of i and from i on
-            double r = 0;
-            int from = zLo;
-            int to = zHi;
-            if (zLo == 0) {
-                r += kappa[0] * pw[i] * entry(c, xi - out[0], squared);
-                from = 1;
+        // an input whose window lies inside the inner columns (w < i < n − w) sums κ·α^{|i−z|} for z = i − w .. i + w in turn:
+        // the same weight sequence for every such input, so BLOCK of them are summed side by side (independent additions the
+        // processor overlaps), each in its own unchanged order
+        double[] sym = new double[2 * w + 1];
+        for (int t = 0; t <= 2 * w; t++) {
+            sym[t] = inner[Math.abs(t - w)];
+        }
+        int blocks = (n + BLOCK) / BLOCK;
+        java.util.stream.IntStream.range(0, blocks).parallel().forEach(block -> {
+            int i0 = block * BLOCK;
+            if (i0 > w && i0 + BLOCK - 1 < n - w) {
+                inside(form, out, sym, shift, squared, w, i0, lower);
+                double outside = g.tailBeyond(w) + g.tailBeyond(w);
+                for (int i = i0; i < i0 + BLOCK; i++) {
+                    upper[i] = outside == 0 ? lower[i] : lower[i] + outside * loss.rowMax(i);
+                }
+            } else {
+                for (int i = i0, stop = Math.min(n, i0 + BLOCK - 1); i <= stop; i++) {
+                    one(g, form, loss, out, inner, pw, kappa, shift, squared, w, i, lower, upper);
+                }
             }
-            boolean last = zHi == n && n > 0;
-            if (last) {
-                to = n - 1;
-            }
-            for (int z = from, stop = Math.min(i - 1, to); z <= stop; z++) {
-                r += inner[i - z] * entry(c, xi - out[z], squared);
-            }
-            for (int z = Math.max(i, from); z <= to; z++) {
-                r += inner[z - i] * entry(c, xi - out[z], squared);
-            }
-            if (last) {
-                r += kappa[n] * pw[n - i] * entry(c, xi - out[n], squared);
-            }
-            double outside = (zLo > 0 ? g.tailBeyond(i - zLo) : 0) + (zHi < n ? g.tailBeyond(zHi - i) : 0);
-            lower[i] = r;
-            upper[i] = outside == 0 ? r : r + outside * loss.rowMax(i);
         });
+    }
+
+    /** Inputs summed side by side in {@link #inside}. */
+    private static final int BLOCK = 4;
+
+    /** r_i for i = i0 .. i0 + 3, whose windows lie inside the inner columns: each the sum over z ascending, as {@link #one}. */
+    private static void inside(Loss.DistanceForm form, int[] out, double[] sym, long shift, boolean squared, int w, int i0, double[] lower) {
+        double c0 = form.scaleAt(i0);
+        double c1 = form.scaleAt(i0 + 1);
+        double c2 = form.scaleAt(i0 + 2);
+        double c3 = form.scaleAt(i0 + 3);
+        long x0 = shift + i0;
+        double r0 = 0;
+        double r1 = 0;
+        double r2 = 0;
+        double r3 = 0;
+        for (int t = 0, z = i0 - w; t <= 2 * w; t++, z++) {
+            double s = sym[t];
+            r0 += s * entry(c0, x0 - out[z], squared);
+            r1 += s * entry(c1, x0 + 1 - out[z + 1], squared);
+            r2 += s * entry(c2, x0 + 2 - out[z + 2], squared);
+            r3 += s * entry(c3, x0 + 3 - out[z + 3], squared);
+        }
+        lower[i0] = r0;
+        lower[i0 + 1] = r1;
+        lower[i0 + 2] = r2;
+        lower[i0 + 3] = r3;
+    }
+
+    /** r_i for one input, any window. */
+    private static void one(Geometric g, Loss.DistanceForm form, Loss loss, int[] out, double[] inner, double[] pw, double[] kappa, long shift, boolean squared,
+            int w, int i, double[] lower, double[] upper) {
+        int n = g.n();
+        int zLo = Math.max(0, i - w);
+        int zHi = Math.min(n, i + w);
+        double c = form.scaleAt(i);
+        long xi = shift + i;
+        // the same terms in the same order (z ascending), split so that no term needs |i − z| or κ_z looked up:
+        // the end columns 0 and n (their own κ), then the inner columns left of i and from i on
+        double r = 0;
+        int from = zLo;
+        int to = zHi;
+        if (zLo == 0) {
+            r += kappa[0] * pw[i] * entry(c, xi - out[0], squared);
+            from = 1;
+        }
+        boolean last = zHi == n && n > 0;
+        if (last) {
+            to = n - 1;
+        }
+        for (int z = from, stop = Math.min(i - 1, to); z <= stop; z++) {
+            r += inner[i - z] * entry(c, xi - out[z], squared);
+        }
+        for (int z = Math.max(i, from); z <= to; z++) {
+            r += inner[z - i] * entry(c, xi - out[z], squared);
+        }
+        if (last) {
+            r += kappa[n] * pw[n - i] * entry(c, xi - out[n], squared);
+        }
+        double outside = (zLo > 0 ? g.tailBeyond(i - zLo) : 0) + (zHi < n ? g.tailBeyond(zHi - i) : 0);
+        lower[i] = r;
+        upper[i] = outside == 0 ? r : r + outside * loss.rowMax(i);
     }
 
     /** c·|x − y|^power as {@link Loss.DistanceForm#at} computes it: the long difference, then its double. */

@@ -76,6 +76,28 @@ class StructuralOptimalityRecheckTest {
         assertEquals("/design/optimality/lower_bound", e.pointer(), e.getMessage());
     }
 
+    /**
+     * Issue 23 (n = 10^6 in 3 s): the spec of a design just certified re-derives its bound from the very numbers the designer
+     * derived it from, so {@code GeometricRemapSpec.of} finds the designer's derivation instead of verifying the same windows
+     * again. Seen: the derivation found after {@code toSpec} is the designer's (no other was computed and kept), for a
+     * uniform prior and an explicit one.
+     */
+    @Test
+    void theSpecOfADesignReusesTheDesignersDerivation() throws Exception {
+        for (String prior : new String[] {"\"uniform\"", "[0.1,0.2,0.3,0.15,0.25]"}) {
+            String json = "{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0," + (prior.startsWith("[") ? 4 : 40) + "]},\"prior\":" + prior + "}";
+            var p = ProblemParser.parse(json);
+            var d = new StructuralDesigner(DesignOptions.defaults(OrToolsLpSolver.clp()), Progress.silent()).design(p);
+            var f = p.loss().distanceForm().orElseThrow();
+            var loss = new org.optimech.runtime.certificate.GeometricDual.Distance(f.inputs(), f.outputs(), f.power(), f.scale());
+            var kept = org.optimech.runtime.certificate.GeometricDual.derive(p.prior(), loss, 0.5, d.remap());
+            assertEquals(d.certificate().lowerBound(), kept.bound().lowerBound());
+            GeometricRemapSpec spec = DesignSpecs.toSpec(d, Instant.EPOCH);
+            assertTrue(spec.optimalityRechecked());
+            assertTrue(kept == org.optimech.runtime.certificate.GeometricDual.derive(p.prior(), loss, 0.5, d.remap()), "the spec derived its bound again: " + json);
+        }
+    }
+
     @Test
     void aRaisedLowerBoundIsRefused() throws Exception {
         JsonObject doc = design("{\"kind\":\"discrete\",\"epsilon\":1,\"inputs\":{\"range\":[0,30]},\"loss\":\"squared\"}");

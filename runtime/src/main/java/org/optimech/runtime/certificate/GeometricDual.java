@@ -126,7 +126,36 @@ public final class GeometricDual {
      * Bayes design, which the designer stores and the loader re-derives from the spec's numbers.
      */
     public static Bound ofRemap(double[] prior, Distance loss, double epsilon, Remap remap) {
-        return bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columnValues(prior, loss, epsilon, remap));
+        Derived d = computed(prior, loss, epsilon, remap);
+        // kept for the spec of this design, which re-derives the bound from the same numbers (GeometricRemapSpec.of)
+        RemapDerivations.remember(prior, loss, epsilon, remap, d);
+        return d.bound();
+    }
+
+    /**
+     * The certificate of a stored remap with the column values it came from.
+     *
+     * @param columns the column values at ε ({@link #columns}; their array is shared: read it, never change it)
+     * @param bound {@link #bound} from them
+     */
+    public record Derived(Columns columns, Bound bound) {
+    }
+
+    /**
+     * {@link #ofRemap} with its column values, for the re-check of a stored bound. When these are the very numbers of the
+     * last {@link #ofRemap} (the remap object, and the prior, loss and ε entry by entry: the spec of a design just certified),
+     * that derivation is returned instead of verifying the same windows twice ({@link RemapDerivations}); otherwise, and for
+     * every spec read from a file, it is derived afresh (and not kept: a loaded spec holds no second copy of its numbers).
+     */
+    public static Derived derive(double[] prior, Distance loss, double epsilon, Remap remap) {
+        Derived known = RemapDerivations.lookup(prior, loss, epsilon, remap);
+        return known != null ? known : computed(prior, loss, epsilon, remap);
+    }
+
+    private static Derived computed(double[] prior, Distance loss, double epsilon, Remap remap) {
+        RemapDerivations.counted();
+        Columns columns = columns(prior, loss, epsilon, remap);
+        return new Derived(columns, bound(prior, loss, epsilon, StrictMath.exp(-epsilon), columns.values()));
     }
 
     /**

@@ -83,9 +83,11 @@ final class StructuralOptimality {
         GeometricDual.Distance loss = new GeometricDual.Distance(inputs, out, lossName.equals("squared") ? 2 : 1, scale);
 
         double eps = epsilon.doubleValue();
-        GeometricDual.Columns columns = GeometricDual.columns(prior, loss, eps, remap);
+        // GeometricDual.ofRemap with b kept for the risk (the designer's own derivation when this is the spec of a design just certified)
+        GeometricDual.Derived derived = GeometricDual.derive(prior, loss, eps, remap);
+        GeometricDual.Columns columns = derived.columns();
         double[] b = columns.values();
-        GeometricDual.Bound bound = GeometricDual.bound(prior, loss, eps, StrictMath.exp(-eps), b); // GeometricDual.ofRemap, b kept for the risk
+        GeometricDual.Bound bound = derived.bound();
         double stored = Fields.finiteDouble(Fields.member(o, "lower_bound", POINTER), POINTER + "/lower_bound");
         if (!bound.computed()) {
             throw new FieldException(POINTER + "/lower_bound", "states a lower bound that the runtime cannot re-derive from the recorded problem and the remap: "
