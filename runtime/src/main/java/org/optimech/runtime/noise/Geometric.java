@@ -15,8 +15,8 @@ import org.optimech.runtime.random.RandomSource;
  * one-sided draw Y by a period n = 2^t (t ≤ {@value #MAX_PERIOD_BITS}, n·r below about 1): A = ⌊Y/n⌋ and B = Y mod n are
  * independent, A one-sided geometric at rate n·r (this class again) and B the geometric truncated to [0, n) (a walker of
  * at most n outcomes), so Y = n·A + B is two walks, fewer than H + 4 bits (docs/LATTICE_KNORM.md, "Geometric by a period");
- * a two-sided draw is ±Y with −0 redrawn. Only when that does not fit either (rates below about 10^-13, or p or q beyond
- * longs) does it run the decomposition of Canonne, Kamath and Steinke (2020, Algorithm 2): U uniform on [0, q) kept with
+ * a two-sided draw is ±Y with −0 redrawn. Only for rates below about 2^-40 (whose draws could approach the long range) or p
+ * or q beyond longs does it run the decomposition of Canonne, Kamath and Steinke (2020, Algorithm 2): U uniform on [0, q) kept with
  * probability e^{-U/q}, V counting successes of Bernoulli(e^{-1}), Y = ⌊(U + q·V)/p⌋, with the bit-frugal uniform and
  * Bernoulli draws of {@link ExactBernoulli} (about 1.6·log2(q) + 6 bits per draw) and big integers only when p or q need
  * them.
@@ -68,9 +68,14 @@ public final class Geometric {
 
     /**
      * The split's t: the largest t ≤ {@value #MAX_PERIOD_BITS} with 2^t·r ≤ 1 (A then has rate at most 1, B's weights lie
-     * within a factor e of each other), or 0 (no split) when r is above 2^-2 or p·2^t would pass 2^62.
+     * within a factor e of each other), or 0 (no split) when r is above 2^-2, p·2^t would pass 2^62, or r is below 2^-41:
+     * the split's long outcomes need P(Y ≥ 2^61) = e^{−r·2^61} negligible (below e^{−2^20} here); smaller rates keep the
+     * decomposition, whose big-integer draws are exact at any size.
      */
     private static int periodBits(BigInteger p, BigInteger q) {
+        if (q.bitLength() - p.bitLength() > 40) {
+            return 0; // q/p ≥ 2^41 possible: too close to the long range
+        }
         // 2^t·p ≤ q ⟺ t ≤ log2(q/p): the bit lengths give it to within one, the comparison decides
         int t = Math.min(MAX_PERIOD_BITS, q.bitLength() - p.bitLength());
         while (t > 0 && p.shiftLeft(t).compareTo(q) > 0) {

@@ -183,4 +183,23 @@ class GeometricSplitTest {
         assertEquals(1024, tiny.period());
         assertTrue(tiny.usesTable());
     }
+
+    /**
+     * Regression (found reading the split): without a floor on the rate, 1/2^60 (p and q longs) would split and its long
+     * draws (about 2^60 on average) overflow in n·A + B with probability about e^{-8} each. Rates below about 2^-40 keep the
+     * decomposition, and its big integers.
+     */
+    @Test
+    void aRateWhoseDrawsApproachTheLongRangeKeepsTheDecomposition() {
+        for (int bits : new int[] {42, 50}) {
+            Geometric g = Geometric.twoSided(BigInteger.ONE, BigInteger.ONE.shiftLeft(bits));
+            assertEquals(0, g.period(), "rate 2^-" + bits);
+            assertTrue(!g.usesTable(), "rate 2^-" + bits + " keeps the decomposition");
+            SeededRandomBits random = new SeededRandomBits(bits);
+            for (int i = 0; i < 200; i++) {
+                assertTrue(g.sampleBig(random).bitLength() < bits + 20);
+            }
+        }
+        assertEquals(1024, Geometric.twoSided(BigInteger.ONE, BigInteger.ONE.shiftLeft(40)).period(), "2^-40 still splits");
+    }
 }
