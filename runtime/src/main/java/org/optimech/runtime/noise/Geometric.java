@@ -27,6 +27,11 @@ public final class Geometric {
     private final BigInteger p;
     private final BigInteger q;
     private final boolean longs;
+    /**
+     * Whether the decomposition runs in longs: U + q·V stays below 2^63 unless V ≥ 2^63/q, probability e^{−2^63/q}, so q is
+     * kept below 2^40 (e^{−2^23}); with q near 2^62 that was e^{−2} per draw, and the draw threw instead of returning.
+     */
+    private final boolean decompositionInLongs;
     private final boolean isTwoSided;
     private final ExactDdg oneSided;
     private final ExactDdg magnitude;
@@ -53,6 +58,7 @@ public final class Geometric {
         this.p = p;
         this.q = q;
         this.longs = p.bitLength() < 62 && q.bitLength() < 62;
+        this.decompositionInLongs = p.bitLength() < 62 && q.bitLength() <= 40;
         this.isTwoSided = twoSided;
         Optional<ExactDdg> walker = periodBits > 0 ? Optional.empty() : ExactDdg.of(new GeometricPmf(p, q, twoSided), 40);
         this.oneSided = twoSided ? null : walker.orElse(null);
@@ -191,10 +197,10 @@ public final class Geometric {
             return BigInteger.valueOf(sample(random));
         }
         if (!isTwoSided) {
-            return longs ? BigInteger.valueOf(sample(p.longValueExact(), q.longValueExact(), random)) : sample(p, q, random);
+            return decompositionInLongs ? BigInteger.valueOf(sample(p.longValueExact(), q.longValueExact(), random)) : sample(p, q, random);
         }
         while (true) {
-            BigInteger y = longs ? BigInteger.valueOf(sample(p.longValueExact(), q.longValueExact(), random)) : sample(p, q, random);
+            BigInteger y = decompositionInLongs ? BigInteger.valueOf(sample(p.longValueExact(), q.longValueExact(), random)) : sample(p, q, random);
             boolean negative = random.nextBit() == 1;
             if (negative && y.signum() == 0) {
                 continue; // −0 would count 0 twice
