@@ -38,6 +38,12 @@ public final class LatticeRounds {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     /** Target CPU time of one sampler in one round. */
     private static final double ROUND_SECONDS = 0.05;
+    /**
+     * CPU time each sampler runs before the rounds: on the shared 2-core machine both samplers kept speeding up for 1–2 s
+     * (hull3: lattice 1.2–1.6 µs per draw falling to 0.4–0.6 µs, idealized 0.6 → 0.27 µs), so shorter warm-ups measured
+     * the JIT's progress as much as the samplers.
+     */
+    private static final double WARMUP_SECONDS = 3;
 
     private LatticeRounds() {
     }
@@ -69,10 +75,12 @@ public final class LatticeRounds {
             double[] statistic = new double[d];
             statistic[0] = 0.5;
             int[] draws = new int[2];
-            for (int s = 0; s < 2; s++) { // calibrate the draws per round, warm up
+            for (int s = 0; s < 2; s++) { // warm up (the JIT needs seconds under load), then calibrate the draws per round
                 draws[s] = 1000;
-                for (int w = 0; w < 4; w++) {
+                double warm = 0;
+                for (int w = 0; w < 4 || warm < WARMUP_SECONDS; w++) {
                     double seconds = cpuSeconds(m[s], statistic, secure, draws[s]);
+                    warm += seconds;
                     draws[s] = (int) Math.max(200, Math.min(2_000_000, draws[s] * ROUND_SECONDS / Math.max(seconds, 1e-4)));
                 }
             }

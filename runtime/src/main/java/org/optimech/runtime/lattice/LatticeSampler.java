@@ -56,6 +56,10 @@ public final class LatticeSampler {
     private static final double MARGIN = 0x1p-44;
     /** Facet proposals below this magnitude have exact long dot products with the (below 2^31) normals. */
     private final long facetLongBound;
+    /** 2^(61+e): a statistic coordinate below it in magnitude rounds to a lattice index below 2^61. */
+    private final double longLimit;
+    /** Facets: the acceptance exponent as one exact fraction in longs, when it fits (null otherwise). */
+    private final IntegerFacets integerFacets;
 
     /**
      * The facet proposal (integer half-widths m and rate s) and its certified acceptance: what the loader checks (a spec whose
@@ -182,6 +186,7 @@ public final class LatticeSampler {
         Rational rate = certified.rate;
         this.gauge = gauge;
         this.exponent = certified.exponent;
+        this.longLimit = Math.scalb(0x1p61, certified.exponent); // exact: 2^1..2^121
         this.rate = rate;
         int d = gauge.dimension();
         long[] m = certified.halfWidths;
@@ -216,6 +221,7 @@ public final class LatticeSampler {
             }
             this.longNormals = fits ? ln : null;
             this.facetLongBound = 1L << (62 - 31 - (32 - Integer.numberOfLeadingZeros(d)));
+            this.integerFacets = IntegerFacets.of(normals, offsets, rate, m, proposalRate).orElse(null);
             this.inverseOffsetLo = new double[offsets.length];
             this.inverseOffsetHi = new double[offsets.length];
             for (int f = 0; f < offsets.length; f++) {
@@ -226,6 +232,7 @@ public final class LatticeSampler {
         } else {
             this.longNormals = null;
             this.facetLongBound = 0;
+            this.integerFacets = null;
             this.inverseOffsetLo = null;
             this.inverseOffsetHi = null;
         }
@@ -434,7 +441,9 @@ public final class LatticeSampler {
                 }
                 for (long attempt = 0; attempt < maxAttempts; attempt++) {
                     Object y = proposal(random);
-                    boolean accepted = y instanceof long[] l && longNormals != null && maxAbs(l) < facetLongBound ? acceptLong(l, random)
+                    long num = y instanceof long[] l && integerFacets != null ? integerFacets.numerator(l) : -1;
+                    boolean accepted = num >= 0 ? ExactBernoulli.bernoulliExpMinus(num, integerFacets.denominator(), random)
+                            : y instanceof long[] l && longNormals != null && maxAbs(l) < facetLongBound ? acceptLong(l, random)
                             : acceptExact(y instanceof long[] l2 ? toBig(l2) : (BigInteger[]) y, random);
                     if (accepted) {
                         return y;
@@ -582,9 +591,12 @@ public final class LatticeSampler {
         }
         double[] v = new double[zl.length];
         double inverseSpacing = Math.scalb(1.0, -exponent); // 2^-e, exact for |e| ≤ 60: x·2^-e is Math.scalb(x, -e)
+        double spacing = Math.scalb(1.0, exponent);
         for (int j = 0; j < v.length; j++) {
             long u = (long) Math.rint(statistic[j] * inverseSpacing) + zl[j]; // both below 2^62 in magnitude: no overflow
-            v[j] = Math.scalb((double) u, exponent); // (double) rounds to nearest-even, as BigInteger.doubleValue does; scaling is exact
+            // (double) rounds to nearest-even, as BigInteger.doubleValue does; scaling by 2^e is exact (|u| < 2^62, |e| ≤ 60),
+            // so this is Math.scalb((double) u, e)
+            v[j] = (double) u * spacing;
         }
         return v;
     }
@@ -604,7 +616,7 @@ public final class LatticeSampler {
             if (!Double.isFinite(x)) {
                 throw new IllegalArgumentException("statistic coordinate " + j + " must be finite. Provided value: " + x);
             }
-            fits &= Math.abs(Math.scalb(x, -exponent)) < 0x1p61;
+            fits &= Math.abs(x) < longLimit; // |x|·2^-e < 2^61 (scaling by a power of two is exact or saturates the same way)
         }
         return fits;
     }
