@@ -593,8 +593,14 @@ public final class LatticeSampler {
         double inverseSpacing = Math.scalb(1.0, -exponent); // 2^-e, exact for |e| ≤ 60: x·2^-e is Math.scalb(x, -e)
         double spacing = Math.scalb(1.0, exponent);
         for (int j = 0; j < v.length; j++) {
-            long u = (long) Math.rint(statistic[j] * inverseSpacing) + zl[j]; // both below 2^62 in magnitude: no overflow
-            // (double) rounds to nearest-even, as BigInteger.doubleValue does; scaling by 2^e is exact (|u| < 2^62, |e| ≤ 60),
+            long y = (long) Math.rint(statistic[j] * inverseSpacing); // below 2^61 in magnitude
+            long u = y + zl[j];
+            if (((y ^ u) & (zl[j] ^ u)) < 0) {
+                // the sum left the long range (a noise draw near 2^63: probability below e^{-2^20}): the same sum, exact
+                v[j] = toDouble(BigInteger.valueOf(y).add(BigInteger.valueOf(zl[j])), exponent);
+                continue;
+            }
+            // (double) rounds to nearest-even, as BigInteger.doubleValue does; scaling by 2^e is exact (|u| < 2^63, |e| ≤ 60),
             // so this is Math.scalb((double) u, e)
             v[j] = (double) u * spacing;
         }

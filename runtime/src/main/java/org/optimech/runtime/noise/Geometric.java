@@ -148,9 +148,10 @@ public final class Geometric {
     }
 
     /**
-     * One draw as a long: with the table, the common path (its outcomes stay far inside the long range); without it (tiny
-     * rates), {@link #sampleBig} converted, which throws {@link ArithmeticException} for a draw beyond the long range rather
-     * than wrap: callers that must be total use {@link #sampleBig} when {@link #usesTable()} is false.
+     * One draw as a long: with the table, the common path (its outcomes stay far inside the long range: a split runs only at
+     * rates above about 2^-41, where a draw reaches 2^61 with probability below e^{-2^20}, and it throws
+     * {@link ArithmeticException} there rather than wrap); without it (tiny rates), {@link #sampleBig} converted, which throws
+     * the same way for a draw beyond the long range: callers that must be total use {@link #sampleBig}, exact at any size.
      */
     public long sample(RandomSource random) {
         if (lookAhead != null) {
@@ -163,8 +164,8 @@ public final class Geometric {
     }
 
     /**
-     * Y = n·A + B from the split's two walks; two-sided, ±Y with a sign bit and −0 redrawn (probability (1 − α)/2). The
-     * outcomes stay far inside the long range: A passes 2^40 only through about 2^40·n·r·log2(e) walk levels.
+     * Y = n·A + B from the split's two walks; two-sided, ±Y with a sign bit and −0 redrawn (probability (1 − α)/2). In longs,
+     * exact: n·A + B throws rather than wrap beyond the long range (probability below e^{-2^20}, see {@link #sample}).
      */
     private long split(RandomSource random) {
         while (true) {
@@ -175,6 +176,20 @@ public final class Geometric {
             boolean negative = random.nextBit() == 1;
             if (!(negative && y == 0)) {
                 return negative ? -y : y;
+            }
+        }
+    }
+
+    /** {@link #split} in big integers (the same bits in the same order, so the same law), total at any magnitude. */
+    private BigInteger splitBig(RandomSource random) {
+        while (true) {
+            BigInteger y = BigInteger.valueOf(period).multiply(blocks.sampleBig(random)).add(BigInteger.valueOf(offsets.sample(random)));
+            if (!isTwoSided) {
+                return y;
+            }
+            boolean negative = random.nextBit() == 1;
+            if (!(negative && y.signum() == 0)) {
+                return negative ? y.negate() : y;
             }
         }
     }
@@ -193,6 +208,9 @@ public final class Geometric {
 
     /** One draw, exact at any magnitude. */
     public BigInteger sampleBig(RandomSource random) {
+        if (period > 0) {
+            return splitBig(random);
+        }
         if (usesTable()) {
             return BigInteger.valueOf(sample(random));
         }

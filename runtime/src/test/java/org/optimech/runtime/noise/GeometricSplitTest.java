@@ -216,4 +216,24 @@ class GeometricSplitTest {
             assertTrue(g.sampleBig(random).signum() >= 0);
         }
     }
+
+    /**
+     * Review 10: a split's {@code sampleBig} is its long draw in big integers, the same bits in the same order (so the same law),
+     * and total: it no longer goes through the long draw, whose n·A + B throws beyond the long range.
+     */
+    @Test
+    void aSplitsBigDrawIsItsLongDrawFromTheSameBits() {
+        for (long den : new long[] {12294, 100_000, 1L << 40}) {
+            for (boolean twoSided : new boolean[] {false, true}) {
+                Geometric g = twoSided ? Geometric.twoSided(BigInteger.ONE, BigInteger.valueOf(den)) : Geometric.oneSided(BigInteger.ONE, BigInteger.valueOf(den));
+                assertTrue(g.period() > 0, "1/" + den + " splits");
+                SeededRandomBits a = new SeededRandomBits(den + (twoSided ? 1 : 0));
+                SeededRandomBits b = new SeededRandomBits(den + (twoSided ? 1 : 0));
+                for (int i = 0; i < 2000; i++) {
+                    assertEquals(BigInteger.valueOf(g.sample(a)), g.sampleBig(b), "1/" + den + " draw " + i);
+                }
+                assertEquals(a.nextBits(64), b.nextBits(64), "the same bits were read");
+            }
+        }
+    }
 }
