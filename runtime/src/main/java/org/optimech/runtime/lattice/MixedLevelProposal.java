@@ -420,12 +420,21 @@ final class MixedLevelProposal {
                 return false;
             }
             if (hi.subtract(lo).compareTo(BigDecimal.valueOf(1L << 12)) > 0 || digits < bits / 3 + 8) {
-                digits *= 2;
-                p = enclosure.apply(digits);
-            } else {
-                u = u.shiftLeft(32).or(BigInteger.valueOf(random.nextBits(32)));
-                bits += 32;
+                Enclosure finer = enclosure.apply(digits * 2);
+                if (finer.hi().subtract(finer.lo()).compareTo(p.hi().subtract(p.lo())) < 0) {
+                    digits *= 2;
+                    p = finer;
+                    continue;
+                }
+                if (p.lo().signum() == 0) {
+                    // [0, e^{-(2^31 - 1)}] beyond the enclosable exponents, which no precision narrows: rejected, the one
+                    // stated deviation (at most its upper end); before, U below it made the loop ask for digits for ever
+                    return false;
+                }
+                // p is exact (no precision narrows it): U's bits decide, with probability 1
             }
+            u = u.shiftLeft(32).or(BigInteger.valueOf(random.nextBits(32)));
+            bits += 32;
         }
     }
 

@@ -10,6 +10,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.optimech.runtime.exact.Rational;
+import org.optimech.runtime.lattice.MixedLevelProposal.Enclosure;
 import org.optimech.runtime.knorm.SumBallBody;
 import org.optimech.runtime.random.SeededRandomBits;
 
@@ -412,5 +413,27 @@ class MixedProposalTest {
     private static int bin(double x, int bins) {
         int b = (int) Math.floor((x + 800) / 1600 * bins);
         return Math.max(0, Math.min(bins - 1, b));
+    }
+
+    /**
+     * Review 10, low 1: an enclosure whose lower end is 0 and that more digits do not narrow (here [0, 2^-100], as the coin's
+     * [0, e^{-(2^31 - 1)}] beyond the enclosable exponents), with U below its upper end: the coin rejects (the stated
+     * deviation) instead of asking for ever more digits, which no bit of U could end.
+     */
+    @Test
+    void anEnclosureThatNoPrecisionNarrowsIsRejected() {
+        Enclosure tiny = new Enclosure(BigDecimal.ZERO, BigDecimal.ONE.divide(new BigDecimal(BigInteger.ONE.shiftLeft(100))));
+        int[] asked = {0};
+        long[] words = {0};
+        org.optimech.runtime.random.RandomSource zerosThenOnes = () -> words[0]++ < 3 ? 0L : -1L;
+        boolean accepted = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> MixedLevelProposal.decide(0L, digits -> {
+                    asked[0]++;
+                    return tiny;
+                }, zerosThenOnes));
+        assertTrue(!accepted, "rejected");
+        assertTrue(asked[0] <= 2, "enclosures asked: " + asked[0]);
+        // an exact p (no precision narrows it either) is still decided by U's bits: U's first 53 bits 0 put it below 1/2
+        assertTrue(MixedLevelProposal.decide(0L, digits -> Enclosure.exact(new BigDecimal("0.5")), zerosThenOnes), "U < 1/2");
     }
 }
