@@ -121,7 +121,7 @@ final class BenchCommand implements Callable<Integer> {
         out.println("sampler: " + what);
         out.println("machine: " + cores + " available processors, " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + "; source: RandomSource.secure() (per-thread buffered DRBG), one per thread");
-        out.println("baseline: naive float Laplace, scale 1/certified epsilon = " + String.format("%.6g", scale)
+        out.println("baseline: naive float Laplace, scale 1/certified epsilon = " + String.format(java.util.Locale.ROOT, "%.6g", scale)
                 + " (not exact, not private in floating point: a speed reference only)");
         out.flush();
         org.optimech.designer.common.Progress progress = progressOption.progress();
@@ -153,29 +153,29 @@ final class BenchCommand implements Callable<Integer> {
             rows.add(line("naive float Laplace", nT, nT, naiveBits));
         }
         rounds.done();
-        out.printf("%-22s %7s %14s %14s %10s %10s%n", "", "threads", "draws/s", "per thread", "bits/draw", "vs naive");
+        out.printf(java.util.Locale.ROOT, "%-22s %7s %14s %14s %10s %10s%n", "", "threads", "draws/s", "per thread", "bits/draw", "vs naive");
         for (String[] r : rows) {
-            out.printf("%-22s %7s %14s %14s %10s %10s%n", (Object[]) r);
+            out.printf(java.util.Locale.ROOT, "%-22s %7s %14s %14s %10s %10s%n", (Object[]) r);
         }
         if (!Double.isNaN(entropy)) {
-            out.printf("entropy of the row H = %.4f bits; bits/draw - H = %.4f%s%n", entropy, bits - entropy,
+            out.printf(java.util.Locale.ROOT, "entropy of the row H = %.4f bits; bits/draw - H = %.4f%s%n", entropy, bits - entropy,
                     discrete.get().mode() == org.optimech.runtime.discrete.SamplingMode.CONSTANT_TIME
                             ? " (constant time: a fixed number of bits per draw, whatever the row)" : "");
             double noise = mechanism.spec().accept(new NoiseEntropy());
             if (!Double.isNaN(noise)) {
-                out.printf("entropy of the discrete Laplace noise H(noise) = %.4f bits; bits/draw - H(noise) = %.4f%n", noise, bits - noise);
+                out.printf(java.util.Locale.ROOT, "entropy of the discrete Laplace noise H(noise) = %.4f bits; bits/draw - H(noise) = %.4f%n", noise, bits - noise);
             }
         }
         if (sT != null) {
-            out.printf("scaling: %.2fx on %d threads (%d available processors)%n", sT.drawsPerSecond() / s1.drawsPerSecond(), t, cores);
+            out.printf(java.util.Locale.ROOT, "scaling: %.2fx on %d threads (%d available processors)%n", sT.drawsPerSecond() / s1.drawsPerSecond(), t, cores);
         }
         out.flush();
         return 0;
     }
 
     private static String[] line(String name, Rate r, Rate baseline, double bits) {
-        return new String[] {name, Integer.toString(r.threads()), String.format("%.0f", r.drawsPerSecond()), String.format("%.0f", r.perThread()),
-            String.format("%.2f", bits), String.format("%.2fx", r.drawsPerSecond() / baseline.drawsPerSecond())};
+        return new String[] {name, Integer.toString(r.threads()), String.format(java.util.Locale.ROOT, "%.0f", r.drawsPerSecond()), String.format(java.util.Locale.ROOT, "%.0f", r.perThread()),
+            String.format(java.util.Locale.ROOT, "%.2f", bits), String.format(java.util.Locale.ROOT, "%.2fx", r.drawsPerSecond() / baseline.drawsPerSecond())};
     }
 
     private int row(DiscreteMechanism m) {

@@ -121,7 +121,7 @@ final class InspectCommand implements Callable<Integer> {
                 }));
             }
         }
-        out.printf("what-if over epsilon (%s; each row's mechanism is made at that epsilon as its last column says, not the stored one):%n",
+        out.printf(java.util.Locale.ROOT, "what-if over epsilon (%s; each row's mechanism is made at that epsilon as its last column says, not the stored one):%n",
                 vector ? "widest coordinate" : "worst input");
         out.print(Summary.table(table));
     }
@@ -156,32 +156,32 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private int function(PrintWriter out, org.optimech.runtime.spec.GaussianProcessSpec g) {
-        out.printf("spec         %s (valid: digest, calibration re-checked, covariance factored)%n", file);
-        out.printf("mechanism    %s: %d grid points in [%s, %s], %s kernel (bandwidth %s), jitter %s, noise scale %s%n",
+        out.printf(java.util.Locale.ROOT, "spec         %s (valid: digest, calibration re-checked, covariance factored)%n", file);
+        out.printf(java.util.Locale.ROOT, "mechanism    %s: %d grid points in [%s, %s], %s kernel (bandwidth %s), jitter %s, noise scale %s%n",
                 org.optimech.runtime.spec.GaussianProcessSpec.KIND, g.grid().length, g.grid()[0], g.grid()[g.grid().length - 1], g.kernel(), g.bandwidth(),
                 g.jitter(), g.noiseScale());
-        out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, %s calibration, numerics idealized%n", g.certifiedEpsilon(),
+        out.printf(java.util.Locale.ROOT, "guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, %s calibration, numerics idealized%n", g.certifiedEpsilon(),
                 g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.calibration());
-        out.printf("sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
-        out.printf("re-checked   %s%n", (g.sensitivityRechecked() ? "yes: " : "NO (sampling needs a trusted signature or --allow-unchecked-sensitivity): ")
+        out.printf(java.util.Locale.ROOT, "sensitivity  RKHS Delta = %s: %s%n", g.sensitivity(), text(g.design(), "sensitivity_derivation").orElse("(no derivation recorded)"));
+        out.printf(java.util.Locale.ROOT, "re-checked   %s%n", (g.sensitivityRechecked() ? "yes: " : "NO (sampling needs a trusted signature or --allow-unchecked-sensitivity): ")
                 + g.sensitivityCheck());
-        out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
+        out.printf(java.util.Locale.ROOT, "provenance   %s%n", JsonWriter.compact(g.provenance()));
         out.flush();
         return 0;
     }
 
     private int ellipticGaussian(PrintWriter out, org.optimech.runtime.spec.EllipticGaussianSpec g) {
-        out.printf("spec         %s (valid: digest, calibration re-checked%s)%n", file, g.sensitivityRechecked() ? ", Mahalanobis sensitivity re-derived exactly" : "");
-        out.printf("mechanism    %s: %d-dimensional statistic, covariance %s*(I - 11'/d) + %s*11'/d (%s), trace %.6g%n",
+        out.printf(java.util.Locale.ROOT, "spec         %s (valid: digest, calibration re-checked%s)%n", file, g.sensitivityRechecked() ? ", Mahalanobis sensitivity re-derived exactly" : "");
+        out.printf(java.util.Locale.ROOT, "mechanism    %s: %d-dimensional statistic, covariance %s*(I - 11'/d) + %s*11'/d (%s), trace %.6g%n",
                 org.optimech.runtime.spec.EllipticGaussianSpec.KIND, g.dimension(), g.block().varianceAcross().toPlainString(),
                 g.block().varianceAlong().toPlainString(), g.block().spherical() ? "spherical" : "elliptic", g.trace());
-        out.printf("guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, analytic calibration at Mahalanobis sensitivity %s, "
+        out.printf(java.util.Locale.ROOT, "guarantee    approximate-dp: certified (%s, %s) (requested %s, %s); %s relation, analytic calibration at Mahalanobis sensitivity %s, "
                 + "numerics idealized%n", g.certifiedEpsilon(), g.certifiedDelta(), g.epsilon(), g.delta(), g.relation().json(), g.sensitivity().toPlainString());
-        out.printf("sensitivity  %s%n", g.sensitivityRechecked() ? g.sensitivityCheck()
+        out.printf(java.util.Locale.ROOT, "sensitivity  %s%n", g.sensitivityRechecked() ? g.sensitivityCheck()
                 : "NOT re-checked at load (sampling needs a trusted signature or --allow-unchecked-sensitivity): " + g.sensitivityCheck());
-        out.printf("design       %s; criterion %s selects %s, stored %s%n", text(g.design(), "method").orElse("-"), text(g.design(), "criterion").orElse("-"),
+        out.printf(java.util.Locale.ROOT, "design       %s; criterion %s selects %s, stored %s%n", text(g.design(), "method").orElse("-"), text(g.design(), "criterion").orElse("-"),
                 text(g.design(), "selected").orElse("-"), text(g.design(), "stored").orElse("-"));
-        out.printf("provenance   %s%n", JsonWriter.compact(g.provenance()));
+        out.printf(java.util.Locale.ROOT, "provenance   %s%n", JsonWriter.compact(g.provenance()));
         out.flush();
         return 0;
     }
@@ -189,19 +189,19 @@ final class InspectCommand implements Callable<Integer> {
     private int table(PrintWriter out, DiscreteMechanismSpec s) {
         PrivacyGuarantee p = s.privacy();
         WeightTable w = s.weights();
-        out.printf("spec         %s (valid: digest, shapes, exact row sums and privacy re-checked)%n", file);
-        out.printf("mechanism    %s, %d inputs x %d outputs, weights over 2^%d%s%n", DiscreteMechanismSpec.KIND, w.rows(), w.cols(), w.denominatorBits(),
+        out.printf(java.util.Locale.ROOT, "spec         %s (valid: digest, shapes, exact row sums and privacy re-checked)%n", file);
+        out.printf(java.util.Locale.ROOT, "mechanism    %s, %d inputs x %d outputs, weights over 2^%d%s%n", DiscreteMechanismSpec.KIND, w.rows(), w.cols(), w.denominatorBits(),
                 w.fitsInLong() ? " (64-bit sampler)" : " (big-integer rows)");
-        out.printf("guarantee    %s: certified epsilon %s, certified delta %s (requested %s, %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
+        out.printf(java.util.Locale.ROOT, "guarantee    %s: certified epsilon %s, certified delta %s (requested %s, %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
                 p.guaranteeName(), p.certifiedEpsilon(), p.certifiedDelta(), p.epsilon(), p.delta(), p.neighbours().kind().json(),
                 p.relation().json(), p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
-        out.printf("design       %s objective %s, solver %s, optimality %s%n", text(design, "objective").orElse("(none recorded)"),
+        out.printf(java.util.Locale.ROOT, "design       %s objective %s, solver %s, optimality %s%n", text(design, "objective").orElse("(none recorded)"),
                 text(design, "objective_value").orElse("-"),
                 design.get("solver").flatMap(JsonValue::object).flatMap(v -> text(v, "backend")).orElse("-"),
                 optimality(design));
         warnings(out, s.design());
-        out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
+        out.printf(java.util.Locale.ROOT, "provenance   %s%n", JsonWriter.compact(s.provenance()));
 
         Optional<DiscreteProblem> problem = problemOf(design);
         if (problem.isPresent() && problem.get().inputCount() == w.rows() && problem.get().outputCount() == w.cols()) {
@@ -214,9 +214,9 @@ final class InspectCommand implements Callable<Integer> {
                     risk += pr.loss().at(i, j) * w.probability(i, j);
                 }
                 int same = s.outputs().indexOf(s.inputs().valueAt(i)).orElse(-1);
-                rows.add(new String[] {s.inputs().valueAt(i), String.format("%.6g", risk), same < 0 ? "-" : String.format("%.6g", w.probability(i, same))});
+                rows.add(new String[] {s.inputs().valueAt(i), String.format(java.util.Locale.ROOT, "%.6g", risk), same < 0 ? "-" : String.format(java.util.Locale.ROOT, "%.6g", w.probability(i, same))});
             }
-            out.printf("risk per input (%s loss, from the stored weights):%n", pr.loss().name());
+            out.printf(java.util.Locale.ROOT, "risk per input (%s loss, from the stored weights):%n", pr.loss().name());
             out.print(Summary.table(rows));
         } else {
             out.println("risk per input: the spec records no design.problem this tool can read");
@@ -233,25 +233,25 @@ final class InspectCommand implements Callable<Integer> {
                 String[] r = new String[w.cols() + 1];
                 r[0] = s.inputs().valueAt(i);
                 for (int j = 0; j < w.cols(); j++) {
-                    r[j + 1] = String.format("%.4f", w.probability(i, j));
+                    r[j + 1] = String.format(java.util.Locale.ROOT, "%.4f", w.probability(i, j));
                 }
                 rows.add(r);
             }
             out.println("matrix (rows: inputs, columns: outputs):");
             out.print(Summary.table(rows));
         } else {
-            out.printf("matrix: %d x %d, larger than --max-matrix %d; not printed%n", w.rows(), w.cols(), maxMatrix);
+            out.printf(java.util.Locale.ROOT, "matrix: %d x %d, larger than --max-matrix %d; not printed%n", w.rows(), w.cols(), maxMatrix);
         }
         out.flush();
         return 0;
     }
 
     private int knorm(PrintWriter out, KNormSpec k) {
-        out.printf("spec         %s (valid: digest, body convexity and tiling%s)%n", file, k.sensitivityRechecked() ? ", sensitivity re-derived exactly" : "");
-        out.printf("mechanism    %s: %d-dimensional statistic, %s body in %d noise dimensions%s; sensitivity %s, noise epsilon %s%n", KNormSpec.KIND,
+        out.printf(java.util.Locale.ROOT, "spec         %s (valid: digest, body convexity and tiling%s)%n", file, k.sensitivityRechecked() ? ", sensitivity re-derived exactly" : "");
+        out.printf(java.util.Locale.ROOT, "mechanism    %s: %d-dimensional statistic, %s body in %d noise dimensions%s; sensitivity %s, noise epsilon %s%n", KNormSpec.KIND,
                 k.dimension(), k.bodyType(), k.noiseDimension(), k.noiseDimension() < k.dimension() ? " (a subspace: ERRATA K12)" : "", k.sensitivity(),
                 k.noiseEpsilon());
-        out.printf("guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics %s%n", k.certifiedEpsilon(), k.epsilon(), k.relation().json(),
+        out.printf(java.util.Locale.ROOT, "guarantee    pure-dp: certified epsilon %s (requested %s); %s relation, numerics %s%n", k.certifiedEpsilon(), k.epsilon(), k.relation().json(),
                 k.latticeNoise().map(l -> "exact (lattice 2^" + l.exponent() + " Z^" + k.dimension() + ", noise proportional to exp(-" + l.rate()
                         + " ||z||_K) in lattice units, sampled with integer arithmetic)").orElse("idealized (floating point; the caller must opt in)"));
         if (k.latticeNoise().isEmpty()) {
@@ -262,17 +262,17 @@ final class InspectCommand implements Callable<Integer> {
                         "exact        not available at this dimension and k (automatic spacing 2^%d): %s%n", e, reason));
             } catch (org.optimech.runtime.spec.InvalidSpecException idealizedOnly) {
                 // the loader's own reason (e.g. the permutohedron): this body can only be released idealized
-                out.printf("exact        not available for this body: %s%n", idealizedOnly.detail());
+                out.printf(java.util.Locale.ROOT, "exact        not available for this body: %s%n", idealizedOnly.detail());
             }
         }
-        out.printf("sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck()
+        out.printf(java.util.Locale.ROOT, "sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck()
                 : "NOT re-checked at load (sampling needs a trusted signature or --allow-unchecked-sensitivity): " + k.sensitivityCheck());
         if (k.pointSource().isPresent()) {
-            out.printf("stored points %d adjacent points (%s), each with its negative, have gauge <= sensitivity (largest %s)%n", k.pointCount(),
+            out.printf(java.util.Locale.ROOT, "stored points %d adjacent points (%s), each with its negative, have gauge <= sensitivity (largest %s)%n", k.pointCount(),
                     k.pointSource().get().json(), k.largestPointGauge().orElseThrow());
         }
         JsonObject design = k.design();
-        out.printf("design       %s; criterion %s selects %s, stored %s%n", text(design, "method").orElse("-"), text(design, "criterion").orElse("-"),
+        out.printf(java.util.Locale.ROOT, "design       %s; criterion %s selects %s, stored %s%n", text(design, "method").orElse("-"), text(design, "criterion").orElse("-"),
                 text(design, "selected").orElse("-"), text(design, "stored").orElse("-"));
         Optional<org.optimech.runtime.json.JsonArray> candidates = design.get("candidates").flatMap(JsonValue::array);
         if (candidates.isPresent()) {
@@ -284,7 +284,7 @@ final class InspectCommand implements Callable<Integer> {
             }
             out.print(Summary.table(rows));
         }
-        out.printf("provenance   %s%n", JsonWriter.compact(k.provenance()));
+        out.printf(java.util.Locale.ROOT, "provenance   %s%n", JsonWriter.compact(k.provenance()));
         out.flush();
         return 0;
     }
@@ -298,20 +298,20 @@ final class InspectCommand implements Callable<Integer> {
                 randomized++;
             }
         }
-        out.printf("spec         %s (valid: digest, shapes, remap row sums and the structure re-checked)%n", file);
-        out.printf("mechanism    %s: truncated geometric noise at epsilon %s on %d inputs, then a remap onto %d outputs (%s)%n", GeometricRemapSpec.KIND,
+        out.printf(java.util.Locale.ROOT, "spec         %s (valid: digest, shapes, remap row sums and the structure re-checked)%n", file);
+        out.printf(java.util.Locale.ROOT, "mechanism    %s: truncated geometric noise at epsilon %s on %d inputs, then a remap onto %d outputs (%s)%n", GeometricRemapSpec.KIND,
                 s.noiseEpsilon(), s.inputs().size(), s.outputs().size(),
                 randomized == 0 ? "deterministic" : randomized + " randomized rows, weights over 2^" + r.bits());
-        out.printf("guarantee    %s: certified epsilon %s (requested %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
+        out.printf(java.util.Locale.ROOT, "guarantee    %s: certified epsilon %s (requested %s); %s neighbours, %s relation, numerics %s, input policy %s%n",
                 p.guaranteeName(), p.certifiedEpsilon(), p.epsilon(), p.neighbours().kind().json(), p.relation().json(),
                 p.numerics().json(), inputPolicy(s));
         JsonObject design = s.design();
-        out.printf("design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),
+        out.printf(java.util.Locale.ROOT, "design       %s %s objective %s, optimality %s%n", text(design, "method").orElse("-"), text(design, "objective").orElse("(none recorded)"),
                 text(design, "objective_value").orElse("-"), optimality(design) + (s.optimalityRechecked() ? ", re-derived at load from the recorded problem and the remap"
                         : design.get("optimality").flatMap(JsonValue::object).flatMap(o -> o.get("certified")).flatMap(JsonValue::bool).orElse(false)
                                 ? ", as stated by the designer (not re-checked at load: minimax designs and loss matrices are not re-derived)" : ""));
         warnings(out, s.design());
-        out.printf("provenance   %s%n", JsonWriter.compact(s.provenance()));
+        out.printf(java.util.Locale.ROOT, "provenance   %s%n", JsonWriter.compact(s.provenance()));
         Optional<DiscreteProblem> problem = problemOf(design);
         if (problem.isPresent() && problem.get().inputCount() == r.rows() && problem.get().outputCount() == r.outputCount()) {
             DiscreteProblem pr = problem.get();
@@ -324,9 +324,9 @@ final class InspectCommand implements Callable<Integer> {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"input", "risk"});
             for (int i = 0; i < listed; i++) {
-                rows.add(new String[] {s.inputs().valueAt(i), String.format("%.6g", risk[i])});
+                rows.add(new String[] {s.inputs().valueAt(i), String.format(java.util.Locale.ROOT, "%.6g", risk[i])});
             }
-            out.printf("risk per input (%s loss, recomputed from the stored noise epsilon and remap; %s risk %.12g)%s:%n", pr.loss().name(),
+            out.printf(java.util.Locale.ROOT, "risk per input (%s loss, recomputed from the stored noise epsilon and remap; %s risk %.12g)%s:%n", pr.loss().name(),
                     pr.objective().json(), objective, listed < risk.length ? " (first " + listed + " of " + risk.length + ")" : "");
             out.print(Summary.table(rows));
         } else {
@@ -340,12 +340,12 @@ final class InspectCommand implements Callable<Integer> {
             for (int k = 0; k < r.width(z); k++) {
                 sb.append(k == 0 ? "" : ", ").append(s.outputs().valueAt(r.outputAt(z, k)));
                 if (r.width(z) > 1) {
-                    sb.append(String.format(" (%.4f)", r.probabilityAt(z, k)));
+                    sb.append(String.format(java.util.Locale.ROOT, " (%.4f)", r.probabilityAt(z, k)));
                 }
             }
             rows.add(new String[] {s.inputs().valueAt(z), sb.toString()});
         }
-        out.printf("remap (first %d of %d rows):%n", shown, r.rows());
+        out.printf(java.util.Locale.ROOT, "remap (first %d of %d rows):%n", shown, r.rows());
         out.print(Summary.table(rows));
         out.flush();
         return 0;
@@ -366,7 +366,7 @@ final class InspectCommand implements Callable<Integer> {
     /** The design block's warnings (a mechanism that ignores its input), one line each. */
     private static void warnings(PrintWriter out, JsonObject design) {
         for (JsonValue v : design.get("warnings").flatMap(JsonValue::array).map(org.optimech.runtime.json.JsonArray::elements).orElse(List.of())) {
-            out.printf("WARNING      %s%n", v.string().orElseGet(() -> JsonWriter.compact(v)));
+            out.printf(java.util.Locale.ROOT, "WARNING      %s%n", v.string().orElseGet(() -> JsonWriter.compact(v)));
         }
     }
 
@@ -380,7 +380,7 @@ final class InspectCommand implements Callable<Integer> {
             return "NOT certified" + text(opt, "reason").map(r -> ": " + r).orElse("");
         }
         return "certified" + opt.get("relative_gap").flatMap(JsonValue::number)
-                .map(n -> String.format(" (relative gap %.2g)", n.doubleValue())).orElse("");
+                .map(n -> String.format(java.util.Locale.ROOT, " (relative gap %.2g)", n.doubleValue())).orElse("");
     }
 
     private static Optional<DiscreteProblem> problemOf(JsonObject design) {

@@ -17,33 +17,33 @@ final class Summary {
         DiscreteProblem p = d.problem();
         header(out, problemFile, specFile, p);
         DiscreteDesign.SolverRun s = d.solver();
-        out.printf("  solver       %s (%s): %s, %d iterations, %.2f s; LP %d variables, %d rows, %d nonzeros%n", s.name(), s.description(), s.status(),
+        out.printf(java.util.Locale.ROOT, "  solver       %s (%s): %s, %d iterations, %.2f s; LP %d variables, %d rows, %d nonzeros%n", s.name(), s.description(), s.status(),
                 s.iterations(), s.seconds(), d.lpVariables(), d.lpRows(), d.lpNonzeros());
         if (p.isPure()) {
-            out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (checked exactly on the stored integers, denominator 2^%d)%n",
+            out.printf(java.util.Locale.ROOT, "  guarantee    pure epsilon-DP: certified epsilon = %s%s (checked exactly on the stored integers, denominator 2^%d)%n",
                     d.certifiedEpsilon().toPlainString(), lessThanRequested(d.certifiedEpsilon(), p.epsilon(), null), d.weights().denominatorBits());
         } else {
-            out.printf("  guarantee    (epsilon, delta)-DP: certified delta = %s <= requested %s at epsilon %s (exact hockey-stick divergence of the stored integers, "
+            out.printf(java.util.Locale.ROOT, "  guarantee    (epsilon, delta)-DP: certified delta = %s <= requested %s at epsilon %s (exact hockey-stick divergence of the stored integers, "
                     + "denominator 2^%d); largest mass on outputs that reveal the input: %.3g%n",
                     d.certifiedDelta(), p.delta(), d.certifiedEpsilon(), d.weights().denominatorBits(), d.maxRevealingMass());
         }
         for (String note : d.notes()) {
-            out.printf("  note         %s%n", note);
+            out.printf(java.util.Locale.ROOT, "  note         %s%n", note);
         }
         org.optimech.designer.common.InputIgnored.warning(p, org.optimech.designer.common.InputIgnored.of(d.weights()), d.certifiedEpsilon())
-                .ifPresent(w -> out.printf("  WARNING      %s%n", w));
-        out.printf("  objective    %s risk of the stored mechanism = %s (the solver's value for its unrepaired solution: %.12g)%n", p.objective().json(),
+                .ifPresent(w -> out.printf(java.util.Locale.ROOT, "  WARNING      %s%n", w));
+        out.printf(java.util.Locale.ROOT, "  objective    %s risk of the stored mechanism = %s (the solver's value for its unrepaired solution: %.12g)%n", p.objective().json(),
                 round(d.objectiveValue(), 12), d.solverObjective());
         DiscreteDesign.Certificate c = d.certificate();
         if (c.certified()) {
-            out.printf("  optimality   certified: no mechanism meeting the request has lower risk than %s (relative gap %.2g, duals from %s)%n",
+            out.printf(java.util.Locale.ROOT, "  optimality   certified: no mechanism meeting the request has lower risk than %s (relative gap %.2g, duals from %s)%n",
                     round(c.lowerBound(), 12), c.relativeGap(), c.dualSource());
         } else {
-            out.printf("  optimality   NOT certified: %s%s%n", c.reason(), c.lowerBound() == null ? "" : " (bound " + round(c.lowerBound(), 8) + ")");
+            out.printf(java.util.Locale.ROOT, "  optimality   NOT certified: %s%s%n", c.reason(), c.lowerBound() == null ? "" : " (bound " + round(c.lowerBound(), 8) + ")");
         }
-        out.printf("  time         %.2f s total: build %.2f, solve %.2f, certify %.2f, write and verify %.2f%n", totalSeconds, d.secondsBuild(), d.secondsSolve(),
+        out.printf(java.util.Locale.ROOT, "  time         %.2f s total: build %.2f, solve %.2f, certify %.2f, write and verify %.2f%n", totalSeconds, d.secondsBuild(), d.secondsSolve(),
                 d.secondsCertify(), writeSeconds);
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 
@@ -54,24 +54,24 @@ final class Summary {
         for (int z = 0; z < d.remap().rows(); z++) {
             randomized += d.remap().width(z) > 1 ? 1 : 0;
         }
-        out.printf("  method       structural: truncated geometric mechanism, then a %s remap (%s%s)%n",
+        out.printf(java.util.Locale.ROOT, "  method       structural: truncated geometric mechanism, then a %s remap (%s%s)%n",
                 randomized == 0 ? "deterministic" : "randomized (" + randomized + " randomized rows)", d.engine(),
                 d.iterations() > 0 ? ", " + d.iterations() + " column-generation rounds" : "");
-        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (exactly: geometric noise on the path graph, remap is post-processing; "
+        out.printf(java.util.Locale.ROOT, "  guarantee    pure epsilon-DP: certified epsilon = %s%s (exactly: geometric noise on the path graph, remap is post-processing; "
                 + "sampled with exact integer arithmetic)%n", d.noiseEpsilon().toPlainString(), lessThanRequested(d.noiseEpsilon(), p.epsilon(),
                         "the request rounded down to a fraction the exact sampler takes"));
         org.optimech.designer.common.InputIgnored.warning(p, org.optimech.designer.common.InputIgnored.of(d.remap()), d.noiseEpsilon())
-                .ifPresent(w -> out.printf("  WARNING      %s%n", w));
-        out.printf("  objective    %s risk of the stored mechanism = %.12g%n", p.objective().json(), d.objectiveValue());
+                .ifPresent(w -> out.printf(java.util.Locale.ROOT, "  WARNING      %s%n", w));
+        out.printf(java.util.Locale.ROOT, "  objective    %s risk of the stored mechanism = %.12g%n", p.objective().json(), d.objectiveValue());
         StructuralDesign.Certificate c = d.certificate();
         if (c.certified()) {
-            out.printf("  optimality   certified: no epsilon-DP mechanism has lower risk than %.12g (relative gap %.2g, %s)%n", c.lowerBound(), c.relativeGap(), c.kind());
+            out.printf(java.util.Locale.ROOT, "  optimality   certified: no epsilon-DP mechanism has lower risk than %.12g (relative gap %.2g, %s)%n", c.lowerBound(), c.relativeGap(), c.kind());
         } else {
-            out.printf("  optimality   NOT certified: %s%n", c.reason());
+            out.printf(java.util.Locale.ROOT, "  optimality   NOT certified: %s%n", c.reason());
         }
-        out.printf("  time         %.2f s total: design %.2f, risk and bound %.2f, write and verify %.2f%n", totalSeconds, d.secondsDesign(), d.secondsCertify(),
+        out.printf(java.util.Locale.ROOT, "  time         %.2f s total: design %.2f, risk and bound %.2f, write and verify %.2f%n", totalSeconds, d.secondsDesign(), d.secondsCertify(),
                 writeSeconds);
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 
@@ -89,13 +89,13 @@ final class Summary {
     }
 
     private static void header(PrintWriter out, Path problemFile, Path specFile, DiscreteProblem p) {
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
         String graph = p.neighbours().kind() == org.optimech.runtime.discrete.NeighbourGraph.Kind.EDGES
                 ? p.neighbours().edgeCount() + " neighbour pairs" : p.neighbours().kind().json() + " neighbours";
-        out.printf("  problem      %s%d inputs x %d outputs, %s, %s loss, %s prior, %s objective%n",
+        out.printf(java.util.Locale.ROOT, "  problem      %s%d inputs x %d outputs, %s, %s loss, %s prior, %s objective%n",
                 p.name().isEmpty() ? "" : p.name() + ": ", p.inputCount(), p.outputCount(), graph,
                 p.loss().name(), p.priorName(), p.objective().json());
-        out.printf("  request      epsilon %s, delta %s, %s relation; %s%n", p.epsilon(), p.delta(), p.relation().json(), inputPolicy(p));
+        out.printf(java.util.Locale.ROOT, "  request      epsilon %s, delta %s, %s relation; %s%n", p.epsilon(), p.delta(), p.relation().json(), inputPolicy(p));
     }
 
     /** x to {@code digits} significant digits: plain when that is short, else in scientific notation (1.2345E-250). */
@@ -144,33 +144,33 @@ final class Summary {
 
     static void knorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.knorm.KNormComparison.Result r,
             org.optimech.runtime.spec.KNormSpec k, boolean bodyChosen, String digest, double totalSeconds) {
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
+        out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
         String stored = k.design().get("stored").orElseThrow().asString();
         String why = bodyChosen ? ", chosen with --body (" + r.criterion().json() + " selects " + r.selected().name() + ")"
                 : stored.equals(r.selected().name()) ? ", selected by " + r.criterion().json()
                 : ", the best candidate under " + r.criterion().json() + " with an exact lattice sampler (" + r.criterion().json() + " selects "
                         + r.selected().name() + ", which has none)";
-        out.printf("  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), stored, k.bodyType(), why,
+        out.printf(java.util.Locale.ROOT, "  mechanism    K-norm, %d-dimensional statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), stored, k.bodyType(), why,
                 k.noiseDimension());
-        out.printf("  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g (sensitivity %s)",
+        out.printf(java.util.Locale.ROOT, "  compared     %s%n", String.join("; ", r.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g (sensitivity %s)",
                 c.name(), c.covarianceTrace(), Double.isNaN(c.sensitivityLower()) || c.sensitivityExact() ? String.format(java.util.Locale.ROOT, "%.12g",
                         c.sensitivity()) : String.format(java.util.Locale.ROOT, "in [%.12g, %.12g]", c.sensitivityLower(), c.sensitivity()))).toArray(String[]::new)));
         for (String s : r.skipped()) {
-            out.printf("  not compared %s%n", s);
+            out.printf(java.util.Locale.ROOT, "  not compared %s%n", s);
         }
         for (String s : r.failed()) {
-            out.printf("  FAILED       %s%n", s);
+            out.printf(java.util.Locale.ROOT, "  FAILED       %s%n", s);
         }
         knormGuarantee(out, k);
         if (k.sensitivityRechecked()) {
-            out.printf("  sensitivity  %s%n", k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load"));
+            out.printf(java.util.Locale.ROOT, "  sensitivity  %s%n", k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load"));
         } else {
-            out.printf("  sensitivity  the designer's certified bound; the runtime cannot re-derive it (%s). To sample this spec, sign it (optimech keygen, "
+            out.printf(java.util.Locale.ROOT, "  sensitivity  the designer's certified bound; the runtime cannot re-derive it (%s). To sample this spec, sign it (optimech keygen, "
                     + "optimech sign; then verify/sample --trusted-key NAME=FILE, RuntimePolicy.builder().trustKey(...)) or allow unchecked sensitivity "
                     + "explicitly (verify/sample --allow-unchecked-sensitivity, RuntimePolicy.builder().allowUncheckedSensitivity())%n", k.sensitivityCheck());
         }
-        out.printf("  time         %.2f s%n", totalSeconds);
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  time         %.2f s%n", totalSeconds);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 
@@ -178,11 +178,11 @@ final class Summary {
     private static void knormGuarantee(PrintWriter out, org.optimech.runtime.spec.KNormSpec k) {
         if (k.latticeNoise().isPresent()) {
             var l = k.latticeNoise().get();
-            out.printf("  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "
+            out.printf(java.util.Locale.ROOT, "  guarantee    pure epsilon-DP for the bits released: epsilon = %s, sensitivity %s; numerics exact (lattice 2^%d Z^%d, lattice "
                     + "sensitivity %s including the rounding, integer-arithmetic noise)%n", k.noiseEpsilon(), k.sensitivity(), l.exponent(), k.dimension(),
                     org.optimech.runtime.exact.Rational.of(k.noiseEpsilon()).divide(l.rate()));
         } else {
-            out.printf("  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
+            out.printf(java.util.Locale.ROOT, "  guarantee    pure epsilon-DP over the reals: epsilon = %s, sensitivity %s; numerics idealized (floating-point noise: the runtime "
                     + "and CLI require an opt-in; --numerics exact releases on a lattice)%n", k.noiseEpsilon(), k.sensitivity());
         }
     }
@@ -190,59 +190,59 @@ final class Summary {
     /** A K-norm mechanism for a structured statistic, its candidates compared in closed form. */
     static void structuredKnorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.structured.StructuredDesign s,
             org.optimech.runtime.spec.KNormSpec k, boolean bodyChosen, String digest, double totalSeconds) {
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  mechanism    K-norm, %d-dimensional structured statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), s.stored().name(),
+        out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
+        out.printf(java.util.Locale.ROOT, "  mechanism    K-norm, %d-dimensional structured statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), s.stored().name(),
                 s.stored().describeBody(), !bodyChosen ? ", selected by " + s.criterion().json()
                         : ", chosen with --body (" + s.criterion().json() + " selects " + s.selected().name() + ")", k.noiseDimension());
-        out.printf("  hull         %s (%s)%n", s.hull(), s.hullExact() ? "the hull candidate is exact" : "the hull candidate is a certified outer body");
-        out.printf("  compared     %s (moments in closed form; ratio = trace / per-coordinate Laplace at the l1 sensitivity)%n", String.join("; ",
+        out.printf(java.util.Locale.ROOT, "  hull         %s (%s)%n", s.hull(), s.hullExact() ? "the hull candidate is exact" : "the hull candidate is a certified outer body");
+        out.printf(java.util.Locale.ROOT, "  compared     %s (moments in closed form; ratio = trace / per-coordinate Laplace at the l1 sensitivity)%n", String.join("; ",
                 s.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g ratio %.4f", c.name(), c.trace(), c.laplaceRatio()))
                         .toArray(String[]::new)));
         for (String skipped : s.skipped()) {
-            out.printf("  not compared %s%n", skipped);
+            out.printf(java.util.Locale.ROOT, "  not compared %s%n", skipped);
         }
         knormGuarantee(out, k);
-        out.printf("  sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load")
+        out.printf(java.util.Locale.ROOT, "  sensitivity  %s%n", k.sensitivityRechecked() ? k.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load")
                 : "not re-derivable at load: " + k.sensitivityCheck());
-        out.printf("  time         %.2f s%n", totalSeconds);
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  time         %.2f s%n", totalSeconds);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 
     /** A Gaussian for a structured statistic at (epsilon, delta), compared with the K-norm bodies in closed form. */
     static void structuredGaussian(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.structured.StructuredDesign s,
             org.optimech.runtime.spec.EllipticGaussianSpec g, boolean bodyChosen, String digest, double totalSeconds) {
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  mechanism    %s, %d-dimensional structured statistic: covariance %s*(I - 11'/d) + %s*11'/d%s, trace %.6g%n", s.stored().describeBody(),
+        out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
+        out.printf(java.util.Locale.ROOT, "  mechanism    %s, %d-dimensional structured statistic: covariance %s*(I - 11'/d) + %s*11'/d%s, trace %.6g%n", s.stored().describeBody(),
                 g.dimension(), g.block().varianceAcross().toPlainString(), g.block().varianceAlong().toPlainString(), !bodyChosen ? ", selected by "
                         + s.criterion().json() : ", chosen with --body (" + s.criterion().json() + " selects " + s.selected().name() + ")", g.trace());
-        out.printf("  compared     %s (closed form; ratio = trace / per-coordinate Laplace at the l1 sensitivity; K-norm bodies are pure epsilon-DP)%n",
+        out.printf(java.util.Locale.ROOT, "  compared     %s (closed form; ratio = trace / per-coordinate Laplace at the l1 sensitivity; K-norm bodies are pure epsilon-DP)%n",
                 String.join("; ", s.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g ratio %.4f", c.name(), c.trace(),
                         c.laplaceRatio())).toArray(String[]::new)));
         for (String skipped : s.skipped()) {
-            out.printf("  not compared %s%n", skipped);
+            out.printf(java.util.Locale.ROOT, "  not compared %s%n", skipped);
         }
-        out.printf("  guarantee    (epsilon, delta)-DP over the reals: (%s, %s) by the exact Gaussian profile at Mahalanobis sensitivity %s and unit noise; "
+        out.printf(java.util.Locale.ROOT, "  guarantee    (epsilon, delta)-DP over the reals: (%s, %s) by the exact Gaussian profile at Mahalanobis sensitivity %s and unit noise; "
                 + "numerics idealized (floating-point noise: the runtime and CLI require an opt-in)%n", g.certifiedEpsilon().toPlainString(),
                 g.certifiedDelta().toPlainString(), g.sensitivity().toPlainString());
-        out.printf("  sensitivity  %s%n", g.sensitivityRechecked() ? g.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load")
+        out.printf(java.util.Locale.ROOT, "  sensitivity  %s%n", g.sensitivityRechecked() ? g.sensitivityCheck().replace("re-derived", "the runtime re-derives it at load")
                 : "not re-derivable at load: " + g.sensitivityCheck());
-        out.printf("  time         %.2f s%n", totalSeconds);
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  time         %.2f s%n", totalSeconds);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 
     /** A classical mechanism compiled to a certified table. */
     static void classical(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.DesignMethod method,
             org.optimech.runtime.spec.DiscreteMechanismSpec written, String digest) {
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  mechanism    %s: %s%n", method.json(), written.design().get("formula").orElseThrow().asString());
-        out.printf("  guarantee    pure epsilon-DP: certified epsilon = %s%s (checked exactly on the stored integers, %s neighbours)%n",
+        out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
+        out.printf(java.util.Locale.ROOT, "  mechanism    %s: %s%n", method.json(), written.design().get("formula").orElseThrow().asString());
+        out.printf(java.util.Locale.ROOT, "  guarantee    pure epsilon-DP: certified epsilon = %s%s (checked exactly on the stored integers, %s neighbours)%n",
                 written.privacy().certifiedEpsilon().toPlainString(), lessThanRequested(written.privacy().certifiedEpsilon(), written.privacy().epsilon(), null),
                 written.privacy().neighbours().kind().json());
-        written.design().get("objective_value").ifPresent(v -> out.printf("  objective    %s risk of the stored mechanism = %s (not optimised)%n",
+        written.design().get("objective_value").ifPresent(v -> out.printf(java.util.Locale.ROOT, "  objective    %s risk of the stored mechanism = %s (not optimised)%n",
                 written.design().get("objective").orElseThrow().asString(), org.optimech.runtime.json.JsonWriter.compact(v)));
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 
@@ -250,13 +250,13 @@ final class Summary {
     static void function(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.Design.Function d, String digest) {
         org.optimech.designer.problem.FunctionProblem k = d.problem();
         org.optimech.runtime.spec.GaussianProcessSpec written = d.spec();
-        out.printf("optimech design %s -> %s%n", problemFile, specFile);
-        out.printf("  mechanism    gaussian-process: KDE on %d grid points in [%s, %s], %s covariance kernel, bandwidth %s, jitter %s%n", k.gridPoints(), k.lo(),
+        out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
+        out.printf(java.util.Locale.ROOT, "  mechanism    gaussian-process: KDE on %d grid points in [%s, %s], %s covariance kernel, bandwidth %s, jitter %s%n", k.gridPoints(), k.lo(),
                 k.hi(), k.kernel().json(), k.bandwidth(), written.jitter());
-        out.printf("  sensitivity  RKHS Delta = %s (closed form, n = %d)%n", written.sensitivity(), k.n());
-        out.printf("  guarantee    (epsilon, delta)-DP over the reals: (%s, %s); noise scale s = c*Delta/epsilon = %s with c = %.6g (%s calibration); "
+        out.printf(java.util.Locale.ROOT, "  sensitivity  RKHS Delta = %s (closed form, n = %d)%n", written.sensitivity(), k.n());
+        out.printf(java.util.Locale.ROOT, "  guarantee    (epsilon, delta)-DP over the reals: (%s, %s); noise scale s = c*Delta/epsilon = %s with c = %.6g (%s calibration); "
                 + "numerics idealized%n", written.certifiedEpsilon(), written.certifiedDelta(), written.noiseScale(), d.release().c(), k.calibration().json());
-        out.printf("  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
+        out.printf(java.util.Locale.ROOT, "  spec         %s (sha-256 %s), re-loaded and verified by the runtime%n", specFile, digest);
         out.flush();
     }
 }

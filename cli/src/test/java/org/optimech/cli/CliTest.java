@@ -49,6 +49,27 @@ class CliTest {
         assertTrue(bad.err().startsWith("optimech: error: ") && bad.err().contains("/epsilon") && !bad.err().contains("Exception"), bad.err());
     }
 
+    /**
+     * Found by the property sweep of stop 33 (the suite under a Turkish locale: DocCommandsTest's inspect line "6 0.0300553" came out
+     * "0,0300553"): design's summary and inspect printed numbers with the JVM's decimal comma. They are written in Locale.ROOT.
+     */
+    @Test
+    void designAndInspectPrintDecimalPointsWhateverTheLocale() throws Exception {
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.forLanguageTag("tr-TR"));
+        try {
+            Path spec = dir.resolve("count.spec.json");
+            Run design = run("design", problem("{\"kind\":\"discrete\",\"epsilon\":0.5,\"inputs\":{\"range\":[0,6]}}").toString(), "--out", spec.toString());
+            assertEquals(0, design.code(), design.err());
+            assertTrue(java.util.regex.Pattern.compile("(?m)^  time +[0-9]+\\.[0-9]{2} s").matcher(design.out()).find(), design.out());
+            Run inspect = run("inspect", spec.toString());
+            assertEquals(0, inspect.code(), inspect.err());
+            assertTrue(!java.util.regex.Pattern.compile("[0-9],[0-9]{4}").matcher(inspect.out()).find(), inspect.out());
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+    }
+
     /** A K-norm problem through design, verify, inspect and sample; the sampled vectors stay in the subspace of a substitution histogram. */
     @Test
     void knormDesignVerifyInspectSample() throws Exception {

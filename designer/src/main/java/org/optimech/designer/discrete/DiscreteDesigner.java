@@ -111,7 +111,7 @@ public final class DiscreteDesigner {
             long t0 = System.nanoTime();
             DiscreteLp model = DiscreteLp.build(solved, expS, expS, deltaS, deltaS, false);
             tBuild += seconds(t0);
-            progress.stage(String.format("LP: %d variables, %d rows, %d nonzeros (%d inputs x %d outputs, %s, %s)", model.lp().variables(), model.lp().rows(),
+            progress.stage(String.format(java.util.Locale.ROOT, "LP: %d variables, %d rows, %d nonzeros (%d inputs x %d outputs, %s, %s)", model.lp().variables(), model.lp().rows(),
                     model.lp().nonzeros(), p.inputCount(), p.outputCount(), p.objective().json(), pure ? "epsilon_s = " + epsS : "delta_s = " + deltaS));
             LpSolution sol;
             long t1 = System.nanoTime();
@@ -129,7 +129,7 @@ public final class DiscreteDesigner {
             if (numericalFailure.isEmpty() && sol.status() == LpStatus.OPTIMAL) {
                 check = LpSolutionCheck.check(model.lp(), sol);
                 if (!check.acceptable(options.residualTolerance())) {
-                    numericalFailure = Optional.of(String.format("an OPTIMAL solution whose rows are violated by %.3g", check.rowViolation()));
+                    numericalFailure = Optional.of(String.format(java.util.Locale.ROOT, "an OPTIMAL solution whose rows are violated by %.3g", check.rowViolation()));
                 }
             }
             if (numericalFailure.isPresent() && (backend + 1 < backends.size() || epsS > LOWEST_CEILING)) {
@@ -161,14 +161,14 @@ public final class DiscreteDesigner {
                     default -> "; try another LP backend (clp, highs, glop)";
                 };
                 throw new DesignException("solver " + solver.name() + " ended with status " + sol.status() + " (" + sol.statusDetail() + ") after "
-                        + String.format("%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);
+                        + String.format(java.util.Locale.ROOT, "%.1f", sol.seconds()) + " s; only an optimal solution is a result" + hint);
             }
             if (solved == p) {
                 boundSolution = sol;
                 boundSolver = solver;
             }
             if (!check.acceptable(options.residualTolerance())) {
-                throw new DesignException(String.format("solver %s reported OPTIMAL but its solution does not check out: worst row violation %.3g at %s, "
+                throw new DesignException(String.format(java.util.Locale.ROOT, "solver %s reported OPTIMAL but its solution does not check out: worst row violation %.3g at %s, "
                         + "worst bound violation %.3g at %s, objective recomputed %.12g vs reported %.12g (tolerance %.1g); refusing it",
                         solver.name(), check.rowViolation(), check.worstRow() < 0 ? "-" : model.lp().rowName(check.worstRow()), check.boundViolation(),
                         check.worstVariable() < 0 ? "-" : model.lp().variableName(check.worstVariable()), check.objective(), check.reportedObjective(),
@@ -305,7 +305,7 @@ public final class DiscreteDesigner {
         boolean certified = rel <= options.gapTolerance();
         String reason = certified ? null
                 : solver.dualsReliable()
-                        ? String.format("the dual bound is %.3g below the stored risk (relative %.3g > %.1g): the solver's duals are too inexact to certify "
+                        ? String.format(java.util.Locale.ROOT, "the dual bound is %.3g below the stored risk (relative %.3g > %.1g): the solver's duals are too inexact to certify "
                                 + "optimality (they grow like e^(epsilon*distance) and lose precision in double)", gap.doubleValue(), rel, options.gapTolerance())
                         : "the " + solver.name() + " backend's dual values are unreliable (see README); the bound they give is weak";
         return new DiscreteDesign.Certificate(certified ? "lagrangian-dual-bound" : "weak-lagrangian-bound", lb, gap.round(new MathContext(6, java.math.RoundingMode.CEILING)),

@@ -194,7 +194,7 @@ final class MinimaxRemap {
             // The Bayes target is the column of least reduced cost in row z, but when it is already a candidate sitting at its
             // upper bound 1 its reduced cost may be negative while other, absent columns are negative too: price every column.
             added += priceAll(duals, firstRisk, loss, g, pw, window, cand);
-            progress.stage(String.format("minimax remap round %d: LP %d variables, %d nonzeros; risk of the remap %.12g, certified bound %.12g (gap %.2g); %d new candidate outputs",
+            progress.stage(String.format(java.util.Locale.ROOT, "minimax remap round %d: LP %d variables, %d nonzeros; risk of the remap %.12g, certified bound %.12g (gap %.2g); %d new candidate outputs",
                     round, lp.variables(), lp.nonzeros(), upper, bound.computed() ? bound.lowerBound() : Double.NaN, gap, added));
             if (gap <= STOP_GAP || added == 0 || round == MAX_ROUNDS) {
                 return new Result(bestRemap, bestPrior != null ? bestPrior : prior, round, bestUpper, bestLower);

@@ -163,7 +163,7 @@ public final class StructuralDesigner {
         double scale = Math.max(Math.abs(stored), Math.max(Double.MIN_NORMAL, 1e-12 * Math.abs(p.loss().max())));
         double gap = Math.max(0, (stored - bound.lowerBound()) / scale);
         boolean ok = gap <= options.gapTolerance();
-        String reason = ok ? null : String.format("the bound %.10g is %.3g below the stored risk %.10g (relative %.3g > %.1g)", bound.lowerBound(),
+        String reason = ok ? null : String.format(java.util.Locale.ROOT, "the bound %.10g is %.3g below the stored risk %.10g (relative %.3g > %.1g)", bound.lowerBound(),
                 stored - bound.lowerBound(), stored, gap, options.gapTolerance());
         return new StructuralDesign.Certificate(kind, ok, bound.lowerBound(), gap, bound.deficit(), lfp, reason, options.gapTolerance());
     }

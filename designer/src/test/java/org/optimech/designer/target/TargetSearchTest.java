@@ -39,6 +39,27 @@ class TargetSearchTest {
         }
     }
 
+    /**
+     * Found by the property sweep of stop 33 (the suite under a Turkish default locale): the LP's "ended with status ... after
+     * 0,1 s" took the JVM's decimal comma, so the test below, which masks the time as [0-9.]+, failed whenever the two runs'
+     * times differed. Every message is formatted in Locale.ROOT, as the rest of the designer's are.
+     */
+    @Test
+    void theSolversTimeIsWrittenWithADecimalPointWhateverTheLocale() throws Exception {
+        org.optimech.designer.common.DesignOptions solving = org.optimech.designer.common.DesignOptions.defaults(org.optimech.designer.lp.LpBackends.byName("auto"))
+                .withTimeLimit(java.time.Duration.ofNanos(1));
+        Designers.Options options = Designers.Options.of(solving).withMethod(DesignMethod.parse("lp"));
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.forLanguageTag("tr-TR"));
+        try {
+            org.optimech.designer.common.DesignException e = assertThrows(org.optimech.designer.common.DesignException.class,
+                    () -> Designers.design(AccuracyTarget.parse("abs-error <= 2 at 90%").problem(count(30)), options));
+            assertTrue(e.getMessage().matches("(?s).* after [0-9]+\\.[0-9] s; only an optimal solution is a result.*"), e.getMessage());
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+    }
+
     /** Issue 20: a design that fails at one epsilon is recorded as a failed point and the search finishes, never throws. */
     @Test
     void aFailedDesignIsAPointOfTheCurveNotAnAbort() throws Exception {

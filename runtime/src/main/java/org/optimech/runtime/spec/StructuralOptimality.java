@@ -136,7 +136,9 @@ final class StructuralOptimality {
      * A Bayes design with a named loss that claims to be certified must state the certificate this re-check covers: the
      * designer writes {@code geometric-dual} with a {@code lower_bound} and one of the three distance losses for it, so any
      * other form of that claim (another kind, a missing bound, a loss name spelled otherwise) would skip the re-check while
-     * still reading as certified. Minimax, loss matrices and uncertified ({@code theorem-only}) designs are not concerned.
+     * still reading as certified. Minimax, loss matrices, the zero-one loss (the designer's bound from its dense posterior
+     * loss, which this re-check does not derive, as for a matrix) and uncertified ({@code theorem-only}) designs are not
+     * concerned.
      */
     private static void requireCheckableClaim(JsonObject design) throws FieldException {
         Optional<JsonObject> optimality = design.get("optimality").flatMap(JsonValue::object);
@@ -146,8 +148,8 @@ final class StructuralOptimality {
             return;
         }
         Optional<String> loss = recorded.get().get("loss").flatMap(JsonValue::string);
-        if (loss.isEmpty()) {
-            return; // a loss matrix: not re-derivable here
+        if (loss.isEmpty() || loss.get().equals("zero-one")) {
+            return; // a loss matrix or the zero-one loss: not re-derivable here (covers() says so), the designer's statement
         }
         if (!(loss.get().equals("absolute") || loss.get().equals("squared") || loss.get().equals("relative"))) {
             throw new FieldException("/design/problem/loss", "a certified structural Bayes design records one of the distance losses absolute, squared or "
