@@ -107,6 +107,33 @@ public final class KNormComparison {
     }
 
     /**
+     * The result without the candidates whose noise lives in a proper subspace (the hull of a lower-dimensional S_T), each
+     * listed in {@link Result#skipped()} with {@code why}, and the best of the others selected: for a statistic whose public
+     * offset off that subspace the runtime cannot derive (differences under substitution), where such a spec could not release.
+     *
+     * @throws IllegalArgumentException when no other candidate was computed
+     */
+    static Result withoutSubspaceCandidates(Result r, String why) {
+        if (r.hull() == null || r.hull().span().isFull()) {
+            return r;
+        }
+        List<CandidateReport> kept = new ArrayList<>();
+        List<String> skipped = new ArrayList<>(r.skipped());
+        for (CandidateReport c : r.candidates()) {
+            if (c.noiseDimension() < r.hull().span().ambientDimension()) {
+                skipped.add(c.name() + ": " + why);
+            } else {
+                kept.add(c);
+            }
+        }
+        if (kept.size() == r.candidates().size()) {
+            return r;
+        }
+        return finish(r.epsilon(), r.criterion(), kept, r.hull(), r.search(), r.space(), skipped, r.failed(), r.hull().span().ambientDimension(),
+                "no listed candidate applies: " + String.join("; ", skipped));
+    }
+
+    /**
      * The runtime sampler for one of the compared candidates, with its certified sensitivity (floating-point,
      * idealized numerics). The hull's sampler walks its cone triangulation.
      *

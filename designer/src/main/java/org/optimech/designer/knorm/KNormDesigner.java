@@ -183,7 +183,16 @@ public final class KNormDesigner {
                         : RecordCandidates.compare(problem, records.records(), progress, deadline);
             }
             if (StatisticSpaces.isFinite(problem.statistic()) && finiteFits(problem)) {
-                return compareFinite(problem, StatisticSpaces.finite(problem.statistic(), problem.relation()), progress, deadline);
+                KNormComparison.Result r = compareFinite(problem, StatisticSpaces.finite(problem.statistic(), problem.relation()), progress, deadline);
+                boolean onlyDifferences = problem.statistic().match(poly -> false, rec -> false, dd -> true, st -> false);
+                // under substitution the statistic of n records lies in n·q0 + V, and differences alone do not give q0: a spec
+                // with its noise in V could not tell that public part from the caller's rounding residue, so the runtime
+                // refuses to release it (Samplers.knorm); choose among the full-dimensional candidates instead
+                return onlyDifferences && problem.relation() == org.optimech.runtime.spec.Relation.SUBSTITUTION && r.hull() != null && !r.hull().span().isFull()
+                        ? KNormComparison.withoutSubspaceCandidates(r, "its noise would live in the " + r.hull().span().dimension() + "-dimensional span of "
+                                + "the differences, and under substitution differences alone do not give the statistic's public part off that span, so "
+                                + "the runtime could not release it (give the statistic as records or polynomials, or use add-remove)")
+                        : r;
             }
             Optional<PolynomialStatistic> boxes = problem.statistic().polynomial().filter(poly -> poly.categoricals().isEmpty());
             if (boxes.isPresent()) {
