@@ -236,6 +236,10 @@ final class SampleCommand implements Callable<Integer> {
             throw SpecFiles.invalidSpec(file, e);
         } catch (java.io.IOException e) {
             throw SpecFiles.ioError(file, e);
+        } catch (IllegalStateException e) {
+            // a spec that loads (it can be inspected) but whose release cannot be built, e.g. K-norm noise in a subspace under
+            // substitution without a recorded statistic to separate the public part (Samplers.knorm): the runtime's reason
+            throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": cannot be sampled: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             // constant-time asked of a K-norm or function spec, or a constant-time table too large
             throw new OptimechCli.CliException(OptimechCli.EXIT_BAD_INPUT, file + ": --sampling constant-time: " + e.getMessage()

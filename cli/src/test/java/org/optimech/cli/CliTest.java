@@ -33,6 +33,20 @@ class CliTest {
         return p;
     }
 
+    /**
+     * A spec that loads but cannot release (written before 6dadff1 by the designer: K-norm noise on a line under substitution,
+     * from differences only, so the public part off the line is unknown): sample says why, as a bad input, not an internal error.
+     */
+    @Test
+    void aSpecThatLoadsButCannotReleaseIsRefusedWithTheRuntimesReason() throws Exception {
+        Path spec = Path.of(getClass().getResource("/specs/differences-substitution-line.spec.json").toURI());
+        Run r = run("sample", spec.toString(), "--input", "1,2,3", "--quiet");
+        assertEquals(OptimechCli.EXIT_BAD_INPUT, r.code(), r.err());
+        assertTrue(r.err().contains("cannot be sampled: this spec's noise lives in a subspace under substitution") && !r.err().contains("internal error"),
+                r.err());
+        assertEquals(0, run("inspect", spec.toString(), "--quiet").code(), "it still loads to be inspected");
+    }
+
     @Test
     void compareWritesTheKNormTableAndPicture() throws Exception {
         Path problem = problem("{\"kind\":\"knorm\",\"epsilon\":1,\"neighbours\":\"add-remove\",\"statistic\":{\"differences\":[[1,0.01],[1,-0.01]]}}");
