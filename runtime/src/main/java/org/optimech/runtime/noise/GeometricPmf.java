@@ -96,20 +96,14 @@ final class GeometricPmf implements ExactPmf {
 
     /** The law's entropy in bits (of Z for the two-sided form), in floating point: for reports. */
     double entropyBits() {
+        // closed forms, accurate at any rate (a sum over outcomes stops long before the mass at tiny rates): with α = e^{-r},
+        // one-sided H = −ln(1 − α) + r·α/(1 − α); two-sided p(z) = c·α^{|z|}, c = (1 − α)/(1 + α), E|Z| = 2α/((1 − α)(1 + α)),
+        // H = −ln c + r·E|Z| (the sign included); nats to bits
         double alpha = Math.exp(-rate);
-        double h = 0;
-        double c = magnitude ? (1 - alpha) / (1 + alpha) : 1 - alpha;
-        for (int m = 0; m < 1_000_000; m++) {
-            double pm = c * Math.pow(alpha, m) * (magnitude && m > 0 ? 2 : 1);
-            if (pm < 1e-300 || m > 50 && pm < 1e-18) {
-                break;
-            }
-            h -= pm * Math.log(pm) / Math.log(2);
-            if (magnitude && m > 0) {
-                h += pm; // the sign: one more bit for every non-zero magnitude
-            }
-        }
-        return h;
+        double oneMinus = -Math.expm1(-rate);
+        double nats = magnitude ? -Math.log(oneMinus / (1 + alpha)) + rate * 2 * alpha / (oneMinus * (1 + alpha))
+                : -Math.log(oneMinus) + rate * alpha / oneMinus;
+        return nats / Math.log(2);
     }
 
     static BigInteger ceilDiv(BigInteger a, BigInteger b) {
