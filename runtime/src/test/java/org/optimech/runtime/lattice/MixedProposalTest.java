@@ -71,45 +71,55 @@ class MixedProposalTest {
             {MixedLevelProposal.build(4, 3, rate(2, 3), 4, 0, 1L << 40), 0L, 60L},
             {big, big.centre() - 4000, big.centre() + 4000},
         };
+        int[] counts = new int[2];
+        for (Object[] c : cases) {
+            assertCoinPathsAgree((MixedLevelProposal) c[0], (Long) c[1], (Long) c[2], counts);
+        }
+        assertTrue(counts[0] > 500 && counts[1] > counts[0] / 2, counts[0] + " calls near p(m), " + counts[1] + " with a known answer");
+    }
+
+    /**
+     * The fast and the BigDecimal level coin decide alike on the same bits at about 40 levels of [from, to]: random U, and U at
+     * relative offsets 1e-15 … 1e-3 either side of p(m), there also against a 60-digit enclosure when U's 53-bit interval
+     * clears it. Adds the calls near p(m) to counts[0] and those with a known answer to counts[1].
+     */
+    static void assertCoinPathsAgree(MixedLevelProposal fast, long fromLevel, long to, int[] counts) {
         int truthChecked = 0;
         int nearCalls = 0;
-        for (Object[] c : cases) {
-            MixedLevelProposal fast = (MixedLevelProposal) c[0];
-            MixedLevelProposal slow = fast.withoutFastPath();
-            long from = Math.max(0, (Long) c[1]);
-            long to = (Long) c[2];
-            long step = Math.max(1, (to - from) / 40);
-            for (long m = from; m <= to; m += step) {
-                BigInteger mm = BigInteger.valueOf(m);
-                for (long seed = 0; seed < 50; seed++) {
-                    assertEquals(slow.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)), fast.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)),
-                            "random U, level " + m + ", seed " + seed);
+        MixedLevelProposal slow = fast.withoutFastPath();
+        long from = Math.max(0, fromLevel);
+        long step = Math.max(1, (to - from) / 40);
+        for (long m = from; m <= to; m += step) {
+            BigInteger mm = BigInteger.valueOf(m);
+            for (long seed = 0; seed < 50; seed++) {
+                assertEquals(slow.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)), fast.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)),
+                        "random U, level " + m + ", seed " + seed);
+            }
+            MixedLevelProposal.Enclosure p = fast.probability(mm, 60);
+            BigDecimal mid = p.lo().add(p.hi()).divide(BigDecimal.valueOf(2));
+            for (double t : new double[] {-1e-3, -1e-6, -1e-8, -1e-9, -1e-10, -1e-12, -1e-15, 1e-15, 1e-12, 1e-10, 1e-9, 1e-8, 1e-6, 1e-3}) {
+                BigDecimal u = mid.multiply(BigDecimal.valueOf(1 + t));
+                long first = u.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(53))).toBigInteger().longValueExact();
+                if (first <= 0 || first >= 1L << 53) {
+                    continue;
                 }
-                MixedLevelProposal.Enclosure p = fast.probability(mm, 60);
-                BigDecimal mid = p.lo().add(p.hi()).divide(BigDecimal.valueOf(2));
-                for (double t : new double[] {-1e-3, -1e-6, -1e-8, -1e-9, -1e-10, -1e-12, -1e-15, 1e-15, 1e-12, 1e-10, 1e-9, 1e-8, 1e-6, 1e-3}) {
-                    BigDecimal u = mid.multiply(BigDecimal.valueOf(1 + t));
-                    long first = u.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(53))).toBigInteger().longValueExact();
-                    if (first <= 0 || first >= 1L << 53) {
-                        continue;
-                    }
-                    boolean f = fast.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
-                    boolean sl = slow.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
-                    assertEquals(sl, f, "both paths, U = p(" + m + ")(1 + " + t + ")");
-                    nearCalls++;
-                    // U ∈ [first, first + 1)/2^53: when that interval clears p(m)'s 60-digit enclosure, the decision is known
-                    BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(53));
-                    if (new BigDecimal(first + 1).compareTo(p.lo().multiply(scale)) <= 0) {
-                        assertTrue(f, "U = p(" + m + ")(1 + " + t + ") is below p");
-                        truthChecked++;
-                    } else if (new BigDecimal(first).compareTo(p.hi().multiply(scale)) >= 0) {
-                        assertTrue(!f, "U = p(" + m + ")(1 + " + t + ") is above p");
-                        truthChecked++;
-                    }
+                boolean f = fast.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
+                boolean sl = slow.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
+                assertEquals(sl, f, "both paths, U = p(" + m + ")(1 + " + t + ")");
+                nearCalls++;
+                // U ∈ [first, first + 1)/2^53: when that interval clears p(m)'s 60-digit enclosure, the decision is known
+                BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(53));
+                if (new BigDecimal(first + 1).compareTo(p.lo().multiply(scale)) <= 0) {
+                    assertTrue(f, "U = p(" + m + ")(1 + " + t + ") is below p");
+                    truthChecked++;
+                } else if (new BigDecimal(first).compareTo(p.hi().multiply(scale)) >= 0) {
+                    assertTrue(!f, "U = p(" + m + ")(1 + " + t + ") is above p");
+                    truthChecked++;
                 }
             }
         }
-        assertTrue(nearCalls > 500 && truthChecked > nearCalls / 2, nearCalls + " calls near p(m), " + truthChecked + " with a known answer");
+        counts[0] += nearCalls;
+        counts[1] += truthChecked;
     }
 
     /** Hands out a fixed 53-bit prefix of U, then the bits of another source. */
@@ -199,7 +209,11 @@ class MixedProposalTest {
 
     /** p(m) ≤ 1, and p(m)·e^{−λ|m−c|}/π(m) is the same at every level (π computed in doubles). */
     private static void check(int d, int k, Rational r, int split, long from, long to, long step) {
-        MixedLevelProposal p = MixedLevelProposal.build(d, k, r, split, 0, 1L << 40);
+        check(MixedLevelProposal.build(d, k, r, split, 0, 1L << 40), d, k, r, split, from, to, step);
+    }
+
+    /** As above for a given proposal, with the k it must have been built for (b = ((P − i)/P)·r/k, written here). */
+    static void check(MixedLevelProposal p, int d, int k, Rational r, int split, long from, long to, long step) {
         double a = r.doubleValue() * split / MixedLevelProposal.PARTS;
         double b = r.doubleValue() * (MixedLevelProposal.PARTS - split) / ((double) MixedLevelProposal.PARTS * k);
         double lambda = p.lambda();
