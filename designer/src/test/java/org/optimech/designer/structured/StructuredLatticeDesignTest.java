@@ -150,16 +150,11 @@ class StructuredLatticeDesignTest {
         assertTrue(e.getMessage().contains("no exact lattice sampler"), e.getMessage());
     }
 
-    /** The count ball at d = 1000, k = 200 (substitution; refused before session 11) is stored exactly as the hull, with the mixed proposal. */
+    /** The count ball at d = 1000, k = 200 (substitution; refused before session 11) alike, with its mixed proposal (2k). */
     @Test
-    void theCountBallBetweenTheRegimesIsStoredExactly() throws Exception {
-        KNormProblem p = StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "substitution", null, "trace");
-        KNormSpec spec = exact(p, "hull");
-        assertEquals(Numerics.EXACT, spec.numerics());
-        assertTrue(spec.block().body() instanceof StructuredBody.CountBall, spec.block().body().toString());
-        KNormSpec loaded = KNormSpec.of(org.optimech.runtime.spec.SpecLoader.parse(org.optimech.runtime.spec.SpecLoader.toText(spec))).orElseThrow();
-        org.optimech.runtime.lattice.LatticeSampler sampler = org.optimech.runtime.lattice.LatticeSampler.of(loaded.latticeNoise().orElseThrow().certified());
-        assertEquals("mixed", sampler.structuredProposal().orElseThrow());
+    void theCountBallBetweenTheRegimesIsStoredExactlyAndReleases() throws Exception {
+        storedExactlyWithTheMixedProposalAndReleases(StructuredDesignerTest.problem("{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}",
+                "substitution", null, "trace"), b -> b instanceof StructuredBody.CountBall);
     }
 
     /**
@@ -169,11 +164,14 @@ class StructuredLatticeDesignTest {
      */
     @Test
     void theSumBallBetweenTheRegimesIsStoredExactlyAndReleases() throws Exception {
-        KNormProblem p = StructuredDesignerTest.problem("{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, \"max_nonzero\": 300, "
-                + "\"nonnegative\": false}}", "add-remove", null, "trace");
+        storedExactlyWithTheMixedProposalAndReleases(StructuredDesignerTest.problem("{\"bounded_contribution\": {\"dimension\": 1000, \"max_abs\": 1, "
+                + "\"max_nonzero\": 300, \"nonnegative\": false}}", "add-remove", null, "trace"), b -> b instanceof StructuredBody.SumBall);
+    }
+
+    private static void storedExactlyWithTheMixedProposalAndReleases(KNormProblem p, java.util.function.Predicate<Object> body) throws Exception {
         KNormSpec spec = exact(p, "hull");
         assertEquals(Numerics.EXACT, spec.numerics());
-        assertTrue(spec.block().body() instanceof StructuredBody.SumBall, spec.block().body().toString());
+        assertTrue(body.test(spec.block().body()), spec.block().body().toString());
         KNormSpec loaded = KNormSpec.of(org.optimech.runtime.spec.SpecLoader.parse(org.optimech.runtime.spec.SpecLoader.toText(spec))).orElseThrow();
         org.optimech.runtime.lattice.LatticeSampler sampler = org.optimech.runtime.lattice.LatticeSampler.of(loaded.latticeNoise().orElseThrow().certified());
         assertEquals("mixed", sampler.structuredProposal().orElseThrow());
