@@ -223,37 +223,6 @@ class CountBallMixedTest {
         int k = 20;
         LatticeSampler s = CountJoinLevelsTest.auto(countBall(d, k));
         assertEquals("mixed", s.structuredProposal().orElseThrow());
-        SeededRandomBits bits = new SeededRandomBits(43);
-        int n = 1200;
-        double sum = 0;
-        double sumSq = 0;
-        int bins = 16;
-        long[] exact = new long[bins];
-        long[] ideal = new long[bins];
-        CountBallBody body = CountBallBody.of(d, k);
-        double rd = s.rate().doubleValue();
-        for (int i = 0; i < n; i++) {
-            BigInteger[] z = s.noise(bits);
-            double g = rd * s.gauge().scaledGauge(z).doubleValue() / k;
-            sum += g;
-            sumSq += g * g;
-            exact[bin(rd * z[0].doubleValue(), bins)]++;
-            double radius = 0;
-            for (int j = 0; j <= d; j++) {
-                radius -= Math.log(1 - (bits.nextLong() >>> 11) * 0x1.0p-53);
-            }
-            ideal[bin(radius * body.uniformPoint(bits)[0], bins)]++;
-        }
-        double mean = sum / n;
-        double se = Math.sqrt((sumSq / n - mean * mean) / n);
-        assertTrue(Math.abs(mean - d) < 5.33 * se, "E r|Z|_K sampled " + mean + " +- " + se + ", exact " + d);
-        assertTrue(MixedProposalTest.TwoSample.chi2Fits(exact, ideal), "two-sample chi2 of the first coordinate, exact vs idealized: "
-                + java.util.Arrays.toString(exact) + " " + java.util.Arrays.toString(ideal));
-    }
-
-    /** Equal-width bins on [−200, 200] (a coordinate's spread is about 40 here), tails clamped. */
-    private static int bin(double x, int bins) {
-        int b = (int) Math.floor((x + 200) / 400 * bins);
-        return Math.max(0, Math.min(bins - 1, b));
+        MixedProposalTest.assertRadialLaw(s, k, CountBallBody.of(d, k)::uniformPoint, 200, 43); // a coordinate's spread is about 40 here
     }
 }
