@@ -26,7 +26,8 @@ import org.optimech.runtime.spec.RuntimePolicy;
  * with k = 300, 1000, ordered counts along a chain of 100), with the setup report of {@code between} and the time to build the
  * Eulerian row A(d + 1, ·) from scratch (the load pays it once; later loads share it); {@code mixed} runs the count join at
  * d = 1000 with k = 100, 150, 200, 240, 300 and the count ball at d = 1000, k = 200 (session 9's mixed proposals; -DblockDraws=N,
- * default 20).
+ * default 20); {@code countball} runs the count ball (counts under substitution) at d = 100 with k = 10, 20 and d = 1000 with
+ * k = 20, 100, 200 (session 11: the mixed proposal at d = 100, k = 20 and d = 1000, k = 100, 200; -DblockDraws=N, default 20).
  */
 public final class StructuredLatticeTiming {
     /** Draws per timed block when set (the {@code between} cases are slow per draw). */
@@ -76,6 +77,18 @@ public final class StructuredLatticeTiming {
                 {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "add-remove"},
                 {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 240}}", "add-remove"},
                 {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 300}}", "add-remove"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "substitution"},
+            };
+            blockDraws = Integer.parseInt(System.getProperty("blockDraws", "20"));
+        }
+        if (args.length > 0 && args[0].equals("countball")) {
+            // session 11: the count ball (counts under substitution) with the mixed proposal (d = 100, k = 20; d = 1000, k = 100, 200),
+            // beside ℓ1 at the smaller k of each dimension
+            cases = new String[][] {
+                {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 10}}", "substitution"},
+                {"{\"counts\": {\"dimension\": 100, \"max_nonzero\": 20}}", "substitution"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 20}}", "substitution"},
+                {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 100}}", "substitution"},
                 {"{\"counts\": {\"dimension\": 1000, \"max_nonzero\": 200}}", "substitution"},
             };
             blockDraws = Integer.parseInt(System.getProperty("blockDraws", "20"));

@@ -147,7 +147,7 @@ public final class LatticeSampler {
             double acceptance = envelope.acceptance();
             if (!(acceptance >= MIN_ACCEPTANCE)) {
                 throw new IllegalArgumentException(String.format("the exact lattice sampler of the %s (k = %d, dimension %d) cannot certify that it accepts "
-                        + "at least one proposal in %.0e on the lattice 2^%d (certified acceptance %.3g with the best of its proposals: l1, linf, for the sum ball the mixed one and for the count join the level and mixed ones): "
+                        + "at least one proposal in %.0e on the lattice 2^%d (certified acceptance %.3g with the best of its proposals: l1, linf, for the sum and count balls the mixed one and for the count join the level and mixed ones): "
                         + "the body is far from both the l1 ball and the cube at this k and dimension; use idealized numerics, or the l1 or linf ball",
                         gauge.name(), gauge.structuredK(), gauge.dimension(), 1 / MIN_ACCEPTANCE, exponent, acceptance));
             }

@@ -10,8 +10,8 @@ import org.optimech.runtime.noise.Geometric;
 import org.optimech.runtime.random.RandomSource;
 
 /**
- * The mixed proposal q(z) ∝ e^{−a‖z‖∞ − b‖z‖₁} on ℤ^d for the sum ball's lattice sampler, a = (i/P)·r and
- * b = ((P − i)/P)·r/k (P = {@value #PARTS}, so a + bk = r), sampled exactly through its level (docs/LATTICE_KNORM.md,
+ * The mixed proposal q(z) ∝ e^{−a‖z‖∞ − b‖z‖₁} on ℤ^d for the sum ball's lattice sampler (and the count ball's, built for 2k),
+ * a = (i/P)·r and b = ((P − i)/P)·r/k (P = {@value #PARTS}, so a + bk = r), sampled exactly through its level (docs/LATTICE_KNORM.md,
  * "Structured bodies", mixed proposal):
  * <ol>
  *   <li>q is the mixture over a level L = m ≥ 0 with weights ∝ π(m) = e^{−am}·F(m)^d (F(m) = 1 − βe^{−bm} the chance that a

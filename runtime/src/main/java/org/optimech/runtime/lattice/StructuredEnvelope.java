@@ -27,7 +27,8 @@ import org.optimech.runtime.random.RandomSource;
  * the larger certified bound is used. In between the two regimes (d = 1000, k roughly 230 to 460 for the sum ball) both
  * bounds are exponentially small; there the sum ball uses the mixed proposal e^{−a‖z‖∞ − b‖z‖₁}, a + bk = r
  * ({@link MixedLevelProposal}), accepted with probability e^{−u·E(z)}, u = r/(Pk), E = P·G − i·k‖z‖∞ − (P − i)‖z‖₁ ≥ 0
- * (docs/LATTICE_KNORM.md, "Structured bodies"). The count join at large k (far from both balls; ordered counts have k = d)
+ * (docs/LATTICE_KNORM.md, "Structured bodies"); the count ball uses the same proposal built for 2k (‖z‖₁ ≤ 2k‖z‖_K), u = r/(2Pk),
+ * E = 2(P·G − i·k‖z‖∞) − (P − i)‖z‖₁ ≥ 0 (docs/LATTICE_KNORM.md, "The count ball's mixed proposal"). The count join at large k (far from both balls; ordered counts have k = d)
  * uses the level proposal e^{−r(‖z₊‖∞ + ‖z₋‖∞)} ({@link JoinLevelProposal}), accepted with probability e^{−(r/k)E(z)},
  * E = G − k(‖z₊‖∞ + ‖z₋‖∞) ≥ 0.
  */
@@ -44,23 +45,28 @@ final class StructuredEnvelope {
     private final Geometric coordinate;
     private final BoxRadius box;
     private final double acceptance;
-    /** The sum ball's mixed proposal when it certifies better than both product balls; null otherwise. */
+    /** The sum ball's or count ball's mixed proposal when it certifies better than both product balls; null otherwise. */
     private final MixedLevelProposal mixed;
     /** The count join's level proposal e^{−r(‖z₊‖∞ + ‖z₋‖∞)} when it certifies better than both product balls; null otherwise. */
     private final JoinLevelProposal levels;
     /** The count join's mixed proposal e^{−a(‖z₊‖∞ + ‖z₋‖∞) − b‖z‖₁} when it certifies best; null otherwise. */
     private final JoinMixedProposal joinMixed;
 
+    /**
+     * The sum ball or the count ball with the mixed proposal: u = r/(Pk), E = P·G − i·k‖z‖∞ − (P − i)‖z‖₁ (sum ball), or, the
+     * proposal built for 2k since ‖z‖₁ ≤ 2k‖z‖_K in the count ball, u = r/(2Pk), E = 2(P·G − i·k‖z‖∞) − (P − i)‖z‖₁
+     * = 2i(G − k‖z‖∞) + (P − i)(2G − ‖z‖₁) ≥ 0.
+     */
     private StructuredEnvelope(LatticeGauge gauge, MixedLevelProposal mixed, Rational rate) {
         this.gauge = gauge;
         this.k = gauge.structuredK();
-        this.count = false;
+        this.count = gauge.countBall();
         this.join = false;
         this.l1 = false;
         this.mixed = mixed;
         this.levels = null;
         this.joinMixed = null;
-        this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k)));
+        this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k * (count ? 2 : 1))));
         this.acceptance = mixed.acceptance();
         this.longBound = longBound(gauge.dimension());
         this.coordinate = null;
@@ -150,8 +156,9 @@ final class StructuredEnvelope {
         double linfBound = acceptanceLinf(gauge, rate.doubleValue());
         boolean useL1 = l1Bound >= linfBound;
         double productBound = Math.max(l1Bound, linfBound);
-        if (gauge.shape() == LatticeGauge.Shape.SUM_BALL && productBound < MIXED_BELOW) {
-            MixedLevelProposal m = MixedLevelProposal.of(gauge.dimension(), k, rate,
+        if ((gauge.shape() == LatticeGauge.Shape.SUM_BALL || gauge.countBall()) && productBound < MIXED_BELOW) {
+            // the count ball takes the sum ball's proposal built for 2k: a‖z‖∞ + b‖z‖₁ ≤ (a + 2kb)‖z‖_K = r‖z‖_K
+            MixedLevelProposal m = MixedLevelProposal.of(gauge.dimension(), gauge.countBall() ? 2 * k : k, rate,
                     LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
             if (m != null && m.acceptance() > productBound) {
                 return new StructuredEnvelope(gauge, m, rate);
@@ -247,7 +254,7 @@ final class StructuredEnvelope {
     }
 
     /**
-     * The sum ball's mixed proposal with a given split i (a = (i/P)·r), whatever the product balls certify (tests).
+     * The sum ball's or count ball's mixed proposal with a given split i (a = (i/P)·r), whatever the product balls certify (tests).
      *
      * @throws IllegalArgumentException if its envelope does not certify
      */
@@ -257,9 +264,9 @@ final class StructuredEnvelope {
 
     /** As {@link #mixed(LatticeGauge, Rational, int)}; {@code fastPath = false} sends every level coin through BigDecimal (tests). */
     static StructuredEnvelope mixed(LatticeGauge gauge, Rational rate, int split, boolean fastPath) {
-        MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), gauge.structuredK(), rate, split,
+        MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), gauge.structuredK() * (gauge.countBall() ? 2 : 1), rate, split,
                 LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
-        if (m == null || gauge.shape() != LatticeGauge.Shape.SUM_BALL) {
+        if (m == null || gauge.shape() != LatticeGauge.Shape.SUM_BALL && !gauge.countBall()) {
             throw new IllegalArgumentException("the mixed proposal does not certify for " + gauge.name() + " at split " + split);
         }
         return new StructuredEnvelope(gauge, fastPath ? m : m.withoutFastPath(), rate);
@@ -319,6 +326,20 @@ final class StructuredEnvelope {
     /** The mixed proposal, if in use (tests). */
     MixedLevelProposal mixed() {
         return mixed;
+    }
+
+    /** Coordinates at or beyond this many lattice units take the big-integer path (tests). */
+    long longBound() {
+        return longBound;
+    }
+
+    /** u·E(z) from the long path and from the big-integer path, for z within {@link #longBound()} (tests: both must agree). */
+    Rational[] exponents(long[] z) {
+        if (!fitsLong(z)) {
+            throw new IllegalArgumentException("z is beyond the long path's bound " + longBound);
+        }
+        return new Rational[] {unit.multiply(Rational.of(BigInteger.valueOf(excessUnits(z)))),
+            unit.multiply(Rational.of(excessUnits(LatticeSampler.toBig(z))))};
     }
 
     /** One proposal: a {@code long[]} on the common path, a {@code BigInteger[]} for tiny rates on a fine lattice. */
@@ -392,7 +413,8 @@ final class StructuredEnvelope {
                 : join ? Math.max(maxPlus * k, plus) + Math.max(maxMinus * k, minus) : Math.max(kMax, plus + minus);
         if (mixed != null) {
             int i = mixed.split();
-            return MixedLevelProposal.PARTS * g - i * kMax - (MixedLevelProposal.PARTS - i) * (plus + minus);
+            int twice = count ? 2 : 1; // the count ball's proposal is built for 2k: every term below 2^60 within longBound
+            return twice * (MixedLevelProposal.PARTS * g - i * kMax) - (MixedLevelProposal.PARTS - i) * (plus + minus);
         }
         if (levels != null) {
             return g - k * (maxPlus + maxMinus); // both below longBound: k·(sum) < 2^56
@@ -423,7 +445,7 @@ final class StructuredEnvelope {
                 .subtract(maxPlus.add(maxMinus).multiply(BigInteger.valueOf((long) joinMixed.split() * k)))
                 .subtract(norm.multiply(BigInteger.valueOf(JoinMixedProposal.PARTS - joinMixed.split())))
                 : levels != null ? g.subtract(maxPlus.add(maxMinus).multiply(BigInteger.valueOf(k))) : mixed != null ? g.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS)).subtract(kMax.multiply(BigInteger.valueOf(mixed.split())))
-                .subtract(norm.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS - mixed.split()))) : l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
+                .shiftLeft(count ? 1 : 0).subtract(norm.multiply(BigInteger.valueOf(MixedLevelProposal.PARTS - mixed.split()))) : l1 ? (count ? g.shiftLeft(1) : g).subtract(norm) : g.subtract(kMax);
         if (e.signum() < 0) {
             throw new IllegalStateException("the proposal's exponent exceeds the target's: refusing to sample");
         }

@@ -136,7 +136,11 @@ class CountJoinLevelsTest {
 
     /** The sampler at the designer's automatic spacing for counts (Δ = 1), ε = 1: e = −⌈log2(1024ρ)⌉, r = 1/Δ_L. */
     static LatticeSampler auto(int d, int k) {
-        LatticeGauge g = CountJoinLatticeTest.join(d, k);
+        return auto(CountJoinLatticeTest.join(d, k));
+    }
+
+    /** The sampler of a structured gauge at the automatic spacing (Δ/2^e ≥ 1024ρ) for ε = 1, Δ = 1. */
+    static LatticeSampler auto(LatticeGauge g) {
         Rational rho = g.roundingTerm();
         int e = -(int) Math.ceil(Math.log(1024 * rho.doubleValue()) / Math.log(2));
         Rational deltaL = LatticeSampler.latticeSensitivity(Rational.of(BigInteger.ONE), e, rho);

@@ -71,45 +71,55 @@ class MixedProposalTest {
             {MixedLevelProposal.build(4, 3, rate(2, 3), 4, 0, 1L << 40), 0L, 60L},
             {big, big.centre() - 4000, big.centre() + 4000},
         };
+        int[] counts = new int[2];
+        for (Object[] c : cases) {
+            assertCoinPathsAgree((MixedLevelProposal) c[0], (Long) c[1], (Long) c[2], counts);
+        }
+        assertTrue(counts[0] > 500 && counts[1] > counts[0] / 2, counts[0] + " calls near p(m), " + counts[1] + " with a known answer");
+    }
+
+    /**
+     * The fast and the BigDecimal level coin decide alike on the same bits at about 40 levels of [from, to]: random U, and U at
+     * relative offsets 1e-15 … 1e-3 either side of p(m), there also against a 60-digit enclosure when U's 53-bit interval
+     * clears it. Adds the calls near p(m) to counts[0] and those with a known answer to counts[1].
+     */
+    static void assertCoinPathsAgree(MixedLevelProposal fast, long fromLevel, long to, int[] counts) {
         int truthChecked = 0;
         int nearCalls = 0;
-        for (Object[] c : cases) {
-            MixedLevelProposal fast = (MixedLevelProposal) c[0];
-            MixedLevelProposal slow = fast.withoutFastPath();
-            long from = Math.max(0, (Long) c[1]);
-            long to = (Long) c[2];
-            long step = Math.max(1, (to - from) / 40);
-            for (long m = from; m <= to; m += step) {
-                BigInteger mm = BigInteger.valueOf(m);
-                for (long seed = 0; seed < 50; seed++) {
-                    assertEquals(slow.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)), fast.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)),
-                            "random U, level " + m + ", seed " + seed);
+        MixedLevelProposal slow = fast.withoutFastPath();
+        long from = Math.max(0, fromLevel);
+        long step = Math.max(1, (to - from) / 40);
+        for (long m = from; m <= to; m += step) {
+            BigInteger mm = BigInteger.valueOf(m);
+            for (long seed = 0; seed < 50; seed++) {
+                assertEquals(slow.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)), fast.levelCoin(mm, new SeededRandomBits(seed * 7919 + m)),
+                        "random U, level " + m + ", seed " + seed);
+            }
+            MixedLevelProposal.Enclosure p = fast.probability(mm, 60);
+            BigDecimal mid = p.lo().add(p.hi()).divide(BigDecimal.valueOf(2));
+            for (double t : new double[] {-1e-3, -1e-6, -1e-8, -1e-9, -1e-10, -1e-12, -1e-15, 1e-15, 1e-12, 1e-10, 1e-9, 1e-8, 1e-6, 1e-3}) {
+                BigDecimal u = mid.multiply(BigDecimal.valueOf(1 + t));
+                long first = u.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(53))).toBigInteger().longValueExact();
+                if (first <= 0 || first >= 1L << 53) {
+                    continue;
                 }
-                MixedLevelProposal.Enclosure p = fast.probability(mm, 60);
-                BigDecimal mid = p.lo().add(p.hi()).divide(BigDecimal.valueOf(2));
-                for (double t : new double[] {-1e-3, -1e-6, -1e-8, -1e-9, -1e-10, -1e-12, -1e-15, 1e-15, 1e-12, 1e-10, 1e-9, 1e-8, 1e-6, 1e-3}) {
-                    BigDecimal u = mid.multiply(BigDecimal.valueOf(1 + t));
-                    long first = u.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(53))).toBigInteger().longValueExact();
-                    if (first <= 0 || first >= 1L << 53) {
-                        continue;
-                    }
-                    boolean f = fast.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
-                    boolean sl = slow.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
-                    assertEquals(sl, f, "both paths, U = p(" + m + ")(1 + " + t + ")");
-                    nearCalls++;
-                    // U ∈ [first, first + 1)/2^53: when that interval clears p(m)'s 60-digit enclosure, the decision is known
-                    BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(53));
-                    if (new BigDecimal(first + 1).compareTo(p.lo().multiply(scale)) <= 0) {
-                        assertTrue(f, "U = p(" + m + ")(1 + " + t + ") is below p");
-                        truthChecked++;
-                    } else if (new BigDecimal(first).compareTo(p.hi().multiply(scale)) >= 0) {
-                        assertTrue(!f, "U = p(" + m + ")(1 + " + t + ") is above p");
-                        truthChecked++;
-                    }
+                boolean f = fast.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
+                boolean sl = slow.levelCoin(mm, new PrefixedBits(first, new SeededRandomBits(m)));
+                assertEquals(sl, f, "both paths, U = p(" + m + ")(1 + " + t + ")");
+                nearCalls++;
+                // U ∈ [first, first + 1)/2^53: when that interval clears p(m)'s 60-digit enclosure, the decision is known
+                BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(53));
+                if (new BigDecimal(first + 1).compareTo(p.lo().multiply(scale)) <= 0) {
+                    assertTrue(f, "U = p(" + m + ")(1 + " + t + ") is below p");
+                    truthChecked++;
+                } else if (new BigDecimal(first).compareTo(p.hi().multiply(scale)) >= 0) {
+                    assertTrue(!f, "U = p(" + m + ")(1 + " + t + ") is above p");
+                    truthChecked++;
                 }
             }
         }
-        assertTrue(nearCalls > 500 && truthChecked > nearCalls / 2, nearCalls + " calls near p(m), " + truthChecked + " with a known answer");
+        counts[0] += nearCalls;
+        counts[1] += truthChecked;
     }
 
     /** Hands out a fixed 53-bit prefix of U, then the bits of another source. */
@@ -199,7 +209,11 @@ class MixedProposalTest {
 
     /** p(m) ≤ 1, and p(m)·e^{−λ|m−c|}/π(m) is the same at every level (π computed in doubles). */
     private static void check(int d, int k, Rational r, int split, long from, long to, long step) {
-        MixedLevelProposal p = MixedLevelProposal.build(d, k, r, split, 0, 1L << 40);
+        check(MixedLevelProposal.build(d, k, r, split, 0, 1L << 40), d, k, r, split, from, to, step);
+    }
+
+    /** As above for a given proposal, with the k it must have been built for (b = ((P − i)/P)·r/k, written here). */
+    static void check(MixedLevelProposal p, int d, int k, Rational r, int split, long from, long to, long step) {
         double a = r.doubleValue() * split / MixedLevelProposal.PARTS;
         double b = r.doubleValue() * (MixedLevelProposal.PARTS - split) / ((double) MixedLevelProposal.PARTS * k);
         double lambda = p.lambda();
@@ -297,26 +311,35 @@ class MixedProposalTest {
         LatticeSampler s = LatticeSampler.of(sumBall(d, k), -12, r, 1);
         assertEquals("mixed", s.structuredProposal().orElseThrow());
         assertTrue(s.acceptance() > 1e-3, "certified acceptance " + s.acceptance());
-        SeededRandomBits bits = new SeededRandomBits(41);
+        assertRadialLaw(s, k, SumBallBody.of(d, k)::uniformPoint, 800, 41);
+    }
+
+    /**
+     * 1200 draws of an exact structured sampler: E[r‖Z‖_K] = d (z-test |z| &lt; 5.33, false failure 1e-7), and the two-sample χ² of
+     * the first coordinate (times r; 16 equal bins on [−half, half], tails clamped) against the idealized sampler, a Gamma(d + 1)
+     * radius times a uniform point of the unit body.
+     */
+    static void assertRadialLaw(LatticeSampler s, int k, java.util.function.Function<SeededRandomBits, double[]> uniformPoint, double half, long seed) {
+        int d = s.dimension();
+        SeededRandomBits bits = new SeededRandomBits(seed);
         int n = 1200;
         double sum = 0;
         double sumSq = 0;
         int bins = 16;
         long[] exact = new long[bins];
         long[] ideal = new long[bins];
-        SumBallBody body = SumBallBody.of(d, k);
-        double rd = r.doubleValue();
+        double rd = s.rate().doubleValue();
         for (int i = 0; i < n; i++) {
             BigInteger[] z = s.noise(bits);
             double g = rd * s.gauge().scaledGauge(z).doubleValue() / k;
             sum += g;
             sumSq += g * g;
-            exact[bin(rd * z[0].doubleValue(), bins)]++;
+            exact[bin(rd * z[0].doubleValue(), bins, half)]++;
             double radius = 0;
             for (int j = 0; j <= d; j++) {
                 radius -= Math.log(1 - (bits.nextLong() >>> 11) * 0x1.0p-53);
             }
-            ideal[bin(radius * body.uniformPoint(bits)[0], bins)]++;
+            ideal[bin(radius * uniformPoint.apply(bits)[0], bins, half)]++;
         }
         double mean = sum / n;
         double se = Math.sqrt((sumSq / n - mean * mean) / n);
@@ -370,7 +393,6 @@ class MixedProposalTest {
         }
     }
 
-    /** Equal-width bins on [−800, 800] (the coordinate's spread is about 300 there), tails clamped. */
     /**
      * Review 9, low 5: the level coin's enclosures form e^{−x} from an int power of e^{−1}. The exponent's low end, offset −
      * levels·(a + λ)·c (every level at 0), is checked when the proposal is built: refused, with the reason, from −(2^31 − 1) on
@@ -410,8 +432,8 @@ class MixedProposalTest {
         }
     }
 
-    private static int bin(double x, int bins) {
-        int b = (int) Math.floor((x + 800) / 1600 * bins);
+    private static int bin(double x, int bins, double half) {
+        int b = (int) Math.floor((x + half) / (2 * half) * bins);
         return Math.max(0, Math.min(bins - 1, b));
     }
 

@@ -29,7 +29,7 @@ class StructuredLatticeTest {
         return LatticeGauge.sumBall(d, k, SumBallBody.of(d, k).logVolume() - 1e-9);
     }
 
-    private static LatticeGauge countBall(int d, int k) {
+    static LatticeGauge countBall(int d, int k) {
         return LatticeGauge.countBall(d, k, CountBallBody.of(d, k).logVolume() - 1e-9);
     }
 
@@ -207,6 +207,11 @@ class StructuredLatticeTest {
     private static void checkCountBall(int d, int k, Rational r, String proposal, long seed) {
         LatticeSampler s = LatticeSampler.of(countBall(d, k), 0, r, 1);
         assertEquals(proposal, s.structuredProposal().orElseThrow(), "proposal chosen for d = " + d + ", k = " + k);
+        checkCountBall(d, k, r, of(s), proposal, seed);
+    }
+
+    /** The count ball's exact laws (gauge, one coordinate, E‖Z‖²) against lattice-point counting, for any noise source. */
+    static void checkCountBall(int d, int k, Rational r, Noise s, String proposal, long seed) {
         double x = Math.exp(-r.doubleValue() / k);
         int top = levels(d, k, x);
         double c = 0;
@@ -241,8 +246,8 @@ class StructuredLatticeTest {
         for (int n = 0; n <= top; n++) {
             gLaw[n] /= c;
         }
-        sampleAndCheck(of(s), k, true, gLaw, law, w, d * ez2, seed, "count ball d = " + d + ", k = " + k);
-        assertAcceptanceBelowExact(of(s), c, r.doubleValue(), proposal, k, d, true);
+        sampleAndCheck(s, k, true, gLaw, law, w, d * ez2, seed, "count ball d = " + d + ", k = " + k);
+        assertAcceptanceBelowExact(s, c, r.doubleValue(), proposal, k, d, true);
     }
 
     /**
