@@ -87,8 +87,8 @@ final class JoinMixedProposal {
      * acceptance (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when none
      * certifies. Two envelope families are searched in doubles over every split: tangent points at a common offset of
      * (c, c) ({@link #WIDTHS}, session 9), and tangent points where h's gradient is exactly −λ·s ({@link #RATES} × {@link #SHIFTS},
-     * session 11). The best few of each family are certified in turn, and the better certified of the two is kept, so the
-     * result never certifies less than the session-9 search alone.
+     * session 11). The best few of each family are certified in turn, and the better certified of the two is kept (a session-9
+     * design's K can only have fallen, since it now takes the smaller of two bounds).
      */
     static JoinMixedProposal of(int d, int k, Rational rate, double logTargetMass, long longBound) {
         // the best few are certified in turn (review 9: a design whose exact check fails at a tangent point should not drop the
@@ -105,12 +105,10 @@ final class JoinMixedProposal {
                 }
             }
         }
-        JoinMixedProposal first = firstCertified(byWidth, d, k, rate, logTargetMass, longBound);
-        JoinMixedProposal second = firstCertified(byRate, d, k, rate, logTargetMass, longBound);
-        if (first == null || second != null && second.acceptance > first.acceptance) {
-            return second;
-        }
-        return first;
+        Design first = firstCertified(byWidth, d, k, rate, logTargetMass);
+        Design second = firstCertified(byRate, d, k, rate, logTargetMass);
+        Design best = first == null || second != null && second.acceptance > first.acceptance ? second : first;
+        return best == null ? null : best.proposal(d, longBound); // the samplers' tables are built for the winner only
     }
 
     private static void add(java.util.List<double[]> designs, double est, int split, double x, double shift) {
@@ -119,17 +117,23 @@ final class JoinMixedProposal {
         }
     }
 
-    private static JoinMixedProposal firstCertified(java.util.List<double[]> designs, int d, int k, Rational rate, double logTargetMass,
-            long longBound) {
+    private static Design firstCertified(java.util.List<double[]> designs, int d, int k, Rational rate, double logTargetMass) {
         designs.sort((x, y) -> Double.compare(y[0], x[0]));
         for (int t = 0; t < StrictMath.min(CERTIFY_TRIES, designs.size()); t++) {
             double[] g = designs.get(t);
-            JoinMixedProposal p = build(d, k, rate, (int) g[1], g[2], g[3], logTargetMass, longBound);
+            Design p = certified(d, k, rate, (int) g[1], g[2], g[3], logTargetMass);
             if (p != null) {
                 return p;
             }
         }
         return null;
+    }
+
+    /** A certified envelope: everything the proposal needs but its samplers' tables. */
+    private record Design(int split, Rational a, Rational b, long c, long w, Rational lambda, Rational offset, double acceptance) {
+        JoinMixedProposal proposal(int d, long longBound) {
+            return new JoinMixedProposal(d, split, a, b, c, w, lambda, offset, acceptance, longBound, true);
+        }
     }
 
     /** How many of the best designs (by their estimate in doubles) are certified before the proposal is given up. */
@@ -153,6 +157,11 @@ final class JoinMixedProposal {
      * Certified; {@code null} if its envelope does not certify.
      */
     static JoinMixedProposal build(int d, int k, Rational rate, int split, double x, double shift, double logTargetMass, long longBound) {
+        Design design = certified(d, k, rate, split, x, shift, logTargetMass);
+        return design == null ? null : design.proposal(d, longBound);
+    }
+
+    private static Design certified(int d, int k, Rational rate, int split, double x, double shift, double logTargetMass) {
         Rational a = rate.multiply(frac(split, PARTS));
         Rational b = rate.multiply(frac(PARTS - split, (long) PARTS * k));
         Envelope env = envelope(d, a.doubleValue(), b.doubleValue(), x, shift);
@@ -160,15 +169,16 @@ final class JoinMixedProposal {
             return null;
         }
         Rational lambda = MixedLevelProposal.floorGrid(env.lambda);
+        Enclosures enc = new Enclosures(b);
         for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
-            Rational offset = certify(d, a, b, env.c, env.points, lambda);
+            Rational offset = certify(d, a, enc, env.c, env.points, lambda);
             if (offset != null && MixedLevelProposal.coinRangeRefusal(a, lambda, env.c, offset, 2) != null) {
                 return null; // d above about 2^30 (review 9, low 5): refused here, never thrown in a release
             }
             if (offset != null) {
                 double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(), logTargetMass);
                 double acc = StrictMath.min(1, StrictMath.exp(logAcc) / 2);
-                return new JoinMixedProposal(d, split, a, b, env.c, env.reach(), lambda, offset, Double.isNaN(acc) ? 0 : acc, longBound, true);
+                return new Design(split, a, b, env.c, env.reach(), lambda, offset, Double.isNaN(acc) ? 0 : acc);
             }
             lambda = lambda.divide(Rational.of(BigInteger.TWO));
         }
@@ -339,12 +349,12 @@ final class JoinMixedProposal {
      * upper bounds: Σ_axes u·s·(∂h(c, c) − ∂h(p)) (concavity) and −a·(s₊u₊ + s₋u₋) + d·ln(F(p)/F(c, c)) + Σ_axes u·|∂h(p)|
      * (ln x bounded by {@link #logAtMost}; about half the first near the mode, where the first counts the tangent's rise twice).
      */
-    private static Rational certify(int d, Rational a, Rational b, long c, long[][] points, Rational lambda) {
-        Rational[] tc = derivativeTerm(d, b, c, c);
+    private static Rational certify(int d, Rational a, Enclosures enc, long c, long[][] points, Rational lambda) {
+        Rational[] tc = enc.t(d, c, c);
         if (tc == null) {
             return null;
         }
-        Rational[] fc = fBounds(b, c, c); // not null: tc's F is the same
+        Rational[] fc = enc.f(c, c); // not null: tc's F is the same
         Rational offset = Rational.ZERO;
         for (int q = 0; q < 4; q++) {
             int[] s = QUADRANTS[q];
@@ -355,14 +365,14 @@ final class JoinMixedProposal {
             }
             Rational uPlus = Rational.of(BigInteger.valueOf(StrictMath.abs(pPlus - c)));
             Rational uMinus = Rational.of(BigInteger.valueOf(StrictMath.abs(pMinus - c)));
-            Rational[] tPlus = derivativeTerm(d, b, pPlus, pMinus);
-            Rational[] tMinus = derivativeTerm(d, b, pMinus, pPlus);
+            Rational[] tPlus = enc.t(d, pPlus, pMinus);
+            Rational[] tMinus = enc.t(d, pMinus, pPlus);
             if (tPlus == null || tMinus == null || !falls(s[0], tPlus, a, lambda) || !falls(s[1], tMinus, a, lambda)) {
                 return null;
             }
             Rational concave = rise(s[0], tc, tPlus).multiply(uPlus).add(rise(s[1], tc, tMinus).multiply(uMinus));
             Rational height = a.multiply(Rational.of(BigInteger.valueOf(-(s[0] * StrictMath.abs(pPlus - c) + s[1] * StrictMath.abs(pMinus - c)))))
-                    .add(logAtMost(fBounds(b, pPlus, pMinus)[1].divide(fc[0])).multiply(Rational.of(BigInteger.valueOf(d))))
+                    .add(logAtMost(enc.f(pPlus, pMinus)[1].divide(fc[0])).multiply(Rational.of(BigInteger.valueOf(d))))
                     .add(steepness(s[0], tPlus, a).multiply(uPlus)).add(steepness(s[1], tMinus, a).multiply(uMinus));
             Rational k = concave.compareTo(height) <= 0 ? concave : height;
             if (k.compareTo(offset) > 0) {
@@ -399,36 +409,49 @@ final class JoinMixedProposal {
         return s > 0 ? tc[1].subtract(tp[0]) : tp[1].subtract(tc[0]);
     }
 
-    /** {lower, upper} bounds on T(m, other) = d·b·y(m)/(1 − y(m) − y(other)), or null if the enclosure of F reaches 0. */
-    private static Rational[] derivativeTerm(int d, Rational b, long m, long other) {
-        int bits = MixedLevelProposal.CERT_BITS;
-        BigInteger one = BigInteger.ONE.shiftLeft(bits);
-        BigInteger[] e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), bits);
-        Rational[] ym = yBounds(b, m, one, e0, bits);
-        Rational[] f = fBounds(b, m, other);
-        if (f == null) {
-            return null;
+    /**
+     * 256-bit enclosures of y(m) = e^{−b(m+1)}/(1 + e^{−b}) for one b, each level's computed once (a certification, with its λ
+     * halvings, asks for the same few levels many times), and the bounds on F and T built from them.
+     */
+    private static final class Enclosures {
+        private final Rational b;
+        private final BigInteger one = BigInteger.ONE.shiftLeft(MixedLevelProposal.CERT_BITS);
+        private final BigInteger[] e0;
+        private final java.util.Map<Long, Rational[]> ys = new java.util.HashMap<>();
+
+        Enclosures(Rational b) {
+            this.b = b;
+            this.e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), MixedLevelProposal.CERT_BITS);
         }
-        Rational db = b.multiply(Rational.of(BigInteger.valueOf(d)));
-        return new Rational[] {db.multiply(ym[0]).divide(f[1]), db.multiply(ym[1]).divide(f[0])};
-    }
 
-    /** {lower, upper} bounds on F(m, other) = 1 − y(m) − y(other), or null if the lower one is not positive. */
-    private static Rational[] fBounds(Rational b, long m, long other) {
-        int bits = MixedLevelProposal.CERT_BITS;
-        BigInteger one = BigInteger.ONE.shiftLeft(bits);
-        BigInteger[] e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), bits);
-        Rational[] ym = yBounds(b, m, one, e0, bits);
-        Rational[] yo = yBounds(b, other, one, e0, bits);
-        Rational oneR = Rational.of(BigInteger.ONE);
-        Rational fLo = oneR.subtract(ym[1]).subtract(yo[1]);
-        return fLo.signum() <= 0 ? null : new Rational[] {fLo, oneR.subtract(ym[0]).subtract(yo[0])};
-    }
+        /** {lower, upper} bounds on y(m). */
+        Rational[] y(long m) {
+            return ys.computeIfAbsent(m, level -> {
+                BigInteger[] e1 = ExpBounds.expMinus(b.numerator().multiply(BigInteger.valueOf(level + 1)), b.denominator(),
+                        MixedLevelProposal.CERT_BITS);
+                return new Rational[] {new Rational(e1[0], one.add(e0[1])), new Rational(e1[1], one.add(e0[0]))};
+            });
+        }
 
-    /** {lower, upper} bounds on y(m) = e^{−b(m+1)}/(1 + e^{−b}). */
-    private static Rational[] yBounds(Rational b, long m, BigInteger one, BigInteger[] e0, int bits) {
-        BigInteger[] e1 = ExpBounds.expMinus(b.numerator().multiply(BigInteger.valueOf(m + 1)), b.denominator(), bits);
-        return new Rational[] {new Rational(e1[0], one.add(e0[1])), new Rational(e1[1], one.add(e0[0]))};
+        /** {lower, upper} bounds on F(m, other) = 1 − y(m) − y(other), or null if the lower one is not positive. */
+        Rational[] f(long m, long other) {
+            Rational[] ym = y(m);
+            Rational[] yo = y(other);
+            Rational oneR = Rational.of(BigInteger.ONE);
+            Rational fLo = oneR.subtract(ym[1]).subtract(yo[1]);
+            return fLo.signum() <= 0 ? null : new Rational[] {fLo, oneR.subtract(ym[0]).subtract(yo[0])};
+        }
+
+        /** {lower, upper} bounds on T(m, other) = d·b·y(m)/F(m, other), or null if the enclosure of F reaches 0. */
+        Rational[] t(int d, long m, long other) {
+            Rational[] ym = y(m);
+            Rational[] f = f(m, other);
+            if (f == null) {
+                return null;
+            }
+            Rational db = b.multiply(Rational.of(BigInteger.valueOf(d)));
+            return new Rational[] {db.multiply(ym[0]).divide(f[1]), db.multiply(ym[1]).divide(f[0])};
+        }
     }
 
     /** This proposal with the level coin's double fast path off (tests). */
