@@ -18,9 +18,9 @@ import org.optimech.runtime.random.RandomSource;
  *       [−m₋, m₊]. h = log π is concave on [0, ∞)².</li>
  *   <li>(m₊, m₋) is drawn by rejection from (c, c) + (D₁, D₂), D₁, D₂ independent two-sided geometrics at rate λ, accepted with
  *       probability p(m) = (π(m)/π(c, c))·e^{λ(|m₊ − c| + |m₋ − c|) − K}. The envelope is certified when the proposal is built: in
- *       each quadrant around (c, c) a tangent plane of h at a point (c ± w, c ± w) falls at rate ≥ λ along both axes (exact
- *       rational checks of the partial derivatives from {@link ExpBounds} enclosures), and K bounds its height at (c, c) above
- *       h(c, c); then p(m) ≤ 1 for every level.</li>
+ *       each quadrant around (c, c) a tangent plane of h at a point of that quadrant (session 9: (c ± w, c ± w); session 11:
+ *       where ∇h is about −λ·s) falls at rate ≥ λ along both axes (exact rational checks of the partial derivatives from
+ *       {@link ExpBounds} enclosures), and K bounds its height at (c, c) above h(c, c); then p(m) ≤ 1 for every level.</li>
  *   <li>The coin is decided like the sum ball's ({@link MixedLevelProposal#decide}): a double fast path with a certified
  *       margin, else directed-rounding enclosures of p(m) against a lazily read uniform.</li>
  *   <li>Given the levels, each coordinate is a two-sided geometric at rate b redrawn while outside [−m₋, m₊].</li>
@@ -84,24 +84,44 @@ final class JoinMixedProposal {
 
     /**
      * The best certified mixed proposal for the count join of dimension d and bound k at lattice rate r, with its certified
-     * acceptance (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when none of
-     * the {@value #CERTIFY_TRIES} best designs certifies.
+     * acceptance (target mass lower bound {@code logTargetMass} over the envelope's total, halved); {@code null} when none
+     * certifies. Two envelope families are searched in doubles over every split: tangent points at a common offset of
+     * (c, c) ({@link #WIDTHS}, session 9), and tangent points where h's gradient is exactly −λ·s ({@link #RATES} × {@link #SHIFTS},
+     * session 11). The best few of each family are certified in turn, and the better certified of the two is kept (a session-9
+     * design's K can only have fallen, since it now takes the smaller of two bounds).
      */
     static JoinMixedProposal of(int d, int k, Rational rate, double logTargetMass, long longBound) {
-        // every (split, width) estimated in doubles; the best few are certified in turn (review 9: a design whose exact check
-        // fails at a tangent point should not drop the proposal while a neighbouring one certifies)
-        java.util.List<double[]> designs = new java.util.ArrayList<>();
+        // the best few are certified in turn (review 9: a design whose exact check fails at a tangent point should not drop the
+        // proposal while a neighbouring one certifies)
+        java.util.List<double[]> byWidth = new java.util.ArrayList<>();
+        java.util.List<double[]> byRate = new java.util.ArrayList<>();
         for (int i = 1; i < PARTS; i++) {
             for (double width : WIDTHS) {
-                double est = design(d, k, rate.doubleValue(), i, width, logTargetMass);
-                if (est > Double.NEGATIVE_INFINITY) {
-                    designs.add(new double[] {est, i, width});
+                add(byWidth, design(d, k, rate.doubleValue(), i, width, Double.NaN, logTargetMass), i, width, Double.NaN);
+            }
+            for (double spreads : RATES) {
+                for (double shift : SHIFTS) {
+                    add(byRate, design(d, k, rate.doubleValue(), i, spreads, shift, logTargetMass), i, spreads, shift);
                 }
             }
         }
+        Design first = firstCertified(byWidth, d, k, rate, logTargetMass);
+        Design second = firstCertified(byRate, d, k, rate, logTargetMass);
+        Design best = first == null || second != null && second.acceptance > first.acceptance ? second : first;
+        return best == null ? null : best.proposal(d, longBound); // the samplers' tables are built for the winner only
+    }
+
+    private static void add(java.util.List<double[]> designs, double est, int split, double x, double shift) {
+        if (est > Double.NEGATIVE_INFINITY) {
+            designs.add(new double[] {est, split, x, shift});
+        }
+    }
+
+    private static Design firstCertified(java.util.List<double[]> designs, int d, int k, Rational rate, double logTargetMass) {
         designs.sort((x, y) -> Double.compare(y[0], x[0]));
         for (int t = 0; t < StrictMath.min(CERTIFY_TRIES, designs.size()); t++) {
-            JoinMixedProposal p = build(d, k, rate, (int) designs.get(t)[1], designs.get(t)[2], logTargetMass, longBound);
+            double[] g = designs.get(t);
+            Design p = certified(d, k, rate, (int) g[1], g[2], g[3], logTargetMass);
             if (p != null) {
                 return p;
             }
@@ -109,30 +129,56 @@ final class JoinMixedProposal {
         return null;
     }
 
+    /** A certified envelope: everything the proposal needs but its samplers' tables. */
+    private record Design(int split, Rational a, Rational b, long c, long w, Rational lambda, Rational offset, double acceptance) {
+        JoinMixedProposal proposal(int d, long longBound) {
+            return new JoinMixedProposal(d, split, a, b, c, w, lambda, offset, acceptance, longBound, true);
+        }
+    }
+
     /** How many of the best designs (by their estimate in doubles) are certified before the proposal is given up. */
     private static final int CERTIFY_TRIES = 4;
+    /** λ tried in the tangent-point family, in units of 1/spread. */
+    private static final double[] RATES = {0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.2, 1.4};
+    /** Centre shifts tried in the tangent-point family, in spreads from the diagonal mode (the level law is skewed). */
+    private static final double[] SHIFTS = {-0.5, -0.25, 0};
 
     /**
-     * The proposal for one split i (a = (i/P)·r) and tangent offset ({@code width} spreads), certified; {@code null} if its
-     * envelope does not certify.
+     * The proposal for one split i (a = (i/P)·r) with tangent points at offset {@code width} spreads from the mode (session 9),
+     * certified; {@code null} if its envelope does not certify.
      */
     static JoinMixedProposal build(int d, int k, Rational rate, int split, double width, double logTargetMass, long longBound) {
+        return build(d, k, rate, split, width, Double.NaN, logTargetMass, longBound);
+    }
+
+    /**
+     * The proposal for one split i: with {@code shift} NaN, tangent points at offset {@code x} spreads (session 9); otherwise
+     * centre at the mode + {@code shift} spreads and λ = {@code x}/spread with tangent points where ∇h = −λ·s (session 11).
+     * Certified; {@code null} if its envelope does not certify.
+     */
+    static JoinMixedProposal build(int d, int k, Rational rate, int split, double x, double shift, double logTargetMass, long longBound) {
+        Design design = certified(d, k, rate, split, x, shift, logTargetMass);
+        return design == null ? null : design.proposal(d, longBound);
+    }
+
+    private static Design certified(int d, int k, Rational rate, int split, double x, double shift, double logTargetMass) {
         Rational a = rate.multiply(frac(split, PARTS));
         Rational b = rate.multiply(frac(PARTS - split, (long) PARTS * k));
-        Envelope env = envelope(d, a.doubleValue(), b.doubleValue(), width);
+        Envelope env = envelope(d, a.doubleValue(), b.doubleValue(), x, shift);
         if (env == null) {
             return null;
         }
         Rational lambda = MixedLevelProposal.floorGrid(env.lambda);
+        Enclosures enc = new Enclosures(b);
         for (int attempt = 0; attempt < 8 && lambda.signum() > 0; attempt++) {
-            Rational offset = certify(d, a, b, env.c, env.w, lambda);
+            Rational offset = certify(d, a, enc, env.c, env.points, lambda);
             if (offset != null && MixedLevelProposal.coinRangeRefusal(a, lambda, env.c, offset, 2) != null) {
                 return null; // d above about 2^30 (review 9, low 5): refused here, never thrown in a release
             }
             if (offset != null) {
                 double logAcc = logSuccess(d, a.doubleValue(), b.doubleValue(), env.c, lambda.doubleValue(), offset.doubleValue(), logTargetMass);
                 double acc = StrictMath.min(1, StrictMath.exp(logAcc) / 2);
-                return new JoinMixedProposal(d, split, a, b, env.c, env.w, lambda, offset, Double.isNaN(acc) ? 0 : acc, longBound, true);
+                return new Design(split, a, b, env.c, env.reach(), lambda, offset, Double.isNaN(acc) ? 0 : acc);
             }
             lambda = lambda.divide(Rational.of(BigInteger.TWO));
         }
@@ -151,8 +197,19 @@ final class JoinMixedProposal {
         return Rational.of(BigInteger.valueOf(p)).divide(Rational.of(BigInteger.valueOf(q)));
     }
 
-    /** The envelope's shape, chosen in doubles (only its certification decides anything): centre (c, c), tangent offset w, rate λ. */
-    private record Envelope(long c, long w, double lambda) {
+    /**
+     * The envelope's shape, chosen in doubles (only its certification decides anything): centre (c, c), one tangent point per
+     * quadrant ({@link #QUADRANTS} order, each in its closed quadrant around (c, c)), rate λ.
+     */
+    private record Envelope(long c, long[][] points, double lambda) {
+        /** The largest offset of a tangent point from the centre along an axis (the tests' window unit). */
+        long reach() {
+            long r = 1;
+            for (long[] p : points) {
+                r = StrictMath.max(r, StrictMath.max(StrictMath.abs(p[0] - c), StrictMath.abs(p[1] - c)));
+            }
+            return r;
+        }
     }
 
     private static double y(double b, double m) {
@@ -169,20 +226,30 @@ final class JoinMixedProposal {
         return (-StrictMath.expm1(-b * (plus + 1)) + StrictMath.exp(-b) * -StrictMath.expm1(-b * minus)) / (1 + StrictMath.exp(-b));
     }
 
-    private static Envelope envelope(int d, double a, double b, double width) {
+    /** The envelope of one design (see {@link #build(int, int, Rational, int, double, double, double, long)}), or null. */
+    private static Envelope envelope(int d, double a, double b, double x, double shift) {
         // on the diagonal h'(m) = 0 where y = a/(d·b + 2a)
         double yStar = a / (d * b + 2 * a);
         double mode = -StrictMath.log(yStar * (1 + StrictMath.exp(-b))) / b - 1;
         if (!(mode < 1e15)) {
             return null;
         }
-        long c = StrictMath.max(0, StrictMath.round(mode));
-        double y = y(b, c);
+        long c0 = StrictMath.max(0, StrictMath.round(mode));
+        double y = y(b, c0);
         double f = 1 - 2 * y;
-        double curvature = d * b * b * y * (f + y) / (f * f);
-        long w = StrictMath.max(1, StrictMath.round(width / StrictMath.sqrt(curvature)));
+        double spread = 1 / StrictMath.sqrt(d * b * b * y * (f + y) / (f * f));
+        return Double.isNaN(shift) ? byWidth(d, a, b, c0, StrictMath.max(1, StrictMath.round(x * spread)))
+                : byRate(d, a, b, StrictMath.max(0, StrictMath.round(mode + shift * spread)), x / spread);
+    }
+
+    /** Session 9: tangent points (c + s₊w, c + s₋w), λ just below the smallest fall of h at them. */
+    private static Envelope byWidth(int d, double a, double b, long c, long w) {
         if (c - w < 0) {
             return null; // a tangent point would leave the levels' domain; the sampler falls back to the other proposals
+        }
+        long[][] points = new long[4][];
+        for (int q = 0; q < 4; q++) {
+            points[q] = new long[] {c + QUADRANTS[q][0] * w, c + QUADRANTS[q][1] * w};
         }
         double lambda = StrictMath.min(StrictMath.min(-slope(d, a, b, c + w, c + w), slope(d, a, b, c - w, c - w)),
                 StrictMath.min(-slope(d, a, b, c + w, c - w), slope(d, a, b, c - w, c + w)));
@@ -190,23 +257,71 @@ final class JoinMixedProposal {
         if (!(lambda > 0) || !(lambda < 1e6)) {
             return null;
         }
-        return new Envelope(c, w, lambda);
+        return new Envelope(c, points, lambda);
     }
 
-    /** Estimated log acceptance of one attempt for split i, in doubles (for choosing the split only). */
-    private static double design(int d, int k, double r, int i, double width, double logTargetMass) {
+    /**
+     * Session 11: in quadrant s the tangent point where ∇h = −λ·s (the lowest plane falling at rate λ along both axes, so its
+     * height at the centre is the least possible for this λ): T₊ = a − λs₊ and T₋ = a − λs₋ with T₊ = d·b·y₊/F, T₋ = d·b·y₋/F,
+     * F = 1 − y₊ − y₋ give y₊ = α/(1 + α + β), y₋ = β/(1 + α + β), α = T₊/(d·b), β = T₋/(d·b); the level is rounded away
+     * from the centre (and to 0 below it), and λ is then lowered just below the smallest fall at the rounded points.
+     */
+    private static Envelope byRate(int d, double a, double b, long c, double lambda) {
+        if (!(lambda > 0) || !(lambda < a)) {
+            return null;
+        }
+        long[][] points = new long[4][];
+        double fall = Double.POSITIVE_INFINITY;
+        for (int q = 0; q < 4; q++) {
+            int[] s = QUADRANTS[q];
+            double alpha = (a - lambda * s[0]) / (d * b);
+            double beta = (a - lambda * s[1]) / (d * b);
+            long plus = tangentLevel(b, alpha / (1 + alpha + beta), s[0]);
+            long minus = tangentLevel(b, beta / (1 + alpha + beta), s[1]);
+            if (plus < 0 || minus < 0 || s[0] * (plus - c) < 0 || s[1] * (minus - c) < 0) {
+                return null; // the tangent point is not in its quadrant around the centre
+            }
+            points[q] = new long[] {plus, minus};
+            fall = StrictMath.min(fall, StrictMath.min(-s[0] * slope(d, a, b, plus, minus), -s[1] * slope(d, a, b, minus, plus)));
+        }
+        fall *= 1 - 1e-6;
+        if (!(fall > 0) || !(fall < 1e6)) {
+            return null;
+        }
+        return new Envelope(c, points, fall);
+    }
+
+    /** The level m with y(m) = y, rounded away from the centre (up for s = +1, down for s = −1, and to 0 if negative); −1 if too large. */
+    private static long tangentLevel(double b, double y, int s) {
+        double m = -StrictMath.log(y * (1 + StrictMath.exp(-b))) / b - 1;
+        if (!(m < 1e15)) {
+            return -1;
+        }
+        return StrictMath.max(0, (long) (s > 0 ? StrictMath.ceil(m) : StrictMath.floor(m)));
+    }
+
+    /** Estimated log acceptance of one attempt for one design, in doubles (for choosing the design only). */
+    private static double design(int d, int k, double r, int i, double x, double shift, double logTargetMass) {
         double a = r * i / PARTS;
         double b = r * (PARTS - i) / ((double) PARTS * k);
-        Envelope env = envelope(d, a, b, width);
+        Envelope env = envelope(d, a, b, x, shift);
         if (env == null) {
             return Double.NEGATIVE_INFINITY;
         }
         double offset = 0;
-        for (int[] s : QUADRANTS) {
-            double pPlus = env.c + s[0] * env.w;
-            double pMinus = env.c + s[1] * env.w;
-            offset = Math.max(offset, env.w * (s[0] * (slope(d, a, b, env.c, env.c) - slope(d, a, b, pPlus, pMinus))
-                    + s[1] * (slope(d, a, b, env.c, env.c) - slope(d, a, b, pMinus, pPlus))));
+        double sc = slope(d, a, b, env.c, env.c);
+        for (int q = 0; q < 4; q++) {
+            int[] s = QUADRANTS[q];
+            double pPlus = env.points[q][0];
+            double pMinus = env.points[q][1];
+            double uPlus = StrictMath.abs(pPlus - env.c);
+            double uMinus = StrictMath.abs(pMinus - env.c);
+            double sPlus = slope(d, a, b, pPlus, pMinus);
+            double sMinus = slope(d, a, b, pMinus, pPlus);
+            double concave = uPlus * s[0] * (sc - sPlus) + uMinus * s[1] * (sc - sMinus);
+            double height = -a * (s[0] * uPlus + s[1] * uMinus) + d * StrictMath.log(fDouble(b, pPlus, pMinus) / fDouble(b, env.c, env.c))
+                    + uPlus * StrictMath.abs(sPlus) + uMinus * StrictMath.abs(sMinus);
+            offset = Math.max(offset, Math.min(concave, height));
         }
         double est = logSuccess(d, a, b, env.c, env.lambda, offset, logTargetMass);
         return Double.isNaN(est) ? Double.NEGATIVE_INFINITY : est;
@@ -228,29 +343,60 @@ final class JoinMixedProposal {
 
     /**
      * Certifies the envelope exactly. With T(m₊, m₋) = d·b·y(m₊)/F(m₊, m₋) (so ∂h/∂m₊ = T(m₊, m₋) − a and ∂h/∂m₋ = T(m₋, m₊) − a,
-     * T increasing in both y's), for each quadrant s and its tangent point p = (c + s₊w, c + s₋w): s·∂h(p) ≤ −λ along both axes;
-     * returns the offset K ≥ max_s w·Σ_axes s·(∂h(c, c) − ∂h(p)) (rounded up to the grid), or {@code null} when a check fails.
+     * T increasing in both y's), for each quadrant s and its tangent point p (p − (c, c) = (s₊u₊, s₋u₋), u ≥ 0): s·∂h(p) ≤ −λ along both axes;
+     * returns the offset K ≥ max_s (tangent plane at p's height at (c, c) above h(c, c)), rounded up to the grid, or {@code null}
+     * when a check fails. That height, h(p) − h(c, c) + Σ_axes u·|∂h(p)|, is bounded in each quadrant by the smaller of two
+     * upper bounds: Σ_axes u·s·(∂h(c, c) − ∂h(p)) (concavity) and −a·(s₊u₊ + s₋u₋) + d·ln(F(p)/F(c, c)) + Σ_axes u·|∂h(p)|
+     * (ln x bounded by {@link #logAtMost}; about half the first near the mode, where the first counts the tangent's rise twice).
      */
-    private static Rational certify(int d, Rational a, Rational b, long c, long w, Rational lambda) {
-        Rational[] tc = derivativeTerm(d, b, c, c);
+    private static Rational certify(int d, Rational a, Enclosures enc, long c, long[][] points, Rational lambda) {
+        Rational[] tc = enc.t(d, c, c);
         if (tc == null) {
             return null;
         }
+        Rational[] fc = enc.f(c, c); // not null: tc's F is the same
         Rational offset = Rational.ZERO;
-        for (int[] s : QUADRANTS) {
-            long pPlus = c + s[0] * w;
-            long pMinus = c + s[1] * w;
-            Rational[] tPlus = derivativeTerm(d, b, pPlus, pMinus);
-            Rational[] tMinus = derivativeTerm(d, b, pMinus, pPlus);
+        for (int q = 0; q < 4; q++) {
+            int[] s = QUADRANTS[q];
+            long pPlus = points[q][0];
+            long pMinus = points[q][1];
+            if (s[0] * (pPlus - c) < 0 || s[1] * (pMinus - c) < 0) {
+                return null; // not in its quadrant: the offsets below would not be |p − c|
+            }
+            Rational uPlus = Rational.of(BigInteger.valueOf(StrictMath.abs(pPlus - c)));
+            Rational uMinus = Rational.of(BigInteger.valueOf(StrictMath.abs(pMinus - c)));
+            Rational[] tPlus = enc.t(d, pPlus, pMinus);
+            Rational[] tMinus = enc.t(d, pMinus, pPlus);
             if (tPlus == null || tMinus == null || !falls(s[0], tPlus, a, lambda) || !falls(s[1], tMinus, a, lambda)) {
                 return null;
             }
-            Rational k = rise(s[0], tc, tPlus).add(rise(s[1], tc, tMinus)).multiply(Rational.of(BigInteger.valueOf(w)));
+            Rational concave = rise(s[0], tc, tPlus).multiply(uPlus).add(rise(s[1], tc, tMinus).multiply(uMinus));
+            Rational height = a.multiply(Rational.of(BigInteger.valueOf(-(s[0] * StrictMath.abs(pPlus - c) + s[1] * StrictMath.abs(pMinus - c)))))
+                    .add(logAtMost(enc.f(pPlus, pMinus)[1].divide(fc[0])).multiply(Rational.of(BigInteger.valueOf(d))))
+                    .add(steepness(s[0], tPlus, a).multiply(uPlus)).add(steepness(s[1], tMinus, a).multiply(uMinus));
+            Rational k = concave.compareTo(height) <= 0 ? concave : height;
             if (k.compareTo(offset) > 0) {
                 offset = k;
             }
         }
         return MixedLevelProposal.ceilGrid(offset);
+    }
+
+    /**
+     * A rational upper bound on ln x, x &gt; 0, within (x − 1)³/6 of it near 1: (x − 1/x)/2 for x ≥ 1, 2(x − 1)/(x + 1) for x ≤ 1
+     * (each minus ln x vanishes at 1 and has derivative (x − 1)²/(2x²) ≥ 0, resp. −(x − 1)²/(x(x + 1)²) ≤ 0).
+     */
+    static Rational logAtMost(Rational x) {
+        Rational one = Rational.of(BigInteger.ONE);
+        if (x.compareTo(one) >= 0) {
+            return x.subtract(one.divide(x)).divide(Rational.of(BigInteger.TWO));
+        }
+        return x.subtract(one).multiply(Rational.of(BigInteger.TWO)).divide(x.add(one));
+    }
+
+    /** An upper bound on |∂h(p)| = −s·(T(p) − a) along an axis where s·∂h(p) ≤ −λ &lt; 0: a − T's lower end, or T's upper end − a. */
+    private static Rational steepness(int s, Rational[] t, Rational a) {
+        return s > 0 ? a.subtract(t[0]) : t[1].subtract(a);
     }
 
     /** s·∂h(p) ≤ −λ: T(p) ≤ a − λ for s = +1, T(p) ≥ a + λ for s = −1, on the enclosure's safe end. */
@@ -263,27 +409,49 @@ final class JoinMixedProposal {
         return s > 0 ? tc[1].subtract(tp[0]) : tp[1].subtract(tc[0]);
     }
 
-    /** {lower, upper} bounds on T(m, other) = d·b·y(m)/(1 − y(m) − y(other)), or null if the enclosure of F reaches 0. */
-    private static Rational[] derivativeTerm(int d, Rational b, long m, long other) {
-        int bits = MixedLevelProposal.CERT_BITS;
-        BigInteger one = BigInteger.ONE.shiftLeft(bits);
-        BigInteger[] e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), bits);
-        Rational[] ym = yBounds(b, m, one, e0, bits);
-        Rational[] yo = yBounds(b, other, one, e0, bits);
-        Rational oneR = Rational.of(BigInteger.ONE);
-        Rational fLo = oneR.subtract(ym[1]).subtract(yo[1]);
-        Rational fHi = oneR.subtract(ym[0]).subtract(yo[0]);
-        if (fLo.signum() <= 0) {
-            return null;
-        }
-        Rational db = b.multiply(Rational.of(BigInteger.valueOf(d)));
-        return new Rational[] {db.multiply(ym[0]).divide(fHi), db.multiply(ym[1]).divide(fLo)};
-    }
+    /**
+     * 256-bit enclosures of y(m) = e^{−b(m+1)}/(1 + e^{−b}) for one b, each level's computed once (a certification, with its λ
+     * halvings, asks for the same few levels many times), and the bounds on F and T built from them.
+     */
+    private static final class Enclosures {
+        private final Rational b;
+        private final BigInteger one = BigInteger.ONE.shiftLeft(MixedLevelProposal.CERT_BITS);
+        private final BigInteger[] e0;
+        private final java.util.Map<Long, Rational[]> ys = new java.util.HashMap<>();
 
-    /** {lower, upper} bounds on y(m) = e^{−b(m+1)}/(1 + e^{−b}). */
-    private static Rational[] yBounds(Rational b, long m, BigInteger one, BigInteger[] e0, int bits) {
-        BigInteger[] e1 = ExpBounds.expMinus(b.numerator().multiply(BigInteger.valueOf(m + 1)), b.denominator(), bits);
-        return new Rational[] {new Rational(e1[0], one.add(e0[1])), new Rational(e1[1], one.add(e0[0]))};
+        Enclosures(Rational b) {
+            this.b = b;
+            this.e0 = ExpBounds.expMinus(b.numerator(), b.denominator(), MixedLevelProposal.CERT_BITS);
+        }
+
+        /** {lower, upper} bounds on y(m). */
+        Rational[] y(long m) {
+            return ys.computeIfAbsent(m, level -> {
+                BigInteger[] e1 = ExpBounds.expMinus(b.numerator().multiply(BigInteger.valueOf(level + 1)), b.denominator(),
+                        MixedLevelProposal.CERT_BITS);
+                return new Rational[] {new Rational(e1[0], one.add(e0[1])), new Rational(e1[1], one.add(e0[0]))};
+            });
+        }
+
+        /** {lower, upper} bounds on F(m, other) = 1 − y(m) − y(other), or null if the lower one is not positive. */
+        Rational[] f(long m, long other) {
+            Rational[] ym = y(m);
+            Rational[] yo = y(other);
+            Rational oneR = Rational.of(BigInteger.ONE);
+            Rational fLo = oneR.subtract(ym[1]).subtract(yo[1]);
+            return fLo.signum() <= 0 ? null : new Rational[] {fLo, oneR.subtract(ym[0]).subtract(yo[0])};
+        }
+
+        /** {lower, upper} bounds on T(m, other) = d·b·y(m)/F(m, other), or null if the enclosure of F reaches 0. */
+        Rational[] t(int d, long m, long other) {
+            Rational[] ym = y(m);
+            Rational[] f = f(m, other);
+            if (f == null) {
+                return null;
+            }
+            Rational db = b.multiply(Rational.of(BigInteger.valueOf(d)));
+            return new Rational[] {db.multiply(ym[0]).divide(f[1]), db.multiply(ym[1]).divide(f[0])};
+        }
     }
 
     /** This proposal with the level coin's double fast path off (tests). */

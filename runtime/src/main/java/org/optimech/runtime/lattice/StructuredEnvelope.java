@@ -218,10 +218,18 @@ final class StructuredEnvelope {
      * @throws IllegalArgumentException for another gauge, or if its envelope does not certify
      */
     static StructuredEnvelope joinMixed(LatticeGauge gauge, Rational rate, int split, double width, boolean fastPath) {
+        return joinMixed(gauge, rate, split, width, Double.NaN, fastPath);
+    }
+
+    /**
+     * As above; with {@code shift} not NaN, the session-11 envelope (centre at the mode + {@code shift} spreads, λ = {@code x}
+     * per spread, tangent points where ∇h = −λ·s) instead of tangent points at offset {@code x} spreads (tests).
+     */
+    static StructuredEnvelope joinMixed(LatticeGauge gauge, Rational rate, int split, double x, double shift, boolean fastPath) {
         if (!gauge.countJoin()) {
             throw new IllegalArgumentException("not a count-join gauge: " + gauge.name());
         }
-        JoinMixedProposal m = JoinMixedProposal.build(gauge.dimension(), gauge.structuredK(), rate, split, width,
+        JoinMixedProposal m = JoinMixedProposal.build(gauge.dimension(), gauge.structuredK(), rate, split, x, shift,
                 LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), JoinMixedProposal.longBound(gauge.dimension(), gauge.structuredK()));
         if (m == null) {
             throw new IllegalArgumentException("the count join's mixed proposal does not certify for " + gauge.name() + " at split " + split);
