@@ -121,6 +121,27 @@ class StructuredInputRangeTest {
     }
 
     /**
+     * Regression: an elliptic Gaussian spec whose covariance was lowered was refused with "u'Sigma^-1 u = 0.056…, above the square
+     * of mahalanobis_sensitivity = 0.2367…", comparing a square with an unsquared number; the refusal now states both squares.
+     */
+    @Test
+    void aLoweredCovarianceIsRefusedComparingLikeWithLike() throws Exception {
+        Design d = design("{\"kind\": \"knorm\", \"epsilon\": 1, \"delta\": 1e-6, \"neighbours\": \"add-remove\", \"statistic\": {\"counts\": "
+                + "{\"dimension\": 20, \"max_nonzero\": 4}}, \"candidates\": [\"elliptic-gaussian\"]}", false);
+        org.optimech.runtime.json.JsonObject doc = org.optimech.runtime.spec.SpecCodec.write(d.spec());
+        org.optimech.runtime.json.JsonObject mech = doc.get("mechanism").orElseThrow().asObject();
+        java.math.BigDecimal across = new java.math.BigDecimal(mech.get("covariance").orElseThrow().asObject().get("across").orElseThrow().asString());
+        java.math.BigDecimal delta = new java.math.BigDecimal(mech.get("mahalanobis_sensitivity").orElseThrow().asString());
+        org.optimech.runtime.json.JsonObject lowered = org.optimech.runtime.spec.SpecDigest.seal(org.optimech.runtime.testing.JsonEdit.set(doc,
+                "/mechanism/covariance/across", new org.optimech.runtime.json.JsonString(across.multiply(new java.math.BigDecimal("0.99")).toPlainString())).asObject());
+        org.optimech.runtime.spec.InvalidSpecException e = assertThrows(org.optimech.runtime.spec.InvalidSpecException.class,
+                () -> org.optimech.runtime.spec.SpecCodec.read(lowered, RuntimePolicy.builder().numerics(NumericsPolicy.ALLOW_IDEALIZED).build()));
+        assertEquals("/mechanism/mahalanobis_sensitivity", e.pointer(), e.getMessage());
+        assertTrue(e.detail().contains("above mahalanobis_sensitivity^2 = " + delta.multiply(delta).doubleValue()), e.getMessage());
+        assertTrue(e.detail().contains("Provided value: " + delta.toPlainString()), e.getMessage());
+    }
+
+    /**
      * Every structured problem drawn from wide ranges (scales 10^-330 … 10^330, k outside [1, d], ε and δ as people type them,
      * both relations, both numerics, every criterion) designs a spec that re-loads and releases finite outputs, or is refused
      * naming a field; an exact design may also be refused as an option (no exact sampler certifies at this d and k).
