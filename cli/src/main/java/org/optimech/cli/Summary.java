@@ -191,9 +191,15 @@ final class Summary {
     static void structuredKnorm(PrintWriter out, Path problemFile, Path specFile, org.optimech.designer.structured.StructuredDesign s,
             org.optimech.runtime.spec.KNormSpec k, boolean bodyChosen, String digest, double totalSeconds) {
         out.printf(java.util.Locale.ROOT, "optimech design %s -> %s%n", problemFile, specFile);
-        out.printf(java.util.Locale.ROOT, "  mechanism    K-norm, %d-dimensional structured statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), s.stored().name(),
-                s.stored().describeBody(), !bodyChosen ? ", selected by " + s.criterion().json()
-                        : ", chosen with --body (" + s.criterion().json() + " selects " + s.selected().name() + ")", k.noiseDimension());
+        // an exact design may store another candidate than the comparison's pick (no certified exact sampler for it): name the
+        // body the spec holds, and why
+        var stored = s.candidates().stream().filter(c -> k.block().body().equals(c.body())).findFirst().orElse(s.stored());
+        String choice = stored == s.stored() ? (!bodyChosen ? ", selected by " + s.criterion().json()
+                : ", chosen with --body (" + s.criterion().json() + " selects " + s.selected().name() + ")")
+                : ", stored instead of " + s.stored().name() + " (" + s.stored().describeBody() + "), which " + s.criterion().json() + " selects: "
+                        + k.design().get("lattice_choice").flatMap(org.optimech.runtime.json.JsonValue::string).orElse("it has no exact sampler here");
+        out.printf(java.util.Locale.ROOT, "  mechanism    K-norm, %d-dimensional structured statistic; body %s (%s)%s, noise dimension %d%n", k.dimension(), stored.name(),
+                stored.describeBody(), choice, k.noiseDimension());
         out.printf(java.util.Locale.ROOT, "  hull         %s (%s)%n", s.hull(), s.hullExact() ? "the hull candidate is exact" : "the hull candidate is a certified outer body");
         out.printf(java.util.Locale.ROOT, "  compared     %s (moments in closed form; ratio = trace / per-coordinate Laplace at the l1 sensitivity)%n", String.join("; ",
                 s.candidates().stream().map(c -> String.format(java.util.Locale.ROOT, "%s trace %.6g ratio %.4f", c.name(), c.trace(), c.laplaceRatio()))

@@ -65,6 +65,11 @@ public final class KNormProblemParser {
             if (delta.signum() < 0 || delta.compareTo(BigDecimal.ONE) >= 0) {
                 throw new FieldException("/delta", "must be in [0, 1). Provided value: " + delta.toPlainString());
             }
+            if (delta.signum() > 0 && delta.compareTo(FunctionProblem.MIN_ANALYTIC_DELTA) < 0) {
+                // the Gaussian candidates' profile is certified to an absolute 1e-300, so a smaller delta could never be met
+                throw new FieldException("/delta", "must be 0 or at least " + FunctionProblem.MIN_ANALYTIC_DELTA + " for the Gaussian candidates' analytic "
+                        + "calibration (the privacy profile is certified to an absolute 1e-300). Provided value: " + delta);
+            }
         }
         List<String> candidates = new ArrayList<>(KNormProblem.DEFAULT_CANDIDATES);
         if (delta.signum() > 0 && !o.has("candidates")) {

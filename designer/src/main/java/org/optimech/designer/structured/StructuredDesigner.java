@@ -69,6 +69,11 @@ public final class StructuredDesigner {
         // the ℓ1 sensitivity prices per-coordinate Laplace, the baseline every candidate is compared with
         Rational l1 = StructuredSensitivity.sup(s, problem.relation(), new Body.Ball(LpNorm.L1)).orElseThrow().value();
         double laplaceTrace = 2.0 * d * Math.pow(l1.doubleValue() / epsilon, 2);
+        if (!(laplaceTrace >= 0x1p-958 && laplaceTrace <= 0x1p960)) {
+            // every candidate's trace is within a factor 2^64 of per-coordinate Laplace's (d ≤ 10^4, delta ≥ 1e-290): this keeps
+            // them all normal doubles; the check after the candidates stays for what this margin does not foresee
+            throw scaleRefusal(problem, s, "per-coordinate Laplace noise would have covariance trace " + laplaceTrace);
+        }
         MahalanobisSensitivity.Classes classes = null;
         for (String name : problem.candidates()) {
             Body b;
@@ -121,6 +126,7 @@ public final class StructuredDesigner {
         if (out.isEmpty()) {
             throw new InvalidProblemException("/candidates", "no listed candidate can be certified for the " + s.form() + " statistic: " + String.join("; ", skipped));
         }
+        requireRepresentableMoments(problem, s, out);
         StructuredCandidate best = out.stream().min(Comparator.comparingDouble(c -> c.score(problem.criterion()))).orElseThrow();
         StructuredCandidate stored = best;
         if (body != null) {
@@ -129,6 +135,32 @@ public final class StructuredDesigner {
         }
         return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped,
                 StructuredContainment.of(out, family.exact(), d));
+    }
+
+    /**
+     * Refuses a scale (max_abs, explicit ranking scores, or ε) at which a candidate's second moments or volume leave the normal
+     * doubles: the design reports and compares them in doubles, and an overflow to infinity, an underflow to 0 (then 0/0 in
+     * the Laplace ratio) or a subnormal trace (a few significant digits) would make the comparison meaningless.
+     */
+    private static void requireRepresentableMoments(KNormProblem problem, StructuredStatistic s, List<StructuredCandidate> out) throws InvalidProblemException {
+        for (StructuredCandidate c : out) {
+            boolean normal = c.trace() >= Double.MIN_NORMAL && c.variance() >= Double.MIN_NORMAL && Double.isFinite(c.trace())
+                    && Double.isFinite(c.variance()) && Double.isFinite(c.covariance()) && Double.isFinite(c.worstDirection())
+                    && Double.isFinite(c.laplaceRatio()) && (c.gaussian() != null || Double.isFinite(c.logVolume()));
+            if (!normal) {
+                throw scaleRefusal(problem, s, "candidate " + c.name() + "'s noise has covariance trace " + c.trace());
+            }
+        }
+    }
+
+    /** The refusal of a scale whose moments leave the normal doubles, naming max_abs, explicit ranking scores or else ε. */
+    private static InvalidProblemException scaleRefusal(KNormProblem problem, StructuredStatistic s, String what) {
+        String[] field = s.matchStructure(b -> new String[] {"/statistic/bounded_contribution/max_abs", b.maxAbs().toString()},
+                counts -> null, r -> r.borda() ? null : new String[] {"/statistic/ranking/scores", java.util.Arrays.toString(r.scores())}, o -> null);
+        String eps = problem.epsilon().toString();
+        return new InvalidProblemException(field == null ? "/epsilon" : field[0], "with epsilon = " + eps + (field == null ? "" : " and these values") + ", "
+                + what + ", outside the normal doubles (about 2.2e-308 to 1.8e308, with a margin) in which the design reports and compares the "
+                + "candidates: state the statistic in other units or choose another epsilon. Provided value: " + (field == null ? eps : field[1]));
     }
 
     /**

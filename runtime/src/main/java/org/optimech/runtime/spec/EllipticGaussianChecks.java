@@ -88,8 +88,8 @@ final class EllipticGaussianChecks {
         Rational delta = Rational.of(b.sensitivity());
         if (delta.multiply(delta).compareTo(sup) < 0) {
             throw new FieldException(P + "/mahalanobis_sensitivity", "re-derived from the stored statistic in closed form, the " + structured.form()
-                    + " statistic's adjacent outputs reach u'Sigma^-1 u = " + sup.doubleValue() + ", above the square of mahalanobis_sensitivity = "
-                    + b.sensitivity().toPlainString() + ": the noise would be too small for them");
+                    + " statistic's adjacent outputs reach u'Sigma^-1 u = " + sup.doubleValue() + ", above mahalanobis_sensitivity^2 = "
+                    + delta.multiply(delta).doubleValue() + ": the noise would be too small for them. Provided value: " + b.sensitivity().toPlainString());
         }
         return new SensitivityCheck(true, 0, "re-derived from design.problem in closed form: the " + structured.form()
                 + " statistic's adjacent outputs (" + relation.json() + ", " + classes.classes().size() + " classes" + (classes.exact() ? ""
