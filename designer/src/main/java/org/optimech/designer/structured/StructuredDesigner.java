@@ -130,8 +130,14 @@ public final class StructuredDesigner {
         StructuredCandidate best = out.stream().min(Comparator.comparingDouble(c -> c.score(problem.criterion()))).orElseThrow();
         StructuredCandidate stored = best;
         if (body != null) {
-            stored = out.stream().filter(c -> c.name().equals(body)).findFirst().orElseThrow(() -> new IllegalArgumentException("body " + body
-                    + " was not compared for this structured statistic; compared: " + String.join(", ", out.stream().map(StructuredCandidate::name).toList())));
+            Optional<StructuredCandidate> named = out.stream().filter(c -> c.name().equals(body)).findFirst();
+            if (named.isEmpty()) {
+                // the named body was left out (a hull past the load budget, a Gaussian at delta 0): say why, as the other K-norm path does
+                String why = skipped.stream().filter(x -> x.startsWith(body + ":")).findFirst().orElse(body + ": not compared (compared: "
+                        + String.join(", ", out.stream().map(StructuredCandidate::name).toList()) + ")");
+                throw new InvalidProblemException("/candidates", "the body chosen to be stored cannot be designed for this statistic: " + why);
+            }
+            stored = named.get();
         }
         return new StructuredDesign(problem.criterion(), family.hull(), family.exact(), family.note(), out, best, stored, skipped,
                 StructuredContainment.of(out, family.exact(), d));

@@ -342,6 +342,20 @@ class StructuredDesignerTest {
         assertEquals("linf", free.design().selected().name());
     }
 
+    /**
+     * A body named with --body that the comparison left out with a reason (here the count join of counts of 2000 items with
+     * k = 900, whose Eulerian-number table is past the load budget) is refused as a bad choice with that
+     * reason, naming the candidates: it was an internal error ("body hull was not compared") before session 11.
+     */
+    @Test
+    void aNamedBodyTheComparisonLeftOutIsRefusedWithTheReason() throws Exception {
+        KNormProblem join = problem("{\"counts\": {\"dimension\": 2000, \"max_nonzero\": 900}}", "add-remove", null, "trace");
+        InvalidProblemException e = assertThrows(InvalidProblemException.class,
+                () -> Designers.design(join, Designers.Options.defaults().withBody("hull")));
+        assertTrue(e.getMessage().contains("cannot be designed") && e.getMessage().contains("Eulerian-number table")
+                && e.getMessage().contains("d = 2000, k = 900"), e.getMessage());
+    }
+
     @Test
     void optionsThatDoNotApplyAreRefusedByName() throws Exception {
         KNormProblem p = problem(statistic("signed", 4, 2, "1"), "add-remove", "[\"l1\", \"hull\"]", "trace");

@@ -34,6 +34,12 @@ public final class VectorAccuracy implements Accuracy {
     public static final long SEED = 0x0A11CE5EEDL;
     /** Largest draws × coordinates kept in memory for one Monte Carlo estimate. */
     static final long MAX_CELLS = 20_000_000L;
+    /** Coordinate draws an exact lattice release's Monte Carlo aims at (at its certified acceptance; about 10–30 s). */
+    static final double LATTICE_WORK = 0x1p28;
+    /** Fewest draws of an exact lattice release's Monte Carlo; its standard errors say what that costs in precision. */
+    static final int MIN_LATTICE_DRAWS = 200;
+    /** Past this many coordinate draws at {@link #MIN_LATTICE_DRAWS} (minutes or more), the continuous noise stands in. */
+    static final double MAX_LATTICE_WORK = 0x1p31;
 
     /**
      * A half-width and how sure it is.
@@ -90,18 +96,23 @@ public final class VectorAccuracy implements Accuracy {
         int d = spec.dimension();
         double s = spec.sensitivity().doubleValue() / spec.noiseEpsilon().doubleValue();
         // noise only, never a release of data: the floating-point sampler is drawn from for figures whatever the release policy
-        LatticeSampler lattice = Samplers.lattice(spec).orElse(null);
-        KNormSampler sampler = lattice == null ? Samplers.knormNoise(spec, NumericsPolicy.ALLOW_IDEALIZED) : null;
+        LatticeSampler exact = Samplers.lattice(spec).orElse(null);
+        // an exact lattice draw costs up to d/a coordinate draws (a its certified acceptance): fewer draws there, their standard
+        // errors stated; past the work limit even at the fewest draws (a body near the loader's 1e-6 floor: hours), the same
+        // body's continuous noise at the lattice's rate stands in, and the figures say so
+        boolean standIn = exact != null && MIN_LATTICE_DRAWS * (double) d / exact.acceptance() > MAX_LATTICE_WORK;
+        LatticeSampler lattice = standIn ? null : exact;
+        KNormSampler sampler = exact == null ? Samplers.knormNoise(spec, NumericsPolicy.ALLOW_IDEALIZED)
+                : standIn ? KNormSampler.of(spec.unitBody(), Math.scalb(1 / exact.rate().doubleValue(), exact.exponent()), 1) : null;
         double[] zero = new double[d];
-        // an exact lattice release costs 1/a proposals (a its certified acceptance): fewer draws there, their standard errors stated
-        int preferred = lattice == null ? 200_000 : (int) Math.max(2_000, Math.min(200_000, 200_000 * lattice.acceptance()));
-        MonteCarlo mc = new MonteCarlo(d, draws(d, preferred), progress, random -> lattice != null ? lattice.release(zero, random) : sampler.noise(random));
+        int n = lattice == null ? draws(d, 200_000) : latticeDraws(d, lattice.acceptance());
+        MonteCarlo mc = new MonteCarlo(d, n, progress, random -> lattice != null ? lattice.release(zero, random) : sampler.noise(random), lattice != null);
         Estimate[] coords = new Estimate[d];
         double[] sd = new double[d];
         Estimate sim;
         Estimate two;
         List<String> notes = new ArrayList<>();
-        LpNorm ball = spec.subspace().isEmpty() && lattice == null ? spec.body().match(Body.Ball::norm, structured -> null, stored -> null) : null;
+        LpNorm ball = spec.subspace().isEmpty() && exact == null ? spec.body().match(Body.Ball::norm, structured -> null, stored -> null) : null;
         if (ball == LpNorm.L1) {
             Arrays.fill(coords, new Estimate(s * Math.log(1 / beta), 0));
             Arrays.fill(sd, s * Math.sqrt(2));
@@ -127,17 +138,21 @@ public final class VectorAccuracy implements Accuracy {
             sd = mc.standardDeviations();
             sim = mc.max(beta);
             two = mc.l2(beta);
-            notes.add("by " + mc.describe() + " on the spec's own " + (lattice != null ? "lattice " : "") + "sampler");
+            notes.add(standIn ? String.format(Locale.ROOT, "by %s on the same body's continuous noise at the lattice's rate, standing in for the spec's "
+                    + "exact lattice sampler, whose certified acceptance %.2g would need up to %.2g coordinate draws for %d draws: the lattice noise "
+                    + "is this noise's law restricted to the 2^%d grid, so these figures approximate its own", mc.describe(), exact.acceptance(),
+                    MIN_LATTICE_DRAWS * (double) d / exact.acceptance(), MIN_LATTICE_DRAWS, exact.exponent())
+                    : "by " + mc.describe() + " on the spec's own " + (lattice != null ? "lattice " : "") + "sampler");
         }
-        if (lattice != null) {
+        if (exact != null) {
             // release = spacing·(rint(t/spacing) + Z): the rounding moves each coordinate by at most half a spacing
-            double half = Math.scalb(1.0, lattice.exponent() - 1);
+            double half = Math.scalb(1.0, exact.exponent() - 1);
             for (int j = 0; j < d; j++) {
                 coords[j] = new Estimate(coords[j].value() + half, coords[j].standardError());
             }
             sim = new Estimate(sim.value() + half, sim.standardError());
             two = new Estimate(two.value() + half * Math.sqrt(d), two.standardError());
-            notes.add("each figure includes the lattice rounding (at most 2^" + (lattice.exponent() - 1) + " per coordinate)");
+            notes.add("each figure includes the lattice rounding (at most 2^" + (exact.exponent() - 1) + " per coordinate)");
         }
         return new VectorAccuracy(beta, knormNames(spec), coords, sd, sim, two, String.join("; ", notes), mc.used() ? mc.draws : 0);
     }
@@ -205,6 +220,16 @@ public final class VectorAccuracy implements Accuracy {
         }
         return new VectorAccuracy(beta, names, coords, sds, mc.max(beta), mc.l2(beta), "coordinates closed form (normal, standard deviation " + fmt(sd)
                 + "); max over the coordinates and l2 by " + mc.describe(), mc.draws);
+    }
+
+    /**
+     * Draws of an exact lattice release's Monte Carlo: as many as {@link #LATTICE_WORK} coordinate draws allow at the certified
+     * acceptance a (each draw costs up to d/a), between {@link #MIN_LATTICE_DRAWS} and the floating sampler's count.
+     */
+    static int latticeDraws(int dimension, double acceptance) {
+        double byWork = LATTICE_WORK * acceptance / dimension;
+        double preferred = Math.max(2_000, Math.min(200_000, 200_000 * acceptance));
+        return (int) Math.max(MIN_LATTICE_DRAWS, Math.min(Math.min(preferred, byWork), MAX_CELLS / Math.max(1, dimension)));
     }
 
     private static int draws(int dimension, int preferred) {
@@ -323,13 +348,20 @@ public final class VectorAccuracy implements Accuracy {
         private final int draws;
         private final java.util.function.Function<RandomSource, double[]> sampler;
         private final Accuracy.Draws progress;
+        private final int reportEvery;
         private double[][] samples;
 
         MonteCarlo(int dimension, int draws, Accuracy.Draws progress, java.util.function.Function<RandomSource, double[]> sampler) {
+            this(dimension, draws, progress, sampler, false);
+        }
+
+        /** {@code slow}: each draw is reported (an exact lattice draw can take a second), not every 1024th. */
+        MonteCarlo(int dimension, int draws, Accuracy.Draws progress, java.util.function.Function<RandomSource, double[]> sampler, boolean slow) {
             this.dimension = dimension;
             this.draws = draws;
             this.progress = Objects.requireNonNull(progress, "progress");
             this.sampler = sampler;
+            this.reportEvery = slow ? 1 : 1024;
         }
 
         boolean used() {
@@ -347,7 +379,7 @@ public final class VectorAccuracy implements Accuracy {
                 progress.drawn(0, draws);
                 for (int i = 0; i < draws; i++) {
                     samples[i] = sampler.apply(random);
-                    if ((i + 1) % 1024 == 0 || i + 1 == draws) {
+                    if ((i + 1) % reportEvery == 0 || i + 1 == draws) {
                         progress.drawn(i + 1, draws);
                     }
                 }

@@ -254,6 +254,27 @@ class AccuracyTest {
         assertTrue(widest.toString().contains("(s.e. "), widest.toString());
     }
 
+    /**
+     * An exact lattice release's Monte Carlo takes as many draws as its work budget allows at the certified acceptance (each
+     * draw up to d/a coordinate draws), never fewer than the floor, never more than the floating sampler's count; past the
+     * limit at the floor the continuous noise stands in. Regression (session 11): the floor was 2,000 draws whatever the cost,
+     * so `design` and `inspect` of counts of 2000 items with k = 800 (acceptance 1.1e-6) ran for hours after the spec was written.
+     */
+    @Test
+    void anExactReleasesMonteCarloKeepsToItsWorkBudget() {
+        for (int d : new int[] {2, 10, 100, 1000, 2000}) {
+            for (double a : new double[] {1e-6, 1.1e-5, 7.3e-4, 0.01, 0.5, 1}) {
+                int n = VectorAccuracy.latticeDraws(d, a);
+                assertTrue(n >= VectorAccuracy.MIN_LATTICE_DRAWS && n <= 200_000 && (long) n * d <= Math.max(VectorAccuracy.MAX_CELLS,
+                        (long) VectorAccuracy.MIN_LATTICE_DRAWS * d), d + ", " + a + ": " + n);
+                // the expected work at the certified acceptance keeps to the budget unless the floor alone exceeds it
+                assertTrue(n == VectorAccuracy.MIN_LATTICE_DRAWS || n * (double) d / a <= VectorAccuracy.LATTICE_WORK * (1 + 1e-9), d + ", " + a + ": " + n);
+            }
+        }
+        assertEquals(200, VectorAccuracy.latticeDraws(1000, 7.3e-4), "counts of 1000 items, k = 200 (count ball, mixed)");
+        assertEquals(100_000, VectorAccuracy.latticeDraws(10, 0.5));
+    }
+
     @Test
     void latticeFiguresIncludeTheRounding() throws Exception {
         KNormSpec l1 = (KNormSpec) TestMechanisms.read(golden("knorm-l1-lattice.json"));
