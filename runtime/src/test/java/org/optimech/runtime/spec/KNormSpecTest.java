@@ -190,6 +190,30 @@ class KNormSpecTest {
         assertRefused(hist, "/mechanism/subspace/pivots", json("[0, 1, 2]"), "/mechanism/subspace/pivots", "a proper subspace");
     }
 
+    /**
+     * Regression (session 11 audit): a hand-written sensitivity of 1e308 loaded, and its releases were infinite in some
+     * coordinates and finite in others, which near the largest double depends on the statistic. The noise scale Δ/ε is now
+     * bounded by 2^900 either way; just inside the bound a spec loads and releases finite values.
+     */
+    @Test
+    void aNoiseScaleNearTheEndsOfTheDoublesIsRefusedNamingTheSensitivity() throws Exception {
+        String hex = "knorm-hexagon.json"; // noise_epsilon 1
+        java.math.BigDecimal twoTo900 = new java.math.BigDecimal(BigInteger.ONE.shiftLeft(900));
+        for (String delta : new String[] {"1e308", twoTo900.add(java.math.BigDecimal.ONE).toPlainString()}) {
+            assertRefused(hex, "/mechanism/sensitivity", new JsonString(delta), "/mechanism/sensitivity", "must be within [2^-900, 2^900]");
+        }
+        JsonObject doc = SpecDigest.seal((JsonObject) JsonEdit.set(GoldenFilesTest.golden(hex), "/mechanism/sensitivity",
+                new JsonString(new java.math.BigDecimal(BigInteger.ONE.shiftLeft(899)).toPlainString())));
+        KNormSpec inside = (KNormSpec) TestMechanisms.read(doc);
+        KNormSampler s = KNormSampler.of(inside.unitBody(), inside.sensitivity().doubleValue(), inside.noiseEpsilon().doubleValue());
+        org.optimech.runtime.random.SeededRandomBits bits = new org.optimech.runtime.random.SeededRandomBits(5);
+        for (int i = 0; i < 1000; i++) {
+            for (double v : s.noise(bits)) {
+                assertTrue(Double.isFinite(v), "noise " + v);
+            }
+        }
+    }
+
     @Test
     void privacyBlockAndParametersAreChecked() throws Exception {
         String hex = "knorm-hexagon.json";
