@@ -277,6 +277,7 @@ public final class Designers {
             String why = r.skipped().stream().filter(s -> s.startsWith(options.body() + ":")).findFirst().orElse(options.body() + ": not compared");
             throw new InvalidProblemException("/candidates", "the body chosen to be stored cannot be designed for this statistic: " + why);
         }
+        requireNormalScale(problem, r);
         KNormSpec spec;
         try {
             spec = KNormSpecs.toSpec(problem, r, options.body(), options.bodyForm(), options.lattice(), Instant.now());
@@ -285,6 +286,26 @@ public final class Designers {
             throw new OptionException(e.getMessage(), e);
         }
         return new Design.KNorm(problem, r, spec);
+    }
+
+    /**
+     * Refuses an ε (or a statistic's scale) at which a candidate's noise scale Δ/ε leaves [2^-900, 2^900], the range the
+     * runtime loads (releases stay normal doubles whatever the statistic), or its second moments leave the doubles: the
+     * design block could not state them (it failed with "JSON cannot represent Infinity" at ε = 1e-275).
+     */
+    private static void requireNormalScale(KNormProblem problem, KNormComparison.Result r) throws InvalidProblemException {
+        double epsilon = problem.epsilon().doubleValue();
+        for (org.optimech.designer.knorm.CandidateReport c : r.candidates()) {
+            double scale = c.sensitivity() / epsilon;
+            boolean normal = scale <= 0x1p900 && scale >= 0x1p-900 && Double.isFinite(c.covarianceTrace()) && c.covarianceTrace() > 0
+                    && Double.isFinite(c.worstDirectionVariance()) && java.util.Arrays.stream(c.varianceDiagonal()).allMatch(Double::isFinite);
+            if (!normal) {
+                throw new InvalidProblemException("/epsilon", String.format(java.util.Locale.ROOT, "gives candidate %s the noise scale sensitivity/epsilon = %.3g "
+                        + "(covariance trace %.3g): the runtime releases K-norm noise only for scales in [2^-900, 2^900], where noise and releases "
+                        + "stay normal doubles; rescale the statistic or choose another epsilon. Provided value: %s", c.name(), scale,
+                        c.covarianceTrace(), problem.epsilon()));
+            }
+        }
     }
 
     private static Design function(FunctionProblem problem) throws DesignException, InvalidSpecException {

@@ -33,7 +33,7 @@ import org.optimech.runtime.random.RandomSource;
  * E = G − k(‖z₊‖∞ + ‖z₋‖∞) ≥ 0.
  */
 final class StructuredEnvelope {
-    /** Proposals with every coordinate below this many lattice units take the long path (sums stay below 2^61). */
+    /** Proposals with every coordinate below this many lattice units take the long path (see {@link #longBound(int)}). */
     private final long longBound;
     private final LatticeGauge gauge;
     private final int k;
@@ -131,8 +131,8 @@ final class StructuredEnvelope {
     static final double MIXED_BELOW = 0.01;
 
     /**
-     * Coordinates below this many lattice units take the long path: the sums, k·max and the mixed proposal's
-     * P·G stay below 2^60.
+     * Coordinates below this many lattice units take the long path: the sums, k·max and the mixed proposals' terms (the count
+     * ball's doubled 2(P·G − i·k‖z‖∞) included) stay below 2^59.4 (review 11).
      */
     private static long longBound(int d) {
         return (1L << 55) / (2L * d + 2);
