@@ -289,21 +289,22 @@ public final class Designers {
     }
 
     /**
-     * Refuses an ε (or a statistic's scale) at which a candidate's noise scale Δ/ε leaves [2^-900, 2^900], the range the
-     * runtime loads (releases stay normal doubles whatever the statistic), or its second moments leave the doubles: the
+     * Refuses an ε (or a statistic's scale) at which a candidate's noise scale Δ/ε leaves the range the
+     * runtime loads ({@link KNormSpec#MAX_NOISE_SCALE_EXPONENT}), or its second moments leave the doubles: the
      * design block could not state them (it failed with "JSON cannot represent Infinity" at ε = 1e-275).
      */
     private static void requireNormalScale(KNormProblem problem, KNormComparison.Result r) throws InvalidProblemException {
         double epsilon = problem.epsilon().doubleValue();
+        int limit = KNormSpec.MAX_NOISE_SCALE_EXPONENT;
         for (org.optimech.designer.knorm.CandidateReport c : r.candidates()) {
             double scale = c.sensitivity() / epsilon;
-            boolean normal = scale <= 0x1p900 && scale >= 0x1p-900 && Double.isFinite(c.covarianceTrace()) && c.covarianceTrace() > 0
+            boolean normal = scale <= Math.scalb(1.0, limit) && scale >= Math.scalb(1.0, -limit) && Double.isFinite(c.covarianceTrace()) && c.covarianceTrace() > 0
                     && Double.isFinite(c.worstDirectionVariance()) && java.util.Arrays.stream(c.varianceDiagonal()).allMatch(Double::isFinite);
             if (!normal) {
                 throw new InvalidProblemException("/epsilon", String.format(java.util.Locale.ROOT, "gives candidate %s the noise scale sensitivity/epsilon = %.3g "
-                        + "(covariance trace %.3g): the runtime releases K-norm noise only for scales in [2^-900, 2^900], where noise and releases "
+                        + "(covariance trace %.3g): the runtime releases K-norm noise only for scales in [2^-%d, 2^%d], where noise and releases "
                         + "stay normal doubles; rescale the statistic or choose another epsilon. Provided value: %s", c.name(), scale,
-                        c.covarianceTrace(), problem.epsilon()));
+                        c.covarianceTrace(), limit, limit, problem.epsilon()));
             }
         }
     }

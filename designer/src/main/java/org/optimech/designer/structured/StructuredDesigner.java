@@ -132,7 +132,7 @@ public final class StructuredDesigner {
         if (body != null) {
             Optional<StructuredCandidate> named = out.stream().filter(c -> c.name().equals(body)).findFirst();
             if (named.isEmpty()) {
-                // the named body was left out (a hull past the load budget, a Gaussian at delta 0): say why, as the other K-norm path does
+                // the named body was left out (a hull past the load budget): say why, as the other K-norm path does
                 String why = skipped.stream().filter(x -> x.startsWith(body + ":")).findFirst().orElse(body + ": not compared (compared: "
                         + String.join(", ", out.stream().map(StructuredCandidate::name).toList()) + ")");
                 throw new InvalidProblemException("/candidates", "the body chosen to be stored cannot be designed for this statistic: " + why);

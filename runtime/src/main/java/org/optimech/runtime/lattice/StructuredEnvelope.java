@@ -66,7 +66,7 @@ final class StructuredEnvelope {
         this.mixed = mixed;
         this.levels = null;
         this.joinMixed = null;
-        this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * k * (count ? 2 : 1))));
+        this.unit = rate.divide(Rational.of(BigInteger.valueOf((long) MixedLevelProposal.PARTS * mixedK(gauge))));
         this.acceptance = mixed.acceptance();
         this.longBound = longBound(gauge.dimension());
         this.coordinate = null;
@@ -127,6 +127,14 @@ final class StructuredEnvelope {
         this.box = l1 ? null : new BoxRadius(ones, rate);
     }
 
+    /**
+     * The k the mixed proposal is built for: the sum ball's own, the count ball's doubled, since ‖z‖₁ ≤ 2k‖z‖_K there and so
+     * a‖z‖∞ + b‖z‖₁ ≤ (a + 2kb)‖z‖_K = r‖z‖_K.
+     */
+    private static int mixedK(LatticeGauge gauge) {
+        return gauge.structuredK() * (gauge.countBall() ? 2 : 1);
+    }
+
     /** The mixed proposal is tried when both product balls certify less than this (it costs more per attempt). */
     static final double MIXED_BELOW = 0.01;
 
@@ -157,8 +165,7 @@ final class StructuredEnvelope {
         boolean useL1 = l1Bound >= linfBound;
         double productBound = Math.max(l1Bound, linfBound);
         if ((gauge.shape() == LatticeGauge.Shape.SUM_BALL || gauge.countBall()) && productBound < MIXED_BELOW) {
-            // the count ball takes the sum ball's proposal built for 2k: a‖z‖∞ + b‖z‖₁ ≤ (a + 2kb)‖z‖_K = r‖z‖_K
-            MixedLevelProposal m = MixedLevelProposal.of(gauge.dimension(), gauge.countBall() ? 2 * k : k, rate,
+            MixedLevelProposal m = MixedLevelProposal.of(gauge.dimension(), mixedK(gauge), rate,
                     LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
             if (m != null && m.acceptance() > productBound) {
                 return new StructuredEnvelope(gauge, m, rate);
@@ -272,7 +279,7 @@ final class StructuredEnvelope {
 
     /** As {@link #mixed(LatticeGauge, Rational, int)}; {@code fastPath = false} sends every level coin through BigDecimal (tests). */
     static StructuredEnvelope mixed(LatticeGauge gauge, Rational rate, int split, boolean fastPath) {
-        MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), gauge.structuredK() * (gauge.countBall() ? 2 : 1), rate, split,
+        MixedLevelProposal m = MixedLevelProposal.build(gauge.dimension(), mixedK(gauge), rate, split,
                 LatticeSampler.logTargetMassLowerBound(gauge, rate.doubleValue()), longBound(gauge.dimension()));
         if (m == null || gauge.shape() != LatticeGauge.Shape.SUM_BALL && !gauge.countBall()) {
             throw new IllegalArgumentException("the mixed proposal does not certify for " + gauge.name() + " at split " + split);
@@ -421,7 +428,7 @@ final class StructuredEnvelope {
                 : join ? Math.max(maxPlus * k, plus) + Math.max(maxMinus * k, minus) : Math.max(kMax, plus + minus);
         if (mixed != null) {
             int i = mixed.split();
-            int twice = count ? 2 : 1; // the count ball's proposal is built for 2k: every term below 2^60 within longBound
+            int twice = count ? 2 : 1; // the count ball's proposal is built for 2k; every term stays within a long (longBound)
             return twice * (MixedLevelProposal.PARTS * g - i * kMax) - (MixedLevelProposal.PARTS - i) * (plus + minus);
         }
         if (levels != null) {

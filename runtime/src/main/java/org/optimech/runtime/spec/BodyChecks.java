@@ -45,8 +45,8 @@ import org.optimech.runtime.lattice.LatticeSampler;
  * the samplers are built by the runtime's mechanisms ({@code runtime.sampling.Samplers}).
  */
 final class BodyChecks {
-    /** 2^900: the largest noise scale Δ/ε a K-norm spec may state (and its inverse the smallest). */
-    static final BigDecimal MAX_NOISE_SCALE = new BigDecimal(java.math.BigInteger.ONE.shiftLeft(900));
+    /** The largest noise scale Δ/ε a K-norm spec may state (its inverse the smallest). */
+    private static final BigDecimal MAX_NOISE_SCALE = new BigDecimal(java.math.BigInteger.ONE.shiftLeft(KNormSpec.MAX_NOISE_SCALE_EXPONENT));
 
     private static final String P = KNormJson.P;
 
@@ -99,7 +99,8 @@ final class BodyChecks {
         // the noise scale Δ/ε, bounded so that a release in doubles never overflows (noise near 2^1024 would make whether a
         // coordinate becomes infinite depend on the statistic) nor rounds the noise to the subnormal grid
         if (delta.compareTo(noiseEpsilon.multiply(MAX_NOISE_SCALE)) > 0 || delta.multiply(MAX_NOISE_SCALE).compareTo(noiseEpsilon) < 0) {
-            throw new FieldException(P + "/sensitivity", "sensitivity / noise_epsilon (the noise scale) must be within [2^-900, 2^900], so that noise and "
+            throw new FieldException(P + "/sensitivity", "sensitivity / noise_epsilon (the noise scale) must be within [2^-" + KNormSpec.MAX_NOISE_SCALE_EXPONENT + ", 2^"
+                    + KNormSpec.MAX_NOISE_SCALE_EXPONENT + "], so that noise and "
                     + "releases stay normal doubles whatever the statistic; noise_epsilon = " + noiseEpsilon + ". Provided value: " + delta);
         }
         // a structured body tests and samples points of the statistic's d coordinates, also when its span is smaller

@@ -27,6 +27,11 @@ import org.optimech.runtime.lattice.LatticeSampler;
 public final class KNormSpec extends AbstractMechanismSpec implements MechanismSpec {
     /** The mechanism kind name in JSON. */
     public static final String KIND = KNormBlock.KIND;
+    /**
+     * The noise scale sensitivity/noise_epsilon a K-norm spec may state lies in [2^-e, 2^e] for this e: noise and releases stay
+     * normal doubles whatever the statistic (the loader refuses other scales; the designer refuses problems that would need them).
+     */
+    public static final int MAX_NOISE_SCALE_EXPONENT = 900;
 
     /** The spec as a K-norm spec (by its visitor), or empty for the other kinds. */
     public static java.util.Optional<KNormSpec> of(MechanismSpec spec) {
